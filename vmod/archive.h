@@ -1,0 +1,71 @@
+// Reading VASSAL's containers: modules (.vmod/.vmdx), saves and logs (.vsav/.vlog and the legacy
+// .sav/.log or extension-less names), an extracted module folder, or a bare savedGame text; and
+// writing a new zip atomically.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace adjutant::vmod {
+
+// Limits that refuse hostile archives (zip bombs, huge entries) with an ArchiveError.
+struct ArchiveLimits {
+  uint64_t max_entry_bytes = 512ull << 20;   // one entry, uncompressed
+  uint64_t max_total_bytes = 2048ull << 20;  // all entries, uncompressed
+  uint64_t max_entries = 200000;
+  double max_ratio = 1000.0;                 // uncompressed / compressed, for entries over 1 MiB
+};
+
+enum class ArchiveKind { kZip, kFolder, kPlainText };
+
+// What a container holds, decided as VASSAL's MetaDataFactory does (spec §1).
+enum class ContentKind { kModule, kExtension, kSave, kUnknown };
+
+class Archive {
+ public:
+  // Opens a zip, a folder (an extracted module), or a plain file that is not a zip (a bare
+  // savedGame text, plain or `!VCSK`, served as the single entry "savedGame").
+  // Throws ArchiveError naming the file: missing, unreadable, truncated/corrupt zip, entry names
+  // with ".." or an absolute path, sizes or ratios beyond the limits.
+  static Archive open(const std::string& path, const ArchiveLimits& limits = {});
+
+  const std::string& path() const { return path_; }
+  ArchiveKind kind() const { return kind_; }
+  // Entry names in archive order (folders: sorted relative paths with '/').
+  const std::vector<std::string>& entries() const { return names_; }
+  bool contains(const std::string& name) const;
+  // The bytes of an entry (the first entry of exactly that name); nullopt when absent.
+  std::optional<std::string> read(const std::string& name) const;
+  // Like read(), but throws ArchiveError naming the file and entry when absent.
+  std::string read_required(const std::string& name) const;
+
+  ContentKind content_kind() const;
+  // "buildFile.xml" or "buildFile", chosen as VASSAL does: by the recorded VASSAL version when
+  // moduledata gives one (<3.5 reads buildFile), else buildFile.xml first; nullopt if neither.
+  std::optional<std::string> build_file_name() const;
+
+ private:
+  std::string path_;
+  ArchiveKind kind_ = ArchiveKind::kZip;
+  std::vector<std::string> names_;
+  std::map<std::string, std::string> data_;  // entry -> bytes, read eagerly (after the checks)
+};
+
+struct ZipEntry {
+  std::string name;
+  std::string data;
+  bool deflate = true;
+};
+
+// Writes `entries` as a new zip at `path`: into a temporary file beside it, then renamed into
+// place. Refuses (ArchiveError) when `path` already exists unless `overwrite`, and never touches
+// the file any input was read from.
+void write_zip_atomically(const std::string& path, const std::vector<ZipEntry>& entries, bool overwrite = false);
+
+// Writes text to a new file atomically, with the same rules as write_zip_atomically.
+void write_file_atomically(const std::string& path, const std::string& data, bool overwrite = false);
+
+}  // namespace adjutant::vmod

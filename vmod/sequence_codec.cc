@@ -1,0 +1,133 @@
+#include "vmod/sequence_codec.h"
+
+#include <charconv>
+#include <cstdlib>
+
+namespace adjutant::vmod {
+namespace {
+
+bool starts_with_backslash(std::string_view s) { return !s.empty() && s.front() == '\\'; }
+bool ends_with_backslash(std::string_view s) { return !s.empty() && s.back() == '\\'; }
+bool single_quoted(std::string_view s) { return !s.empty() && s.front() == '\'' && s.back() == '\''; }
+
+bool needs_quotes(std::string_view s, QuoteRule rule) {
+  if (single_quoted(s)) return true;
+  return rule == QuoteRule::kCurrent ? starts_with_backslash(s) : ends_with_backslash(s);
+}
+
+}  // namespace
+
+QuoteRule QuoteEvidence::rule(QuoteRule fallback) const {
+  if (current && !legacy) return QuoteRule::kCurrent;
+  if (legacy && !current) return QuoteRule::kLegacy;
+  return fallback;
+}
+
+SequenceEncoder::SequenceEncoder(char delimiter, QuoteRule rule) : delimiter_(delimiter), rule_(rule) {}
+
+void SequenceEncoder::start_element() {
+  if (buffer_) {
+    buffer_->push_back(delimiter_);
+  } else {
+    buffer_.emplace();
+  }
+}
+
+SequenceEncoder& SequenceEncoder::append(std::string_view element) {
+  start_element();
+  std::string& out = *buffer_;
+  const bool quote = needs_quotes(element, rule_);
+  if (quote) out.push_back('\'');
+  // Only the delimiter is escaped: backslashes and quotes pass through (VASSAL does the same).
+  for (char c : element) {
+    if (c == delimiter_) out.push_back('\\');
+    out.push_back(c);
+  }
+  if (quote) out.push_back('\'');
+  return *this;
+}
+
+SequenceEncoder& SequenceEncoder::append_int(int64_t value) { return append(std::to_string(value)); }
+
+SequenceEncoder& SequenceEncoder::append_bool(bool value) { return append(std::string_view(value ? "true" : "false")); }
+
+SequenceDecoder::SequenceDecoder(std::string_view text, char delimiter)
+    : rest_(text), delimiter_(delimiter), has_more_(true) {}
+
+SequenceDecoder SequenceDecoder::empty(char delimiter) { return SequenceDecoder(delimiter); }
+
+std::string SequenceDecoder::next() {
+  if (!has_more_) return std::string();
+  std::string token;
+  size_t begin = 0;
+  size_t end = rest_.find(delimiter_);
+  // A delimiter right after a backslash is escaped: drop that backslash and keep scanning.
+  while (end != std::string_view::npos && end > begin && rest_[end - 1] == '\\') {
+    token.append(rest_.substr(begin, end - 1 - begin));
+    begin = end;
+    end = rest_.find(delimiter_, end + 1);
+  }
+  if (end == std::string_view::npos) {
+    token.append(rest_.substr(begin));
+    has_more_ = false;
+    rest_ = {};
+  } else {
+    token.append(rest_.substr(begin, end - begin));
+    rest_ = rest_.substr(end + 1);
+  }
+  if (token.size() > 1 && single_quoted(token)) {
+    token = token.substr(1, token.size() - 2);
+    if (!single_quoted(token)) {
+      if (starts_with_backslash(token) && !ends_with_backslash(token)) evidence_.current = true;
+      if (ends_with_backslash(token) && !starts_with_backslash(token)) evidence_.legacy = true;
+    }
+  } else {
+    if (starts_with_backslash(token) && !ends_with_backslash(token)) evidence_.legacy = true;
+    // An unquoted token ending in '\' can only be the last one under the current rule (elsewhere
+    // it would have swallowed the delimiter), so only then is it evidence.
+    if (ends_with_backslash(token) && !starts_with_backslash(token) && !has_more_) evidence_.current = true;
+  }
+  return token;
+}
+
+std::string SequenceDecoder::next_or(std::string_view fallback) {
+  return has_more_ ? next() : std::string(fallback);
+}
+
+int64_t SequenceDecoder::next_int(int64_t fallback) {
+  if (!has_more_) return fallback;
+  const std::string token = next();
+  int64_t value = 0;
+  const char* first = token.data();
+  const char* last = first + token.size();
+  if (first != last && *first == '+') ++first;  // Java's parseInt accepts a leading '+'
+  auto [ptr, ec] = std::from_chars(first, last, value);
+  return (ec == std::errc() && ptr == last && first != last) ? value : fallback;
+}
+
+double SequenceDecoder::next_double(double fallback) {
+  if (!has_more_) return fallback;
+  const std::string token = next();
+  if (token.empty()) return fallback;
+  char* end = nullptr;
+  const double value = std::strtod(token.c_str(), &end);
+  return end == token.c_str() + token.size() ? value : fallback;
+}
+
+bool SequenceDecoder::next_bool(bool fallback) { return has_more_ ? next() == "true" : fallback; }
+
+std::vector<std::string> split_sequence(std::string_view text, char delimiter, QuoteEvidence* evidence) {
+  std::vector<std::string> tokens;
+  SequenceDecoder decoder(text, delimiter);
+  while (decoder.has_more()) tokens.push_back(decoder.next());
+  if (evidence) evidence->merge(decoder.evidence());
+  return tokens;
+}
+
+std::string join_sequence(const std::vector<std::string>& elements, char delimiter, QuoteRule rule) {
+  SequenceEncoder encoder(delimiter, rule);
+  for (const auto& e : elements) encoder.append(e);
+  return encoder.str();
+}
+
+}  // namespace adjutant::vmod
