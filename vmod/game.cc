@@ -1,1 +1,529 @@
-// (being written)
+// Loading a save or log into a game state, and replaying a log's steps forward and back.
+#include "vmod/game.h"
+
+#include <algorithm>
+
+#include "vmod/archive.h"
+#include "vmod/format_error.h"
+#include "vmod/obfuscation.h"
+
+namespace adjutant::vmod {
+
+// The pieces, containers and chat lines one step touched, as they were before it.
+struct Game::Snapshot {
+  std::unordered_map<std::string, std::optional<GamePiece>> pieces;  // nullopt: did not exist
+  std::vector<std::string> touched;                                  // ids in first-touch order
+  std::optional<std::vector<std::string>> order;
+  std::optional<std::vector<Player>> players;
+  std::optional<std::map<std::string, BoardLayout>> layouts;
+  std::optional<std::map<GlobalPropertyKey, std::string>> globals;
+  std::vector<std::string> chat;
+  std::vector<std::string> other;
+};
+
+namespace {
+
+constexpr char kTab = '\t';
+
+bool is_null_id(const std::string& s) { return s.empty() || s == "null"; }
+
+PiecePlace place_of(const GamePiece& p) { return PiecePlace{p.map, p.x, p.y}; }
+
+}  // namespace
+
+std::string GamePiece::name() const {
+  if (is_stack()) return "";
+  const PropertyMap props = chain.properties();
+  auto it = props.find("PieceName");
+  return it == props.end() ? "" : it->second;
+}
+
+Game Game::open(const std::string& path, const Module* module) {
+  const Archive archive = Archive::open(path);
+  Game game;
+  game.source_ = path;
+  game.module_ = module;
+  try {
+    if (auto meta = archive.read("savedata")) game.savedata_ = parse_metadata(*meta, "savedata");
+    game.moduledata_entry_ = archive.read("moduledata");
+    game.load(deobfuscate(archive.read_required("savedGame")));
+  } catch (FormatError& e) {
+    e.locate(path, "savedGame");
+    throw;
+  }
+  return game;
+}
+
+Game Game::from_text(const std::string& saved_game, const std::string& source, const Module* module) {
+  Game game;
+  game.source_ = source;
+  game.module_ = module;
+  try {
+    game.load(saved_game);
+  } catch (FormatError& e) {
+    e.locate(source, "savedGame");
+    throw;
+  }
+  return game;
+}
+
+// A save is `begin_save` with the setup commands as children up to `end_save`; in a log every
+// child after `end_save` is one step. Text without `end_save` is all setup.
+void Game::load(const std::string& text) {
+  tree_ = CommandTree::decode(text);
+  const auto& children = tree_.root.children;
+  setup_end_ = children.size();
+  for (size_t i = 0; i < children.size(); ++i) {
+    if (std::holds_alternative<EndSave>(children[i].record)) {
+      setup_end_ = i + 1;
+      break;
+    }
+  }
+  context_ = "setup";
+  apply_record(tree_.root, nullptr, nullptr);
+  for (size_t i = 0; i < setup_end_; ++i) apply(children[i], nullptr, nullptr);
+  for (size_t i = setup_end_; i < children.size(); ++i) steps_.push_back(&children[i]);
+  seek(steps_.size());
+}
+
+const Command& Game::step(size_t index) const {
+  if (index >= steps_.size())
+    throw GameStateError("no step " + std::to_string(index + 1) + " (the log has " + std::to_string(steps_.size()) + ")",
+                         Place{source_, "savedGame", ""});
+  return *steps_[index];
+}
+
+StepEffect Game::step_forward() {
+  if (position_ >= steps_.size())
+    throw GameStateError("already at the end of the log (" + std::to_string(steps_.size()) + " steps)",
+                         Place{source_, "savedGame", ""});
+  Snapshot snapshot;
+  context_ = "step " + std::to_string(position_ + 1);
+  apply(*steps_[position_], &snapshot, nullptr);
+  StepEffect effect = effect_of(snapshot, position_);
+  undo_.push_back(std::move(snapshot));
+  ++position_;
+  return effect;
+}
+
+StepEffect Game::step_back() {
+  if (position_ == 0 || undo_.empty())
+    throw GameStateError("already at the start of the log", Place{source_, "savedGame", ""});
+  Snapshot snapshot = std::move(undo_.back());
+  undo_.pop_back();
+  --position_;
+  // The effect of going back is the step's own effect, read before it is undone.
+  StepEffect effect = effect_of(snapshot, position_);
+  restore(snapshot);
+  return effect;
+}
+
+void Game::seek(size_t target) {
+  target = std::min(target, steps_.size());
+  while (position_ > target) step_back();
+  while (position_ < target) {
+    Snapshot snapshot;
+    context_ = "step " + std::to_string(position_ + 1);
+    apply(*steps_[position_], &snapshot, nullptr);
+    undo_.push_back(std::move(snapshot));
+    ++position_;
+  }
+}
+
+void Game::apply(const Command& command, Snapshot* undo, StepEffect* effect) {
+  apply_record(command, undo, effect);
+  for (const Command& child : command.children) apply(child, undo, effect);
+}
+
+void Game::apply_record(const Command& command, Snapshot* undo, StepEffect* effect) {
+  const Record& record = command.record;
+  if (const auto* log = std::get_if<LogEntry>(&record)) {
+    apply(*log->command, undo, effect);
+  } else if (const auto* add = std::get_if<AddPiece>(&record)) {
+    const std::string id = add->id && !is_null_id(*add->id) ? *add->id : next_generated_id();
+    if (undo && !undo->order) undo->order = order_;
+    remember(id, undo);
+    if (add->type == "stack") {
+      for (const std::string& member : split_sequence(add->state, ';')) {
+        if (pieces_.count(member)) remember(member, undo);
+      }
+    }
+    AddPiece named = *add;
+    named.id = id;
+    add_piece(named);
+  } else if (const auto* remove = std::get_if<RemovePiece>(&record)) {
+    GamePiece& p = require(remove->id, "RemovePiece");
+    if (undo && !undo->order) undo->order = order_;
+    remember(p.id, undo);
+    if (!p.stack.empty()) remember(p.stack, undo);
+    for (const std::string& member : p.members) remember(member, undo);
+    remove_piece(remove->id);
+  } else if (const auto* change = std::get_if<ChangePiece>(&record)) {
+    GamePiece& p = require(change->id, "ChangePiece");
+    remember(p.id, undo);
+    if (p.is_stack()) {
+      for (const std::string& member : p.members) remember(member, undo);
+      for (const std::string& member : split_sequence(change->new_state, ';'))
+        if (pieces_.count(member)) remember(member, undo);
+    }
+    change_piece(*change);
+  } else if (const auto* mv = std::get_if<MovePiece>(&record)) {
+    GamePiece& p = require(mv->id, "MovePiece");
+    remember(p.id, undo);
+    if (!p.stack.empty()) remember(p.stack, undo);
+    for (const std::string& member : p.members) remember(member, undo);
+    if (mv->new_under && pieces_.count(*mv->new_under)) {
+      const GamePiece& under = pieces_.at(*mv->new_under);
+      if (!under.stack.empty()) remember(under.stack, undo);
+    }
+    for (const auto& [id, other] : pieces_)
+      if (other.is_stack() && other.map == mv->new_map.value_or("") && other.x == mv->new_x && other.y == mv->new_y)
+        remember(id, undo);
+    move(*mv);
+  } else if (const auto* chat = std::get_if<Chat>(&record)) {
+    if (undo) undo->chat.push_back(chat->message);
+  } else if (const auto* player = std::get_if<AddPlayer>(&record)) {
+    if (undo && !undo->players) undo->players = players_;
+    auto same = [&](const Player& p) { return p.id == player->id; };
+    players_.erase(std::remove_if(players_.begin(), players_.end(), same), players_.end());
+    players_.push_back(Player{player->id, player->name, player->side});
+    if (undo) undo->other.push_back("player " + player->name + " joined as " + player->side);
+  } else if (const auto* gone = std::get_if<RemovePlayer>(&record)) {
+    if (undo && !undo->players) undo->players = players_;
+    auto same = [&](const Player& p) { return p.id == gone->id; };
+    players_.erase(std::remove_if(players_.begin(), players_.end(), same), players_.end());
+    if (undo) undo->other.push_back("player " + gone->id + " left");
+  } else if (const auto* layout = std::get_if<BoardLayout>(&record)) {
+    if (undo && !undo->layouts) undo->layouts = layouts_;
+    layouts_[layout->map_id()] = *layout;
+  } else if (const auto* property = std::get_if<MutableProperty>(&record)) {
+    if (undo && !undo->globals) undo->globals = globals_;
+    globals_[{property->container, property->name}] = property->new_value;
+    if (undo)
+      undo->other.push_back("property " + property->name + " (" + property->container + "): '" + property->old_value +
+                            "' -> '" + property->new_value + "'");
+  } else if (const auto* restore = std::get_if<GlobalPropertyRestore>(&record)) {
+    if (undo && !undo->globals) undo->globals = globals_;
+    globals_[{restore->container, restore->name}] = restore->value;
+  }
+  (void)effect;
+}
+
+void Game::remember(const std::string& id, Snapshot* undo) {
+  if (!undo || undo->pieces.count(id)) return;
+  auto it = pieces_.find(id);
+  undo->pieces.emplace(id, it == pieces_.end() ? std::nullopt : std::optional<GamePiece>(it->second));
+  undo->touched.push_back(id);
+}
+
+GamePiece& Game::require(const std::string& id, const char* what) {
+  auto it = pieces_.find(id);
+  if (it == pieces_.end()) fail(std::string(what) + " names unknown piece " + id);
+  return it->second;
+}
+
+void Game::fail(const std::string& message) const {
+  throw GameStateError(message, Place{source_, "savedGame", context_});
+}
+
+std::string Game::next_generated_id() { return "adjutant-" + std::to_string(++generated_ids_); }
+
+void Game::add_piece(const AddPiece& add) {
+  const std::string& id = *add.id;
+  if (auto old = pieces_.find(id); old != pieces_.end()) {
+    remove_piece(id);
+  }
+  GamePiece piece;
+  piece.id = id;
+  piece.type = add.type;
+  piece.state = add.state;
+  try {
+    piece.chain = TraitChain::parse(add.type, add.state, tree_.rule);
+  } catch (FormatError& e) {
+    e.set_position_if_empty(context_ + ", AddPiece " + id);
+    throw;
+  }
+  order_.push_back(id);
+  if (piece.is_stack()) {
+    auto& stored = pieces_[id] = std::move(piece);
+    sync_stack_members(stored);
+    return;
+  }
+  piece.map = piece.chain.basic_map();
+  piece.x = piece.chain.basic_x();
+  piece.y = piece.chain.basic_y();
+  pieces_[id] = std::move(piece);
+}
+
+void Game::remove_piece(const std::string& id) {
+  auto it = pieces_.find(id);
+  if (it == pieces_.end()) return;
+  GamePiece& p = it->second;
+  detach_from_stack(p);
+  for (const std::string& member : p.members) {
+    if (auto m = pieces_.find(member); m != pieces_.end()) m->second.stack.clear();
+  }
+  pieces_.erase(it);
+  order_.erase(std::remove(order_.begin(), order_.end(), id), order_.end());
+}
+
+// A stack's state is map;x;y;member ids (bottom first), with an optional `@@layer` token. With
+// map `null`, VASSAL reads x and y as ids too (spec §5, Stack).
+void Game::sync_stack_members(GamePiece& stack) {
+  std::vector<std::string> tokens = split_sequence(stack.state, ';');
+  std::vector<std::string> ids;
+  size_t first_id = 3;
+  if (!tokens.empty() && tokens[0] == "null") {
+    stack.map.clear();
+    first_id = 1;
+  } else {
+    stack.map = tokens.empty() ? "" : tokens[0];
+    SequenceDecoder d(stack.state, ';');
+    d.next();
+    stack.x = static_cast<int>(d.next_int(0));
+    stack.y = static_cast<int>(d.next_int(0));
+  }
+  for (size_t i = first_id; i < tokens.size(); ++i) {
+    if (tokens[i].rfind("@@", 0) == 0 || tokens[i].empty()) continue;
+    ids.push_back(tokens[i]);
+  }
+  for (const std::string& old : stack.members) {
+    if (auto m = pieces_.find(old); m != pieces_.end() && m->second.stack == stack.id) m->second.stack.clear();
+  }
+  stack.members.clear();
+  for (const std::string& member : ids) {
+    auto m = pieces_.find(member);
+    if (m == pieces_.end() || m->second.is_stack()) continue;
+    GamePiece& piece = m->second;
+    if (!piece.stack.empty() && piece.stack != stack.id) detach_from_stack(piece);
+    piece.stack = stack.id;
+    piece.map = stack.map;
+    piece.x = stack.x;
+    piece.y = stack.y;
+    stack.members.push_back(member);
+  }
+}
+
+void Game::change_piece(const ChangePiece& change) {
+  GamePiece& p = pieces_.at(change.id);
+  std::string state = change.new_state;
+  // With the old state, only the traits whose state changed between old and new are applied.
+  if (change.old_state && *change.old_state != p.state && !p.is_stack()) {
+    const TraitChain old_chain = TraitChain::parse(p.type, *change.old_state, tree_.rule);
+    const TraitChain new_chain = TraitChain::parse(p.type, change.new_state, tree_.rule);
+    const auto& current = p.chain.traits();
+    std::vector<std::string> merged;
+    for (size_t i = 0; i < current.size(); ++i) {
+      const bool changed = i < old_chain.traits().size() && i < new_chain.traits().size() &&
+                           old_chain.traits()[i].state != new_chain.traits()[i].state;
+      merged.push_back(changed ? new_chain.traits()[i].state : current[i].state);
+    }
+    state = merged.empty() ? "" : merged.back();
+    for (size_t i = merged.size() - 1; i-- > 0;) state = join_sequence({merged[i], state}, kTab, tree_.rule);
+  }
+  p.state = state;
+  try {
+    p.chain = TraitChain::parse(p.type, p.state, tree_.rule);
+  } catch (FormatError& e) {
+    e.set_position_if_empty(context_ + ", ChangePiece " + p.id);
+    throw;
+  }
+  if (p.is_stack()) {
+    sync_stack_members(p);
+  } else if (p.stack.empty()) {
+    p.map = p.chain.basic_map();
+    p.x = p.chain.basic_x();
+    p.y = p.chain.basic_y();
+  }
+}
+
+void Game::detach_from_stack(GamePiece& piece) {
+  if (piece.stack.empty()) return;
+  if (auto s = pieces_.find(piece.stack); s != pieces_.end()) {
+    auto& members = s->second.members;
+    members.erase(std::remove(members.begin(), members.end(), piece.id), members.end());
+  }
+  piece.stack.clear();
+}
+
+void Game::place_in_stack(GamePiece& piece, GamePiece& stack, size_t index) {
+  detach_from_stack(piece);
+  index = std::min(index, stack.members.size());
+  stack.members.insert(stack.members.begin() + static_cast<std::ptrdiff_t>(index), piece.id);
+  piece.stack = stack.id;
+  piece.map = stack.map;
+  piece.x = stack.x;
+  piece.y = stack.y;
+}
+
+// VASSAL's MovePiece: onto `newUnder` when it sits exactly at the new point, else onto a stack
+// already at that point, else alone. (VASSAL would also start a new stack on a lone piece; such
+// implicit stacks are not modelled: both pieces still report the same place.)
+void Game::move(const MovePiece& mv) {
+  GamePiece& p = pieces_.at(mv.id);
+  const std::string new_map = mv.new_map && !is_null_id(*mv.new_map) ? *mv.new_map : "";
+  detach_from_stack(p);
+  p.map = new_map;
+  p.x = mv.new_x;
+  p.y = mv.new_y;
+  if (p.is_stack()) {
+    for (const std::string& member : p.members) {
+      GamePiece& m = pieces_.at(member);
+      m.map = p.map;
+      m.x = p.x;
+      m.y = p.y;
+    }
+    return;
+  }
+  if (!new_map.empty()) {
+    GamePiece* target = nullptr;
+    size_t index = 0;
+    if (mv.new_under) {
+      auto u = pieces_.find(*mv.new_under);
+      if (u != pieces_.end() && u->second.map == new_map && u->second.x == p.x && u->second.y == p.y &&
+          !u->second.stack.empty()) {
+        target = &pieces_.at(u->second.stack);
+        auto pos = std::find(target->members.begin(), target->members.end(), u->first);
+        index = static_cast<size_t>(pos - target->members.begin()) + 1;
+      }
+    }
+    if (!target) {
+      for (auto& [id, other] : pieces_) {
+        if (other.is_stack() && !other.members.empty() && other.map == new_map && other.x == p.x && other.y == p.y) {
+          target = &other;
+          index = other.members.size();
+          break;
+        }
+      }
+    }
+    if (target) place_in_stack(p, *target, index);
+  }
+  // Stacked pieces of 2.x saves carry map `null`; later versions keep the map name. Keep the
+  // piece's own convention.
+  const bool legacy_null_map = !p.stack.empty() && p.chain.basic_map().empty();
+  p.chain.set_basic_position(legacy_null_map ? "" : new_map, p.x, p.y);
+  p.state = p.chain.state();
+}
+
+StepEffect Game::effect_of(const Snapshot& before, size_t index) const {
+  StepEffect effect;
+  effect.index = index;
+  effect.chat = before.chat;
+  effect.other = before.other;
+  for (const std::string& id : before.touched) {
+    const std::optional<GamePiece>& was = before.pieces.at(id);
+    const GamePiece* now = find(id);
+    if ((was && was->is_stack()) || (now && now->is_stack())) continue;
+    PieceEffect e;
+    e.id = id;
+    e.name = now ? now->name() : (was ? was->name() : "");
+    e.created = !was && now;
+    e.removed = was && !now;
+    if (was) e.from = place_of(*was);
+    if (now) e.to = place_of(*now);
+    if (was && now) e.changed = diff_properties(was->chain.properties(), now->chain.properties());
+    if (e.created || e.removed || e.moved() || !e.changed.empty()) effect.pieces.push_back(std::move(e));
+  }
+  return effect;
+}
+
+void Game::restore(Snapshot& snapshot) {
+  for (auto& [id, was] : snapshot.pieces) {
+    if (was) {
+      pieces_[id] = std::move(*was);
+    } else {
+      pieces_.erase(id);
+    }
+  }
+  if (snapshot.order) order_ = std::move(*snapshot.order);
+  if (snapshot.players) players_ = std::move(*snapshot.players);
+  if (snapshot.layouts) layouts_ = std::move(*snapshot.layouts);
+  if (snapshot.globals) globals_ = std::move(*snapshot.globals);
+}
+
+std::vector<const GamePiece*> Game::pieces() const {
+  std::vector<const GamePiece*> out;
+  for (const std::string& id : order_) {
+    const GamePiece& p = pieces_.at(id);
+    if (!p.is_stack()) out.push_back(&p);
+  }
+  return out;
+}
+
+std::vector<const GamePiece*> Game::stacks() const {
+  std::vector<const GamePiece*> out;
+  for (const std::string& id : order_) {
+    const GamePiece& p = pieces_.at(id);
+    if (p.is_stack()) out.push_back(&p);
+  }
+  return out;
+}
+
+const GamePiece* Game::find(const std::string& id) const {
+  auto it = pieces_.find(id);
+  return it == pieces_.end() ? nullptr : &it->second;
+}
+
+const GamePiece& Game::piece(const std::string& id) const {
+  if (const GamePiece* p = find(id)) return *p;
+  throw GameStateError("no piece with id " + id, Place{source_, "savedGame", ""});
+}
+
+PropertyMap Game::properties(const GamePiece& piece) const {
+  PropertyMap props = piece.chain.properties();
+  std::string map_name = piece.map;
+  if (module_) {
+    if (const MapSpec* m = module_->find_map(piece.map)) map_name = m->name.empty() ? m->id : m->name;
+  }
+  props["CurrentMap"] = map_name;
+  props["CurrentX"] = std::to_string(piece.x);
+  props["CurrentY"] = std::to_string(piece.y);
+  props["PieceUID"] = piece.id;
+  size_t pos = 1, size = 1;
+  if (const GamePiece* stack = piece.stack.empty() ? nullptr : find(piece.stack)) {
+    size = stack->members.size();
+    pos = static_cast<size_t>(std::find(stack->members.begin(), stack->members.end(), piece.id) -
+                              stack->members.begin()) + 1;
+  }
+  props["StackPos"] = std::to_string(pos);
+  props["StackSize"] = std::to_string(size);
+  return props;
+}
+
+void Game::set_property(const std::string& id, const std::string& name, const std::string& value) {
+  context_ = "change";
+  GamePiece& p = require(id, "set_property");
+  const std::string old_state = p.state;
+  try {
+    p.chain.set_property(name, value);
+  } catch (FormatError& e) {
+    e.locate(source_, "savedGame");
+    e.set_position_if_empty("piece " + id);
+    throw;
+  }
+  p.state = p.chain.state();
+  changes_.push_back(Command{ChangePiece{id, p.state, old_state}, {}});
+}
+
+void Game::move_piece(const std::string& id, const std::string& map, int x, int y) {
+  context_ = "change";
+  GamePiece& p = require(id, "move_piece");
+  MovePiece mv;
+  mv.id = id;
+  mv.new_map = map.empty() ? std::nullopt : std::optional<std::string>(map);
+  mv.new_x = x;
+  mv.new_y = y;
+  mv.old_map = p.map.empty() ? std::nullopt : std::optional<std::string>(p.map);
+  mv.old_x = p.x;
+  mv.old_y = p.y;
+  if (!p.stack.empty()) {
+    const auto& members = pieces_.at(p.stack).members;
+    auto pos = std::find(members.begin(), members.end(), id);
+    if (pos != members.begin() && pos != members.end()) mv.old_under = *(pos - 1);
+  }
+  if (!players_.empty()) mv.player = players_.front().id;
+  move(mv);
+  changes_.push_back(Command{mv, {}});
+}
+
+}  // namespace adjutant::vmod

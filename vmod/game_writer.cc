@@ -1,1 +1,135 @@
-// (being written)
+// Writing a game back: a new save of the current state, or the log that was read plus our changes
+// as new steps (spec §6.4). Untouched pieces keep their text byte for byte.
+#include <algorithm>
+#include <chrono>
+
+#include "vmod/archive.h"
+#include "vmod/format_error.h"
+#include "vmod/game.h"
+#include "vmod/obfuscation.h"
+
+namespace adjutant::vmod {
+namespace {
+
+constexpr char kEsc = '\x1b';
+
+bool is_piece_container(const Command& c) {
+  if (!std::holds_alternative<NullRecord>(c.record) || c.children.empty()) return false;
+  return std::all_of(c.children.begin(), c.children.end(),
+                     [](const Command& child) { return std::holds_alternative<AddPiece>(child.record); });
+}
+
+// The stack state VASSAL writes: map;x;y;ids...[;@@layer], keeping the original text when the
+// stack's place and members are what it already says.
+std::string stack_state(const GamePiece& stack, QuoteRule rule) {
+  const std::vector<std::string> tokens = split_sequence(stack.state, ';');
+  std::string layer;
+  for (const std::string& t : tokens)
+    if (t.rfind("@@", 0) == 0) layer = t;
+  SequenceEncoder enc(';', rule);
+  const bool legacy_null = !tokens.empty() && tokens[0] == "null";
+  if (legacy_null && stack.map.empty()) {
+    enc.append("null");
+  } else {
+    enc.append(stack.map.empty() ? "null" : stack.map).append_int(stack.x).append_int(stack.y);
+  }
+  for (const std::string& id : stack.members) enc.append(id);
+  if (!layer.empty()) enc.append(layer);
+  const std::string fresh = enc.str();
+  // Same content written differently (e.g. legacy x/y fields) keeps its original text.
+  return split_sequence(fresh, ';') == tokens ? stack.state : fresh;
+}
+
+Command add_piece_command(const GamePiece& p, QuoteRule rule) {
+  return Command{AddPiece{p.id, p.type, p.is_stack() ? stack_state(p, rule) : p.state}, {}};
+}
+
+std::string now_millis() {
+  using namespace std::chrono;
+  return std::to_string(duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count());
+}
+
+}  // namespace
+
+// Pieces in the order they were added, each stack right after its members (VASSAL needs members
+// first); empty stacks are dropped, as VASSAL drops them.
+std::string Game::save_text() const {
+  if (changes_.empty() && steps_.empty()) return tree_.encode();
+
+  Command piece_list{NullRecord{}, {}};
+  for (const std::string& id : order_) {
+    const GamePiece& p = pieces_.at(id);
+    if (!p.is_stack() && !p.stack.empty() && pieces_.count(p.stack)) continue;  // written with its stack
+    if (p.is_stack()) {
+      if (p.members.empty()) continue;
+      for (const std::string& member : p.members) piece_list.children.push_back(add_piece_command(pieces_.at(member), tree_.rule));
+    }
+    piece_list.children.push_back(add_piece_command(p, tree_.rule));
+  }
+
+  Command save{tree_.root.record, {}};
+  bool pieces_written = false;
+  bool players_written = false;
+  for (size_t i = 0; i < setup_end_; ++i) {
+    const Command& child = tree_.root.children[i];
+    if (is_piece_container(child)) {
+      if (!pieces_written) save.children.push_back(piece_list);
+      pieces_written = true;
+    } else if (std::holds_alternative<AddPlayer>(child.record)) {
+      if (!players_written)
+        for (const Player& p : players_) save.children.push_back(Command{AddPlayer{p.id, p.name, p.side}, {}});
+      players_written = true;
+    } else if (const auto* restore = std::get_if<GlobalPropertyRestore>(&child.record)) {
+      GlobalPropertyRestore updated = *restore;
+      if (auto it = globals_.find({restore->container, restore->name}); it != globals_.end()) updated.value = it->second;
+      save.children.push_back(Command{updated, child.children});
+    } else if (const auto* layout = std::get_if<BoardLayout>(&child.record)) {
+      auto it = layouts_.find(layout->map_id());
+      save.children.push_back(Command{it == layouts_.end() ? child.record : Record{it->second}, child.children});
+    } else if (std::holds_alternative<EndSave>(child.record) && !pieces_written) {
+      save.children.push_back(piece_list);
+      pieces_written = true;
+      save.children.push_back(child);
+    } else {
+      save.children.push_back(child);
+    }
+  }
+  if (!pieces_written) save.children.push_back(piece_list);
+  return encode_command(save, tree_.rule);
+}
+
+std::string Game::log_text() const {
+  std::string text = tree_.encode();
+  for (const Command& change : changes_) {
+    const std::string step = encode_command(Command{LogEntry{CommandBox(change)}, {}}, tree_.rule);
+    text += kEsc;
+    text += SequenceEncoder(kEsc, tree_.rule).append(step).str();
+  }
+  return text;
+}
+
+namespace {
+
+std::vector<ZipEntry> game_entries(const std::string& saved_game, std::optional<uint8_t> key,
+                                   const std::optional<Metadata>& savedata, const Module* module,
+                                   const std::optional<std::string>& moduledata) {
+  Metadata meta = savedata.value_or(Metadata{});
+  if (module && meta.version.empty()) meta.version = module->version;
+  if (meta.vassal_version.empty() && module) meta.vassal_version = module->vassal_version;
+  meta.date_saved = now_millis();
+  std::vector<ZipEntry> entries{{"savedGame", obfuscate(saved_game, key), true}, {"savedata", write_savedata(meta), true}};
+  if (moduledata) entries.push_back({"moduledata", *moduledata, true});
+  return entries;
+}
+
+}  // namespace
+
+void Game::save(const std::string& path, std::optional<uint8_t> key) const {
+  write_zip_atomically(path, game_entries(save_text(), key, savedata_, module_, moduledata_entry_));
+}
+
+void Game::save_log(const std::string& path, std::optional<uint8_t> key) const {
+  write_zip_atomically(path, game_entries(log_text(), key, savedata_, module_, moduledata_entry_));
+}
+
+}  // namespace adjutant::vmod

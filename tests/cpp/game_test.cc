@@ -1,0 +1,252 @@
+// Game state: applying a save's commands, replaying a log forward and back, changes, and writing
+// saves and logs back (spec §6.4). A small hand-built game first, then the corpus.
+#include "vmod/game.h"
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <map>
+#include <tuple>
+
+#include "corpus.h"
+#include "vmod/archive.h"
+#include "vmod/format_error.h"
+#include "vmod/obfuscation.h"
+
+namespace adjutant::vmod {
+namespace {
+
+namespace fs = std::filesystem;
+constexpr char kTab = '\t';
+constexpr char kEsc = '\x1b';
+
+std::string nest(const std::vector<std::string>& levels) {  // enc(TAB: a, enc(TAB: b, ...))
+  std::string text = levels.back();
+  for (size_t i = levels.size() - 1; i-- > 0;) text = join_sequence({levels[i], text}, kTab);
+  return text;
+}
+
+std::string add(const std::string& id, const std::string& type, const std::string& state) {
+  return "+/" + join_sequence({id, type, state}, '/');
+}
+
+std::string log_step(const std::string& command) { return "LOG\t" + command; }
+
+const std::string kTypeA = nest({"mark;Side", "markmoved;/images/moved.gif;25;-25;Mark Moved;77,130", "piece;;;a.png;Alpha"});
+const std::string kStateA = nest({"Union", "false", "Main Map;100;200;;0"});
+const std::string kTypeB = nest({"mark;Side", "piece;;;b.png;Bravo"});
+const std::string kStateB = nest({"Confederate", "Main Map;300;400;;0"});
+const std::string kTypeC = nest({"mark;Side", "piece;;;c.png;Charlie"});
+const std::string kStateC = nest({"Union", "Main Map;100;200;;0"});
+
+std::string setup_text() {
+  const std::string pieces = join_sequence({"", add("A", kTypeA, kStateA), add("C", kTypeC, kStateC),
+                                            add("S", "stack", "Main Map;100;200;A;C"), add("B", kTypeB, kStateB)},
+                                           kEsc);
+  return join_sequence({"begin_save", pieces, "PLAYER\tp1\tJoel\tUnion", "GlobalProperty\t;Turn;1;Module", "end_save"},
+                       kEsc);
+}
+
+const std::string kNewStateA = nest({"Union Army", "true", "Main Map;100;200;;0"});
+
+std::string log_text() {
+  return join_sequence({setup_text(),
+                        log_step("M/B/Main Map/500/600/null/Main Map/300/400/null/p1"),
+                        log_step("D/" + join_sequence({"A", kNewStateA, kStateA}, '/')),
+                        log_step("CHAT<Joel> - hello"),
+                        log_step("M/C/Main Map/500/600/B/Main Map/100/200/A/p1")},
+                       kEsc);
+}
+
+TEST(Game, AppliesASavesPiecesStacksPlayersAndProperties) {
+  const Game game = Game::from_text(setup_text(), "hand-built.vsav");
+  EXPECT_FALSE(game.is_log());
+  ASSERT_EQ(game.pieces().size(), 3u);
+  ASSERT_EQ(game.stacks().size(), 1u);
+  EXPECT_EQ(game.stacks()[0]->members, (std::vector<std::string>{"A", "C"}));
+  const GamePiece& a = game.piece("A");
+  EXPECT_EQ(a.name(), "Alpha");
+  EXPECT_EQ(a.map, "Main Map");
+  EXPECT_EQ(a.x, 100);
+  EXPECT_EQ(a.y, 200);
+  EXPECT_EQ(a.stack, "S");
+  const PropertyMap props = game.properties(game.piece("C"));
+  EXPECT_EQ(props.at("Side"), "Union");
+  EXPECT_EQ(props.at("StackPos"), "2");
+  EXPECT_EQ(props.at("StackSize"), "2");
+  EXPECT_EQ(props.at("CurrentMap"), "Main Map");
+  ASSERT_EQ(game.players().size(), 1u);
+  EXPECT_EQ(game.players()[0].side, "Union");
+  EXPECT_EQ(game.global_properties().at({"Module", "Turn"}), "1");
+  EXPECT_THROW(game.piece("nope"), GameStateError);
+}
+
+TEST(Game, ALogEndsAtItsLastStepAndReplaysBackAndForth) {
+  Game game = Game::from_text(log_text(), "hand-built.vlog");
+  ASSERT_TRUE(game.is_log());
+  ASSERT_EQ(game.step_count(), 4u);
+  EXPECT_EQ(game.position(), 4u);
+  EXPECT_EQ(game.piece("C").x, 500);
+  EXPECT_TRUE(game.piece("C").stack.empty());
+  EXPECT_EQ(game.stacks()[0]->members, (std::vector<std::string>{"A"}));
+
+  const StepEffect last = game.step_back();  // step 4: C leaves the stack for B's hex
+  ASSERT_EQ(last.pieces.size(), 1u);
+  EXPECT_EQ(last.pieces[0].id, "C");
+  EXPECT_EQ(*last.pieces[0].from, (PiecePlace{"Main Map", 500, 600}));
+  EXPECT_EQ(*last.pieces[0].to, (PiecePlace{"Main Map", 100, 200}));
+  EXPECT_EQ(game.piece("C").stack, "S");
+  EXPECT_EQ(game.piece("C").x, 100);
+
+  EXPECT_EQ(game.step_back().chat, (std::vector<std::string>{"<Joel> - hello"}));
+
+  const StepEffect change = game.step_back();  // step 2, seen from its end
+  ASSERT_EQ(change.pieces.size(), 1u);
+  EXPECT_EQ(change.pieces[0].changed,
+            (std::vector<PropertyChange>{{"Moved", "false", "true"}, {"Side", "Union", "Union Army"}}));
+  EXPECT_EQ(game.properties(game.piece("A")).at("Side"), "Union");
+
+  game.seek(0);
+  EXPECT_EQ(game.piece("B").x, 300);
+  EXPECT_THROW(game.step_back(), GameStateError);
+
+  const StepEffect first = game.step_forward();
+  ASSERT_EQ(first.pieces.size(), 1u);
+  EXPECT_TRUE(first.pieces[0].moved());
+  EXPECT_EQ(first.describe(), (std::vector<std::string>{"moved Bravo (B) Main Map (300,400) -> Main Map (500,600)"}));
+  game.seek(4);
+  EXPECT_EQ(game.piece("C").x, 500);
+  EXPECT_THROW(game.step_forward(), GameStateError);
+}
+
+TEST(Game, AStepNamingAnUnknownPieceIsAnErrorWithItsPlace) {
+  const std::string text = join_sequence({setup_text(), log_step("M/Z/Main Map/1/2/null/Main Map/3/4/null/p1")}, kEsc);
+  try {
+    Game::from_text(text, "bad.vlog");
+    FAIL() << "expected GameStateError";
+  } catch (const GameStateError& e) {
+    EXPECT_EQ(e.place().file, "bad.vlog");
+    EXPECT_EQ(e.place().position, "step 1");
+    EXPECT_NE(std::string(e.what()).find("MovePiece names unknown piece Z"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Game, AnUnchangedSaveIsWrittenBackByteForByte) {
+  const Game game = Game::from_text(setup_text(), "hand-built.vsav");
+  EXPECT_EQ(game.save_text(), setup_text());
+}
+
+TEST(Game, AChangedSaveKeepsEveryUntouchedPieceIdentical) {
+  Game game = Game::from_text(setup_text(), "hand-built.vsav");
+  game.set_property("B", "Side", "Rebels");
+  game.move_piece("C", "Main Map", 700, 800);
+  ASSERT_EQ(game.changes().size(), 2u);
+  const std::string written = game.save_text();
+  EXPECT_NE(written.find(add("A", kTypeA, kStateA)), std::string::npos);
+  EXPECT_EQ(written.find(add("B", kTypeB, kStateB)), std::string::npos);
+
+  const Game again = Game::from_text(written, "written.vsav");
+  EXPECT_EQ(again.properties(again.piece("B")).at("Side"), "Rebels");
+  EXPECT_EQ(again.piece("C").x, 700);
+  EXPECT_EQ(again.piece("C").y, 800);
+  EXPECT_TRUE(again.piece("C").stack.empty());
+  EXPECT_EQ(again.stacks()[0]->members, (std::vector<std::string>{"A"}));
+  EXPECT_EQ(again.piece("A").state, kStateA);
+  EXPECT_EQ(again.players().size(), 1u);
+  EXPECT_EQ(again.global_properties().at({"Module", "Turn"}), "1");
+}
+
+TEST(Game, ChangesAreAppendedToALogAsNewSteps) {
+  Game game = Game::from_text(log_text(), "hand-built.vlog");
+  game.set_property("A", "Side", "Potomac");
+  const std::string text = game.log_text();
+  EXPECT_EQ(text.rfind(log_text(), 0), 0u) << "the log read must stay a prefix";
+  Game again = Game::from_text(text, "appended.vlog");
+  EXPECT_EQ(again.step_count(), 5u);
+  EXPECT_EQ(again.properties(again.piece("A")).at("Side"), "Potomac");
+  again.step_back();
+  EXPECT_EQ(again.properties(again.piece("A")).at("Side"), "Union Army");
+}
+
+TEST(Game, SettingAPropertyNoTraitHoldsIsRefused) {
+  Game game = Game::from_text(setup_text(), "hand-built.vsav");
+  EXPECT_THROW(game.set_property("A", "NoSuchProperty", "1"), PieceError);
+  EXPECT_TRUE(game.changes().empty());
+}
+
+TEST(Game, SavingNeverOverwritesAFile) {
+  const fs::path dir = fs::temp_directory_path() / ("adjutant-game-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  Game game = Game::from_text(setup_text(), "hand-built.vsav");
+  const fs::path out = dir / "out.vsav";
+  game.save(out.string(), 0x2a);
+  EXPECT_THROW(game.save(out.string()), ArchiveError);
+  const Game reread = Game::open(out.string());
+  EXPECT_EQ(reread.save_text(), setup_text());
+  const Archive archive = Archive::open(out.string());
+  EXPECT_EQ(obfuscation_key(archive.read_required("savedGame")), 0x2a);
+  EXPECT_TRUE(archive.contains("savedata"));
+  fs::remove_all(dir);
+}
+
+// Every save and log of the corpus loads; a log replays back to its start and forward again to
+// the same state; the state written as a new save reads back the same.
+std::vector<fs::path> corpus_games() {
+  return testing::corpus_files({".vsav", ".vlog", ".sav", ".log"});
+}
+
+std::map<std::string, std::tuple<std::string, int, int, std::string>> state_of(const Game& game) {
+  std::map<std::string, std::tuple<std::string, int, int, std::string>> out;
+  for (const GamePiece* p : game.pieces()) out[p->id] = {p->map, p->x, p->y, p->state};
+  return out;
+}
+
+TEST(GameCorpus, EverySaveAndLogLoadsReplaysAndSavesBack) {
+  ADJUTANT_REQUIRE_CORPUS();
+  const fs::path dir = fs::temp_directory_path() / ("adjutant-game-corpus-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  size_t files = 0, steps = 0;
+  for (const fs::path& path : corpus_games()) {
+    SCOPED_TRACE(path.string());
+    Game game = Game::open(path.string());
+    ++files;
+    steps += game.step_count();
+    const auto at_end = state_of(game);
+    if (game.is_log()) {
+      game.seek(0);
+      game.seek(game.step_count());
+      EXPECT_EQ(state_of(game), at_end);
+    }
+    const fs::path out = dir / (std::to_string(files) + ".vsav");
+    game.save(out.string());
+    const Game reread = Game::open(out.string());
+    EXPECT_EQ(state_of(reread), at_end);
+  }
+  EXPECT_GT(files, 60u);
+  EXPECT_GT(steps, 20000u);
+  fs::remove_all(dir);
+}
+
+TEST(GameCorpus, TldLogMovesEveryPieceToWhereTheLogSays) {
+  ADJUTANT_REQUIRE_CORPUS();
+  const fs::path path = testing::corpus_dir() / "uckelman+tld-mod" / "game" / "0606-1.log";
+  Game game = Game::open(path.string());
+  EXPECT_EQ(game.step_count(), 1091u);
+  EXPECT_GT(game.pieces().size(), 4000u);
+  game.seek(0);
+  size_t moves = 0;
+  for (size_t i = 0; i < game.step_count(); ++i) {
+    const StepEffect effect = game.step_forward();
+    for (const PieceEffect& e : effect.pieces) {
+      if (!e.moved()) continue;
+      ++moves;
+      EXPECT_EQ(game.piece(e.id).x, e.to->x);
+    }
+  }
+  EXPECT_GT(moves, 100u);
+}
+
+}  // namespace
+}  // namespace adjutant::vmod

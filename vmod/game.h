@@ -1,0 +1,134 @@
+// A game as VASSAL holds it after loading a save or log: pieces with their trait chains, stacks,
+// players, board layouts and global properties; a log's steps with replay forward and back; and
+// changes that are written back as a new save or as new log steps (spec §6.4).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "core/step_effect.h"
+#include "vmod/command.h"
+#include "vmod/metadata.h"
+#include "vmod/module.h"
+#include "vmod/piece.h"
+
+namespace adjutant::vmod {
+
+struct GamePiece {
+  std::string id;
+  std::string type;   // the type text of its AddPiece
+  std::string state;  // the current state text
+  TraitChain chain;   // type and state parsed (for a stack: the single "stack" trait)
+  std::string map;    // the map id saves use ("" when off every map)
+  int x = 0;
+  int y = 0;
+  std::string stack;                 // the enclosing stack's id, "" when none
+  std::vector<std::string> members;  // a stack's pieces, bottom first
+  bool is_stack() const { return type == "stack"; }
+  std::string name() const;          // PieceName ("" for a stack)
+};
+
+struct Player {
+  std::string id;
+  std::string name;
+  std::string side;
+};
+
+struct GlobalPropertyKey {
+  std::string container;  // "Module", a map name, or "map:zone"
+  std::string name;
+  auto operator<=>(const GlobalPropertyKey&) const = default;
+};
+
+class Game {
+ public:
+  // Reads a .vsav/.vlog (or legacy name, or bare savedGame text) and applies it: a save's
+  // commands, a log's starting position and then every step (position() == step_count()).
+  // The module, when given, supplies map names and properties; it must outlive the Game.
+  static Game open(const std::string& path, const Module* module = nullptr);
+  static Game from_text(const std::string& saved_game, const std::string& source, const Module* module = nullptr);
+
+  const std::string& source() const { return source_; }
+  const CommandTree& commands() const { return tree_; }
+  const std::optional<Metadata>& savedata() const { return savedata_; }
+  bool is_log() const { return !steps_.empty(); }
+
+  // The state at the current replay position.
+  std::vector<const GamePiece*> pieces() const;  // pieces other than stacks, in save order
+  std::vector<const GamePiece*> stacks() const;
+  const GamePiece* find(const std::string& id) const;
+  const GamePiece& piece(const std::string& id) const;  // throws GameStateError for unknown ids
+  const std::vector<Player>& players() const { return players_; }
+  const std::map<std::string, BoardLayout>& board_layouts() const { return layouts_; }  // by map id
+  const std::map<GlobalPropertyKey, std::string>& global_properties() const { return globals_; }
+  // The trait properties plus VASSAL's location properties: CurrentMap (the map's name),
+  // CurrentX, CurrentY, PieceUID, StackPos, StackSize.
+  PropertyMap properties(const GamePiece& piece) const;
+
+  // Replay (logs). A step is one top-level command after the save's end_save.
+  size_t step_count() const { return steps_.size(); }
+  size_t position() const { return position_; }
+  const Command& step(size_t index) const;
+  StepEffect step_forward();  // throws GameStateError at the end
+  StepEffect step_back();     // throws GameStateError at the start
+  void seek(size_t position);
+
+  // Changes, applied at once and remembered as the commands VASSAL would send.
+  void set_property(const std::string& id, const std::string& name, const std::string& value);
+  void move_piece(const std::string& id, const std::string& map, int x, int y);
+  const std::vector<Command>& changes() const { return changes_; }
+
+  // The savedGame text of a save of the current state; for an unchanged save at its end, the
+  // text that was read, byte for byte.
+  std::string save_text() const;
+  // The text that was read plus one LOG step per change.
+  std::string log_text() const;
+  // Write new files atomically (never over an existing file, never over the input).
+  void save(const std::string& path, std::optional<uint8_t> key = std::nullopt) const;
+  void save_log(const std::string& path, std::optional<uint8_t> key = std::nullopt) const;
+
+ private:
+  struct Snapshot;  // what a step needs to be undone
+  void load(const std::string& text);
+  void apply(const Command& command, Snapshot* undo, StepEffect* effect);
+  void apply_record(const Command& command, Snapshot* undo, StepEffect* effect);
+  void remember(const std::string& id, Snapshot* undo);
+  void add_piece(const AddPiece& add);
+  void remove_piece(const std::string& id);
+  void change_piece(const ChangePiece& change);
+  void move(const MovePiece& move);
+  void detach_from_stack(GamePiece& piece);
+  void place_in_stack(GamePiece& piece, GamePiece& stack, size_t index);
+  void sync_stack_members(GamePiece& stack);
+  GamePiece& require(const std::string& id, const char* what);
+  [[noreturn]] void fail(const std::string& message) const;
+  std::string next_generated_id();
+  StepEffect effect_of(const Snapshot& before, size_t index) const;
+  void restore(Snapshot& snapshot);
+
+  std::string source_;
+  const Module* module_ = nullptr;
+  CommandTree tree_;
+  std::optional<Metadata> savedata_;
+  std::optional<std::string> moduledata_entry_;  // copied into saves we write
+  std::string context_;                          // "setup" or "step N", for error messages
+  size_t generated_ids_ = 0;
+  size_t setup_end_ = 0;               // index in tree_.root.children of end_save (or the end)
+  std::vector<const Command*> steps_;  // the log's steps, in tree_
+  std::vector<Snapshot> undo_;         // one per applied step
+  size_t position_ = 0;
+
+  std::unordered_map<std::string, GamePiece> pieces_;
+  std::vector<std::string> order_;     // ids in the order they were added
+  std::vector<Player> players_;
+  std::map<std::string, BoardLayout> layouts_;
+  std::map<GlobalPropertyKey, std::string> globals_;
+  std::vector<Command> changes_;
+};
+
+}  // namespace adjutant::vmod
