@@ -1,1 +1,461 @@
-// (being written)
+#include "vmod/archive.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+#include <zip.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <memory>
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <set>
+#include <string_view>
+
+#include "vmod/format_error.h"
+#include "vmod/metadata.h"
+
+namespace adjutant::vmod {
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr uint64_t kRatioCheckMinBytes = 1ull << 20;  // small entries may compress arbitrarily well
+constexpr int kBuildFileScanLines = 10;                 // as VASSAL's MetaDataFactory
+constexpr std::string_view kSavedGame = "savedGame";
+
+[[noreturn]] void fail(const std::string& file, const std::string& entry, const std::string& message) {
+  throw ArchiveError(message, Place{file, entry, {}});
+}
+
+std::string errno_text(int err) { return std::strerror(err); }
+
+// Why an entry name could escape the folder it is extracted into; empty when the name is safe.
+std::string unsafe_name_reason(std::string_view name) {
+  if (name.empty()) return "empty entry name";
+  if (name.find('\0') != std::string_view::npos) return "entry name contains a NUL byte";
+  if (name.front() == '/' || name.front() == '\\') return "absolute entry name";
+  if (name.size() >= 2 && name[1] == ':' && std::isalpha(static_cast<unsigned char>(name[0])))
+    return "entry name starts with a drive letter";
+  size_t start = 0;
+  while (start <= name.size()) {
+    const size_t end = std::min(name.find_first_of("/\\", start), name.size());
+    if (name.substr(start, end - start) == "..") return "entry name contains a '..' component";
+    start = end + 1;
+  }
+  return {};
+}
+
+void check_entry_name(const std::string& file, const std::string& name) {
+  if (const std::string reason = unsafe_name_reason(name); !reason.empty())
+    fail(file, name, "refusing hostile archive: " + reason);
+}
+
+// Adds up declared sizes and refuses the archive as soon as one is beyond the limits.
+class LimitGuard {
+ public:
+  LimitGuard(const std::string& file, const ArchiveLimits& limits) : file_(file), limits_(limits) {}
+
+  void check_count(uint64_t entries) const {
+    if (entries > limits_.max_entries)
+      fail(file_, {}, "refusing hostile archive: " + std::to_string(entries) + " entries (limit " +
+                          std::to_string(limits_.max_entries) + ")");
+  }
+
+  // `compressed_bytes` is nullopt when unknown (folders, plain files).
+  void add(const std::string& entry, uint64_t bytes, std::optional<uint64_t> compressed_bytes) {
+    if (bytes > limits_.max_entry_bytes)
+      fail(file_, entry, "refusing hostile archive: entry of " + std::to_string(bytes) +
+                             " bytes (limit " + std::to_string(limits_.max_entry_bytes) + ")");
+    total_ += bytes;
+    if (total_ > limits_.max_total_bytes)
+      fail(file_, entry, "refusing hostile archive: more than " +
+                             std::to_string(limits_.max_total_bytes) + " bytes uncompressed in total");
+    if (compressed_bytes && bytes > kRatioCheckMinBytes &&
+        static_cast<double>(bytes) > limits_.max_ratio * static_cast<double>(*compressed_bytes))
+      fail(file_, entry, "refusing hostile archive: compression ratio of " + std::to_string(bytes) +
+                             " to " + std::to_string(*compressed_bytes) + " bytes is beyond " +
+                             std::to_string(limits_.max_ratio));
+  }
+
+ private:
+  const std::string& file_;
+  const ArchiveLimits& limits_;
+  uint64_t total_ = 0;
+};
+
+struct Contents {
+  std::vector<std::string> names;
+  std::map<std::string, std::string> data;
+};
+
+std::string read_whole_file(const std::string& file, const fs::path& path, uint64_t size) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(file, {}, "cannot open " + path.string() + ": " + errno_text(errno));
+  std::string bytes(size, '\0');
+  in.read(bytes.data(), static_cast<std::streamsize>(size));
+  if (static_cast<uint64_t>(in.gcount()) != size) fail(file, {}, "cannot read " + path.string());
+  return bytes;
+}
+
+// True when the file starts like a zip: a local file header or an empty archive's end record.
+bool has_zip_signature(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) fail(file, {}, "cannot open: " + errno_text(errno));
+  std::array<char, 4> magic{};
+  in.read(magic.data(), magic.size());
+  if (in.gcount() != 4) return false;
+  const std::string_view m(magic.data(), magic.size());
+  return m == std::string_view("PK\x03\x04", 4) || m == std::string_view("PK\x05\x06", 4);
+}
+
+// ---- zip ----
+
+struct ZipCloser {
+  void operator()(zip_t* z) const { zip_discard(z); }
+};
+struct ZipFileCloser {
+  void operator()(zip_file_t* f) const { zip_fclose(f); }
+};
+using ZipPtr = std::unique_ptr<zip_t, ZipCloser>;
+using ZipFilePtr = std::unique_ptr<zip_file_t, ZipFileCloser>;
+
+std::string libzip_error_text(int code) {
+  zip_error_t error;
+  zip_error_init_with_code(&error, code);
+  std::string text = zip_error_strerror(&error);
+  zip_error_fini(&error);
+  return text;
+}
+
+ZipPtr open_zip(const std::string& file) {
+  int code = 0;
+  zip_t* z = zip_open(file.c_str(), ZIP_RDONLY, &code);
+  if (!z) fail(file, {}, "truncated or corrupt zip archive (" + libzip_error_text(code) + ")");
+  return ZipPtr(z);
+}
+
+// Every entry's stat, with names and declared sizes checked before anything is decompressed.
+std::vector<zip_stat_t> stat_zip_entries(zip_t* z, const std::string& file, const ArchiveLimits& limits) {
+  const zip_int64_t count = zip_get_num_entries(z, 0);
+  LimitGuard guard(file, limits);
+  guard.check_count(static_cast<uint64_t>(count));
+  std::vector<zip_stat_t> stats(static_cast<size_t>(count));
+  for (zip_int64_t i = 0; i < count; ++i) {
+    zip_stat_t& st = stats[static_cast<size_t>(i)];
+    zip_stat_init(&st);
+    if (zip_stat_index(z, static_cast<zip_uint64_t>(i), 0, &st) != 0 || !(st.valid & ZIP_STAT_NAME) ||
+        !(st.valid & ZIP_STAT_SIZE) || !(st.valid & ZIP_STAT_COMP_SIZE))
+      fail(file, {}, "corrupt zip: cannot read the header of entry #" + std::to_string(i) + " (" +
+                         zip_strerror(z) + ")");
+    check_entry_name(file, st.name);
+    guard.add(st.name, st.size, st.comp_size);
+  }
+  return stats;
+}
+
+// Decompresses one entry into exactly its declared size; a longer or shorter stream, or a CRC
+// mismatch (reported by libzip at end of stream), is an error.
+std::string read_zip_entry(zip_t* z, const zip_stat_t& st, const std::string& file) {
+  ZipFilePtr entry(zip_fopen_index(z, st.index, 0));
+  if (!entry) fail(file, st.name, std::string("cannot open entry: ") + zip_strerror(z));
+  std::string bytes(st.size, '\0');
+  uint64_t filled = 0;
+  while (filled < st.size) {
+    const zip_int64_t got = zip_fread(entry.get(), bytes.data() + filled, st.size - filled);
+    if (got < 0) fail(file, st.name, std::string("corrupt entry data: ") + zip_file_strerror(entry.get()));
+    if (got == 0)
+      fail(file, st.name, "entry data ends after " + std::to_string(filled) + " of " +
+                              std::to_string(st.size) + " declared bytes (offset " +
+                              std::to_string(filled) + ")");
+    filled += static_cast<uint64_t>(got);
+  }
+  char extra = 0;
+  const zip_int64_t beyond = zip_fread(entry.get(), &extra, 1);
+  if (beyond < 0) fail(file, st.name, std::string("corrupt entry data: ") + zip_file_strerror(entry.get()));
+  if (beyond > 0)
+    fail(file, st.name, "entry data is longer than its declared " + std::to_string(st.size) + " bytes");
+  return bytes;
+}
+
+bool is_directory_entry(const std::string& name) { return !name.empty() && name.back() == '/'; }
+
+Contents load_zip(const std::string& file, const ArchiveLimits& limits) {
+  ZipPtr z = open_zip(file);
+  Contents contents;
+  for (const zip_stat_t& st : stat_zip_entries(z.get(), file, limits)) {
+    const std::string name = st.name;
+    contents.names.push_back(name);
+    if (contents.data.count(name)) continue;  // the first entry of a repeated name wins
+    contents.data[name] = is_directory_entry(name) ? std::string() : read_zip_entry(z.get(), st, file);
+  }
+  return contents;
+}
+
+// ---- folder and plain file ----
+
+Contents load_folder(const std::string& file, const ArchiveLimits& limits) {
+  std::vector<std::pair<std::string, fs::path>> files;
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(file, ec), end; !ec && it != end; it.increment(ec)) {
+    if (!it->is_regular_file()) continue;
+    files.emplace_back(fs::relative(it->path(), file).generic_string(), it->path());
+    if (files.size() > limits.max_entries) break;
+  }
+  if (ec) fail(file, {}, "cannot list folder: " + ec.message());
+  std::sort(files.begin(), files.end());
+
+  LimitGuard guard(file, limits);
+  guard.check_count(files.size());
+  for (const auto& [name, path] : files) guard.add(name, fs::file_size(path), std::nullopt);
+
+  Contents contents;
+  for (const auto& [name, path] : files) {
+    contents.names.push_back(name);
+    contents.data[name] = read_whole_file(file, path, fs::file_size(path));
+  }
+  return contents;
+}
+
+Contents load_plain_file(const std::string& file, const ArchiveLimits& limits) {
+  const uint64_t size = fs::file_size(file);
+  LimitGuard(file, limits).add(std::string(kSavedGame), size, std::nullopt);
+  Contents contents;
+  contents.names.emplace_back(kSavedGame);
+  contents.data.emplace(std::string(kSavedGame), read_whole_file(file, file, size));
+  return contents;
+}
+
+// ---- content detection ----
+
+// MetaDataFactory's fallback: the first lines of the buildFile name the root element's class.
+// Like Java's indexOf(..) > 0, a match at the very start of a line does not count.
+ContentKind kind_from_build_file_head(std::string_view text) {
+  size_t start = 0;
+  for (int line = 0; line < kBuildFileScanLines && start < text.size(); ++line) {
+    size_t end = text.find_first_of("\r\n", start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view s = text.substr(start, end - start);
+    auto found_after_start = [&](std::string_view what) {
+      const size_t at = s.find(what);
+      return at != std::string_view::npos && at > 0;
+    };
+    if (found_after_start("VASSAL.launch.BasicModule") || found_after_start("VASSAL.build.GameModule"))
+      return ContentKind::kModule;
+    if (found_after_start("VASSAL.build.module.ModuleExtension")) return ContentKind::kExtension;
+    start = end + ((end + 1 < text.size() && text[end] == '\r' && text[end + 1] == '\n') ? 2 : 1);
+  }
+  return ContentKind::kUnknown;
+}
+
+// ---- writing ----
+
+// A uniquely named file beside the target; removed again unless committed.
+class TempFile {
+ public:
+  explicit TempFile(const std::string& target) : target_(target) {
+    const fs::path target_path(target);
+    const fs::path dir = target_path.has_parent_path() ? target_path.parent_path() : fs::path(".");
+    std::random_device random;
+    for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {
+      path_ = (dir / ("." + target_path.filename().string() + ".tmp-" + std::to_string(random()))).string();
+      fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+      if (fd_ < 0 && errno != EEXIST)
+        fail(target, {}, "cannot create a temporary file in " + dir.string() + ": " + errno_text(errno));
+    }
+    if (fd_ < 0) fail(target, {}, "cannot find a free temporary file name in " + dir.string());
+  }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  ~TempFile() {
+    if (fd_ >= 0) ::close(fd_);
+    if (!committed_) ::unlink(path_.c_str());
+  }
+
+  void write_all(std::string_view data) {
+    while (!data.empty()) {
+      const ssize_t wrote = ::write(fd_, data.data(), data.size());
+      if (wrote < 0 && errno == EINTR) continue;
+      if (wrote < 0) fail(target_, {}, "cannot write " + path_ + ": " + errno_text(errno));
+      data.remove_prefix(static_cast<size_t>(wrote));
+    }
+    if (::fsync(fd_) != 0) fail(target_, {}, "cannot flush " + path_ + ": " + errno_text(errno));
+    const int fd = fd_;
+    fd_ = -1;
+    if (::close(fd) != 0) fail(target_, {}, "cannot close " + path_ + ": " + errno_text(errno));
+  }
+
+  // Moves the file into place. Without `overwrite`, link() refuses atomically when the target
+  // appeared meanwhile; filesystems without hard links fall back to a checked rename().
+  void commit(bool overwrite) {
+    if (!overwrite) {
+      if (::link(path_.c_str(), target_.c_str()) == 0) {
+        committed_ = false;  // the temporary name still exists and must go
+        return;
+      }
+      if (errno == EEXIST) fail(target_, {}, "refusing to overwrite an existing file");
+      if (fs::exists(target_)) fail(target_, {}, "refusing to overwrite an existing file");
+    }
+    if (::rename(path_.c_str(), target_.c_str()) != 0)
+      fail(target_, {}, "cannot move " + path_ + " into place: " + errno_text(errno));
+    committed_ = true;
+  }
+
+ private:
+  std::string target_;
+  std::string path_;
+  int fd_ = -1;
+  bool committed_ = false;
+};
+
+struct ZipSourceFree {
+  void operator()(zip_source_t* s) const { zip_source_free(s); }
+};
+using ZipSourcePtr = std::unique_ptr<zip_source_t, ZipSourceFree>;
+
+// An archive with no entries: just the end-of-central-directory record (libzip writes nothing).
+std::string empty_zip() { return std::string("PK\x05\x06", 4) + std::string(18, '\0'); }
+
+void add_zip_entry(zip_t* z, const ZipEntry& entry, const std::string& file) {
+  if (is_directory_entry(entry.name) && entry.data.empty()) {
+    if (zip_dir_add(z, entry.name.c_str(), ZIP_FL_ENC_UTF_8) < 0)
+      fail(file, entry.name, std::string("cannot add folder entry: ") + zip_strerror(z));
+    return;
+  }
+  zip_source_t* source = zip_source_buffer(z, entry.data.data(), entry.data.size(), 0);
+  if (!source) fail(file, entry.name, std::string("cannot add entry: ") + zip_strerror(z));
+  const zip_int64_t index = zip_file_add(z, entry.name.c_str(), source, ZIP_FL_ENC_UTF_8);
+  if (index < 0) {
+    zip_source_free(source);
+    fail(file, entry.name, std::string("cannot add entry: ") + zip_strerror(z));
+  }
+  const zip_int32_t method = entry.deflate ? ZIP_CM_DEFLATE : ZIP_CM_STORE;
+  if (zip_set_file_compression(z, static_cast<zip_uint64_t>(index), method, 0) != 0)
+    fail(file, entry.name, std::string("cannot set compression: ") + zip_strerror(z));
+}
+
+std::string read_source_bytes(zip_source_t* source, const std::string& file) {
+  if (zip_source_open(source) != 0) fail(file, {}, "cannot read the zip built in memory");
+  zip_source_seek(source, 0, SEEK_END);
+  const zip_int64_t size = zip_source_tell(source);
+  zip_source_seek(source, 0, SEEK_SET);
+  std::string bytes(size > 0 ? static_cast<size_t>(size) : 0, '\0');
+  const zip_int64_t got = zip_source_read(source, bytes.data(), bytes.size());
+  zip_source_close(source);
+  if (size < 0 || got != size) fail(file, {}, "cannot read the zip built in memory");
+  return bytes;
+}
+
+// The complete zip file for `entries`, built in memory so the target is written in one go.
+std::string build_zip(const std::vector<ZipEntry>& entries, const std::string& file) {
+  if (entries.empty()) return empty_zip();
+  std::set<std::string> seen;
+  for (const ZipEntry& e : entries) {
+    check_entry_name(file, e.name);
+    if (!seen.insert(e.name).second) fail(file, e.name, "duplicate entry name");
+  }
+  zip_error_t error;
+  zip_error_init(&error);
+  ZipSourcePtr buffer(zip_source_buffer_create(nullptr, 0, 0, &error));
+  if (!buffer) fail(file, {}, std::string("cannot create zip buffer: ") + zip_error_strerror(&error));
+  zip_t* z = zip_open_from_source(buffer.get(), ZIP_TRUNCATE, &error);
+  if (!z) fail(file, {}, std::string("cannot create zip: ") + zip_error_strerror(&error));
+  zip_source_keep(buffer.get());  // the archive releases its reference on close; we read after
+  ZipPtr archive(z);
+  for (const ZipEntry& e : entries) add_zip_entry(z, e, file);
+  if (zip_close(z) != 0) fail(file, {}, std::string("cannot write zip: ") + zip_strerror(z));
+  archive.release();  // zip_close freed it
+  return read_source_bytes(buffer.get(), file);
+}
+
+void refuse_existing(const std::string& path, bool overwrite) {
+  if (fs::is_directory(path)) fail(path, {}, "is a folder, not a file");
+  if (!overwrite && fs::exists(path)) fail(path, {}, "refusing to overwrite an existing file");
+}
+
+}  // namespace
+
+Archive Archive::open(const std::string& path, const ArchiveLimits& limits) {
+  std::error_code ec;
+  const fs::file_status status = fs::status(path, ec);
+  if (ec || !fs::exists(status)) fail(path, {}, "no such file");
+
+  Contents contents;
+  Archive archive;
+  archive.path_ = path;
+  if (!fs::is_directory(status) && !fs::is_regular_file(status)) fail(path, {}, "not a file or folder");
+  if (fs::is_directory(status)) {
+    archive.kind_ = ArchiveKind::kFolder;
+    contents = load_folder(path, limits);
+  } else if (has_zip_signature(path)) {
+    archive.kind_ = ArchiveKind::kZip;
+    contents = load_zip(path, limits);
+  } else {
+    archive.kind_ = ArchiveKind::kPlainText;
+    contents = load_plain_file(path, limits);
+  }
+  archive.names_ = std::move(contents.names);
+  archive.data_ = std::move(contents.data);
+  return archive;
+}
+
+bool Archive::contains(const std::string& name) const { return data_.count(name) > 0; }
+
+std::optional<std::string> Archive::read(const std::string& name) const {
+  const auto it = data_.find(name);
+  if (it == data_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::string Archive::read_required(const std::string& name) const {
+  const auto it = data_.find(name);
+  if (it == data_.end()) fail(path_, name, "no entry " + name + " in " + path_);
+  return it->second;
+}
+
+ContentKind Archive::content_kind() const {
+  if (contains(std::string(kSavedGame))) return ContentKind::kSave;
+  const char* build_file = contains("buildFile.xml") ? "buildFile.xml"
+                           : contains("buildFile")   ? "buildFile"
+                                                     : nullptr;
+  if (!build_file) return ContentKind::kUnknown;
+  if (contains("extensiondata")) return ContentKind::kExtension;
+  if (contains("moduledata")) return ContentKind::kModule;
+  return kind_from_build_file_head(data_.at(build_file));
+}
+
+std::optional<std::string> Archive::build_file_name() const {
+  const bool has_xml = contains("buildFile.xml");
+  const bool has_legacy = contains("buildFile");
+  if (!has_xml && !has_legacy) return std::nullopt;
+  bool written_before_3_5 = false;
+  if (const auto moduledata = read("moduledata")) {
+    try {
+      const VassalVersion v = parse_vassal_version(parse_metadata(*moduledata, "moduledata").vassal_version);
+      written_before_3_5 = v.known && (v.major < 3 || (v.major == 3 && v.minor < 5));
+    } catch (const BuildFileError&) {
+      // unreadable metadata says nothing about the version; fall through to the tolerant order
+    }
+  }
+  if (written_before_3_5 && has_legacy) return "buildFile";
+  return has_xml ? "buildFile.xml" : "buildFile";
+}
+
+void write_file_atomically(const std::string& path, const std::string& data, bool overwrite) {
+  refuse_existing(path, overwrite);
+  TempFile temp(path);
+  temp.write_all(data);
+  temp.commit(overwrite);
+}
+
+void write_zip_atomically(const std::string& path, const std::vector<ZipEntry>& entries, bool overwrite) {
+  refuse_existing(path, overwrite);
+  write_file_atomically(path, build_zip(entries, path), overwrite);
+}
+
+}  // namespace adjutant::vmod

@@ -57,7 +57,8 @@ struct ChangePiece {
   std::string new_state;
   std::optional<std::string> old_state;
 };
-// `M/id/newMap/newX/newY/newUnder/oldMap/oldX/oldY/oldUnder/player`; nullopt is written `null`.
+// `M/id/newMap/newX/newY/newUnder/oldMap/oldX/oldY/oldUnder/player`; a nullopt map or under-id is
+// written `null`. A nullopt player is an absent last field (VASSAL then assumes the reader's own id).
 struct MovePiece {
   std::string id;
   std::optional<std::string> new_map;

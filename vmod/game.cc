@@ -21,6 +21,11 @@ struct Game::Snapshot {
   std::vector<std::string> other;
 };
 
+Game::Game() = default;
+Game::Game(Game&&) noexcept = default;
+Game& Game::operator=(Game&&) noexcept = default;
+Game::~Game() = default;
+
 namespace {
 
 constexpr char kTab = '\t';
@@ -36,6 +41,16 @@ std::string GamePiece::name() const {
   const PropertyMap props = chain.properties();
   auto it = props.find("PieceName");
   return it == props.end() ? "" : it->second;
+}
+
+std::string read_saved_game(const std::string& path) {
+  const std::string bytes = Archive::open(path).read_required("savedGame");
+  try {
+    return deobfuscate(bytes);
+  } catch (FormatError& e) {
+    e.locate(path, "savedGame");
+    throw;
+  }
 }
 
 Game Game::open(const std::string& path, const Module* module) {
@@ -152,14 +167,18 @@ void Game::apply_record(const Command& command, Snapshot* undo, StepEffect* effe
     named.id = id;
     add_piece(named);
   } else if (const auto* remove = std::get_if<RemovePiece>(&record)) {
-    GamePiece& p = require(remove->id, "RemovePiece");
+    GamePiece* found = find_or_warn(remove->id, "RemovePiece");
+    if (!found) return;
+    GamePiece& p = *found;
     if (undo && !undo->order) undo->order = order_;
     remember(p.id, undo);
     if (!p.stack.empty()) remember(p.stack, undo);
     for (const std::string& member : p.members) remember(member, undo);
     remove_piece(remove->id);
   } else if (const auto* change = std::get_if<ChangePiece>(&record)) {
-    GamePiece& p = require(change->id, "ChangePiece");
+    GamePiece* found = find_or_warn(change->id, "ChangePiece");
+    if (!found) return;
+    GamePiece& p = *found;
     remember(p.id, undo);
     if (p.is_stack()) {
       for (const std::string& member : p.members) remember(member, undo);
@@ -168,7 +187,9 @@ void Game::apply_record(const Command& command, Snapshot* undo, StepEffect* effe
     }
     change_piece(*change);
   } else if (const auto* mv = std::get_if<MovePiece>(&record)) {
-    GamePiece& p = require(mv->id, "MovePiece");
+    GamePiece* found = find_or_warn(mv->id, "MovePiece");
+    if (!found) return;
+    GamePiece& p = *found;
     remember(p.id, undo);
     if (!p.stack.empty()) remember(p.stack, undo);
     for (const std::string& member : p.members) remember(member, undo);
@@ -220,6 +241,14 @@ GamePiece& Game::require(const std::string& id, const char* what) {
   auto it = pieces_.find(id);
   if (it == pieces_.end()) fail(std::string(what) + " names unknown piece " + id);
   return it->second;
+}
+
+GamePiece* Game::find_or_warn(const std::string& id, const char* what) {
+  auto it = pieces_.find(id);
+  if (it != pieces_.end()) return &it->second;
+  GameWarning warning{context_, std::string(what) + " names unknown piece " + id + "; VASSAL skips it"};
+  if (std::find(warnings_.begin(), warnings_.end(), warning) == warnings_.end()) warnings_.push_back(std::move(warning));
+  return nullptr;
 }
 
 void Game::fail(const std::string& message) const {

@@ -45,6 +45,17 @@ struct GlobalPropertyKey {
   auto operator<=>(const GlobalPropertyKey&) const = default;
 };
 
+// The plaintext `savedGame` text of a save or log (or of a bare save text), deobfuscated.
+std::string read_saved_game(const std::string& path);
+
+// Something VASSAL itself passes over in silence, such as a step naming a piece that does not
+// exist; kept so that what was skipped is never silent here.
+struct GameWarning {
+  std::string position;  // "setup" or "step N"
+  std::string message;
+  bool operator==(const GameWarning&) const = default;
+};
+
 class Game {
  public:
   // Reads a .vsav/.vlog (or legacy name, or bare savedGame text) and applies it: a save's
@@ -52,6 +63,9 @@ class Game {
   // The module, when given, supplies map names and properties; it must outlive the Game.
   static Game open(const std::string& path, const Module* module = nullptr);
   static Game from_text(const std::string& saved_game, const std::string& source, const Module* module = nullptr);
+  Game(Game&&) noexcept;
+  Game& operator=(Game&&) noexcept;
+  ~Game();
 
   const std::string& source() const { return source_; }
   const CommandTree& commands() const { return tree_; }
@@ -69,6 +83,9 @@ class Game {
   // The trait properties plus VASSAL's location properties: CurrentMap (the map's name),
   // CurrentX, CurrentY, PieceUID, StackPos, StackSize.
   PropertyMap properties(const GamePiece& piece) const;
+  // Commands skipped the way VASSAL skips them (RemovePiece, ChangePiece or MovePiece naming an
+  // unknown piece), each once, in the order first met.
+  const std::vector<GameWarning>& warnings() const { return warnings_; }
 
   // Replay (logs). A step is one top-level command after the save's end_save.
   size_t step_count() const { return steps_.size(); }
@@ -93,6 +110,7 @@ class Game {
   void save_log(const std::string& path, std::optional<uint8_t> key = std::nullopt) const;
 
  private:
+  Game();
   struct Snapshot;  // what a step needs to be undone
   void load(const std::string& text);
   void apply(const Command& command, Snapshot* undo, StepEffect* effect);
@@ -106,6 +124,7 @@ class Game {
   void place_in_stack(GamePiece& piece, GamePiece& stack, size_t index);
   void sync_stack_members(GamePiece& stack);
   GamePiece& require(const std::string& id, const char* what);
+  GamePiece* find_or_warn(const std::string& id, const char* what);
   [[noreturn]] void fail(const std::string& message) const;
   std::string next_generated_id();
   StepEffect effect_of(const Snapshot& before, size_t index) const;
@@ -129,6 +148,7 @@ class Game {
   std::map<std::string, BoardLayout> layouts_;
   std::map<GlobalPropertyKey, std::string> globals_;
   std::vector<Command> changes_;
+  std::vector<GameWarning> warnings_;
 };
 
 }  // namespace adjutant::vmod

@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace adjutant::vmod {
 
@@ -19,8 +20,9 @@ struct Metadata {
 // Parses a metadata entry. Throws BuildFileError (with the entry name and line) on broken XML.
 Metadata parse_metadata(const std::string& xml, const std::string& entry_name);
 
-// savedata as VASSAL writes it (JDK transformer layout, 2-space indent).
-std::string write_savedata(const Metadata& meta);
+// savedata as VASSAL 3.7 writes it (JDK transformer layout, 2-space indent). The transformer ends
+// lines with the platform separator: "\n" on Linux/macOS, "\r\n" from VASSAL on Windows.
+std::string write_savedata(const Metadata& meta, std::string_view line_end = "\n");
 
 // "3.7.12" -> {3, 7}; missing parts are 0. Used to choose version-dependent behaviour.
 struct VassalVersion {
