@@ -565,13 +565,8 @@ struct PrototypeExpander {
   }
 
   TraitChain decode_definition(const std::string& name, const std::string& text) const {
-    if (text.rfind("+/", 0) != 0) throw PieceError("prototype " + name + ": definition is not an AddPiece (+/...)");
-    SequenceDecoder d(std::string_view(text).substr(2), '/');
-    d.next();  // id, `null` for definitions
-    const std::string type = d.next();
-    const std::string state = d.next();
     try {
-      return TraitChain::parse(type, state, rule);
+      return TraitChain::from_definition(text, rule);
     } catch (const PieceError& e) {
       throw PieceError("prototype " + name + ": " + e.message());
     }
@@ -579,6 +574,15 @@ struct PrototypeExpander {
 };
 
 }  // namespace
+
+TraitChain TraitChain::from_definition(std::string_view definition, QuoteRule rule) {
+  if (definition.substr(0, 2) != "+/") throw PieceError("definition is not an AddPiece (+/...)");
+  SequenceDecoder d(definition.substr(2), '/');
+  d.next();  // id, `null` for definitions
+  const std::string type = d.next();
+  const std::string state = d.next();
+  return parse(type, state, rule);
+}
 
 TraitChain TraitChain::expand_prototypes(const PrototypeLookup& lookup, std::vector<std::string>* missing) const {
   PrototypeExpander expander{lookup, missing, rule_, {}};

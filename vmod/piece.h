@@ -35,6 +35,10 @@ class TraitChain {
   // prototype) gets empty states. Throws PieceError when the state has fewer levels than the type.
   static TraitChain parse(std::string_view type, std::string_view state, QuoteRule rule = QuoteRule::kCurrent);
 
+  // A PieceSlot's or prototype's definition: an AddPiece `+/null/type/state`. Throws PieceError
+  // when the text is not one.
+  static TraitChain from_definition(std::string_view definition, QuoteRule rule = QuoteRule::kCurrent);
+
   const std::vector<Trait>& traits() const { return traits_; }
   const Trait& basic() const { return traits_.back(); }
   // The whole type and state text, nested again (identical to the input for an unchanged chain).

@@ -1,0 +1,15 @@
+// One function per area of the Python API; adjutant_module.cc calls them in order.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+namespace adjutant::bindings {
+
+namespace py = pybind11;
+
+void bind_errors(py::module_& m);
+void bind_codec(py::module_& m);
+void bind_module(py::module_& m);
+void bind_game(py::module_& m);
+
+}  // namespace adjutant::bindings

@@ -1,0 +1,194 @@
+// adjutant.open_game and the game state: pieces and stacks, players, global properties, a log's
+// steps with replay, changes, and writing new saves and logs.
+#include <pybind11/stl.h>
+
+#include <memory>
+
+#include "bindings.h"
+#include "core/step_effect.h"
+#include "vmod/game.h"
+#include "vmod/module.h"
+
+namespace adjutant::bindings {
+namespace {
+
+using GamePtr = std::shared_ptr<vmod::Game>;
+
+// A piece as scripts see it: the game it belongs to and its id, so that it always shows the
+// game's current state (after replay, after changes).
+struct PieceRef {
+  GamePtr game;
+  std::string id;
+  const vmod::GamePiece& get() const { return game->piece(id); }
+};
+
+std::vector<PieceRef> refs(const GamePtr& game, const std::vector<const vmod::GamePiece*>& pieces) {
+  std::vector<PieceRef> out;
+  out.reserve(pieces.size());
+  for (const vmod::GamePiece* p : pieces) out.push_back(PieceRef{game, p->id});
+  return out;
+}
+
+std::optional<std::string> none_if_empty(const std::string& s) {
+  return s.empty() ? std::nullopt : std::optional<std::string>(s);
+}
+
+void bind_step_effect(py::module_& m) {
+  py::class_<PiecePlace>(m, "PiecePlace", "Where a piece stood: map and point.")
+      .def_readonly("map", &PiecePlace::map)
+      .def_readonly("x", &PiecePlace::x)
+      .def_readonly("y", &PiecePlace::y)
+      .def("__repr__", [](const PiecePlace& p) {
+        return "<PiecePlace " + p.map + " (" + std::to_string(p.x) + "," + std::to_string(p.y) + ")>";
+      });
+  py::class_<PropertyChange>(m, "PropertyChange", "A property's value before and after a step.")
+      .def_readonly("name", &PropertyChange::name)
+      .def_readonly("before", &PropertyChange::before)
+      .def_readonly("after", &PropertyChange::after);
+  py::class_<PieceEffect>(m, "PieceEffect", "What one step did to one piece.")
+      .def_readonly("id", &PieceEffect::id)
+      .def_readonly("name", &PieceEffect::name)
+      .def_readonly("created", &PieceEffect::created)
+      .def_readonly("removed", &PieceEffect::removed)
+      .def_readonly("from_place", &PieceEffect::from)
+      .def_readonly("to_place", &PieceEffect::to)
+      .def_readonly("changed", &PieceEffect::changed)
+      .def_property_readonly("moved", &PieceEffect::moved);
+  py::class_<StepEffect>(m, "StepEffect", "What one step of a log did.")
+      .def_readonly("index", &StepEffect::index, "0-based step number.")
+      .def_readonly("pieces", &StepEffect::pieces)
+      .def_readonly("chat", &StepEffect::chat)
+      .def_readonly("other", &StepEffect::other)
+      .def("describe", &StepEffect::describe, "One line per effect, for reports.");
+}
+
+void bind_piece(py::module_& m) {
+  py::class_<PieceRef>(m, "Piece", "A piece (or a stack) of a game, always in the game's current state.")
+      .def_property_readonly("id", [](const PieceRef& p) { return p.id; })
+      .def_property_readonly("name", [](const PieceRef& p) { return p.get().name(); })
+      .def_property_readonly("map", [](const PieceRef& p) { return none_if_empty(p.get().map); },
+                             "The map as saves name it; None when off every map.")
+      .def_property_readonly("x", [](const PieceRef& p) { return p.get().x; })
+      .def_property_readonly("y", [](const PieceRef& p) { return p.get().y; })
+      .def_property_readonly("is_stack", [](const PieceRef& p) { return p.get().is_stack(); })
+      .def_property_readonly("stack", [](const PieceRef& p) { return none_if_empty(p.get().stack); },
+                             "The id of the stack holding the piece, None when it stands alone.")
+      .def_property_readonly("members", [](const PieceRef& p) { return p.get().members; },
+                             "A stack's piece ids, bottom first.")
+      .def_property_readonly("properties", [](const PieceRef& p) { return p.game->properties(p.get()); },
+                             "Properties by VASSAL's names, location properties included.")
+      .def_property_readonly("traits", [](const PieceRef& p) { return p.get().chain.traits(); },
+                             "The trait chain, outermost first; the basic piece is last.")
+      .def(
+          "set_property", [](PieceRef& p, const std::string& name, const std::string& value) {
+            p.game->set_property(p.id, name, value);
+          },
+          py::arg("name"), py::arg("value"),
+          "Sets a Marker, DynamicProperty, layer level (<layer>_Level) or label; PieceError when no trait holds it.")
+      .def(
+          "move_to", [](PieceRef& p, const std::string& map, int x, int y) { p.game->move_piece(p.id, map, x, y); },
+          py::arg("map"), py::arg("x"), py::arg("y"), "Moves the piece (out of its stack) to a point of a map.")
+      .def("__eq__", [](const PieceRef& a, const PieceRef& b) { return a.game == b.game && a.id == b.id; })
+      .def("__hash__", [](const PieceRef& p) { return std::hash<std::string>{}(p.id); })
+      .def("__repr__", [](const PieceRef& p) {
+        const vmod::GamePiece* piece = p.game->find(p.id);
+        if (!piece) return "<Piece " + p.id + " (gone)>";
+        return "<Piece " + p.id + " " + (piece->is_stack() ? "stack" : piece->name()) + ">";
+      });
+}
+
+void bind_game_class(py::module_& m) {
+  py::class_<vmod::Player>(m, "Player", "A player of the game and the side taken.")
+      .def_readonly("id", &vmod::Player::id)
+      .def_readonly("name", &vmod::Player::name)
+      .def_readonly("side", &vmod::Player::side);
+  py::class_<vmod::GameWarning>(m, "GameWarning", "A command VASSAL passes over in silence, and where.")
+      .def_readonly("position", &vmod::GameWarning::position)
+      .def_readonly("message", &vmod::GameWarning::message)
+      .def("__str__", [](const vmod::GameWarning& w) { return w.position + ": " + w.message; });
+
+  py::class_<vmod::Game, GamePtr>(m, "Game", "A saved game or log as VASSAL holds it after loading.")
+      .def_property_readonly("source", &vmod::Game::source)
+      .def_property_readonly("is_log", &vmod::Game::is_log)
+      .def_property_readonly("pieces", [](const GamePtr& g) { return refs(g, g->pieces()); },
+                             "Every piece that is not a stack, in save order.")
+      .def_property_readonly("stacks", [](const GamePtr& g) { return refs(g, g->stacks()); })
+      .def(
+          "piece",
+          [](const GamePtr& g, const std::string& id) {
+            g->piece(id);  // GameStateError for an unknown id
+            return PieceRef{g, id};
+          },
+          py::arg("id"))
+      .def_property_readonly("players", &vmod::Game::players)
+      .def_property_readonly(
+          "global_properties",
+          [](const vmod::Game& g) {
+            py::dict out;
+            for (const auto& [key, value] : g.global_properties()) out[py::make_tuple(key.container, key.name)] = value;
+            return out;
+          },
+          "Values by (container, name); the container is 'Module', a map or 'map:zone'.")
+      .def(
+          "global_property",
+          [](const vmod::Game& g, const std::string& name, const std::string& container) -> std::optional<std::string> {
+            auto it = g.global_properties().find({container, name});
+            if (it == g.global_properties().end()) return std::nullopt;
+            return it->second;
+          },
+          py::arg("name"), py::arg("container") = "Module", "A global property's value, None when never set.")
+      .def_property_readonly(
+          "board_layouts",
+          [](const vmod::Game& g) {
+            py::dict out;
+            for (const auto& [map, layout] : g.board_layouts()) {
+              py::list cells;
+              for (const auto& c : layout.cells) cells.append(py::make_tuple(c.board, c.column, c.row, c.reversed));
+              out[py::str(map)] = cells;
+            }
+            return out;
+          },
+          "Per map: (board, column, row, reversed) for each board placed.")
+      .def_property_readonly("warnings", &vmod::Game::warnings)
+      .def_property_readonly(
+          "steps",
+          [](const vmod::Game& g) {
+            std::vector<vmod::Command> steps;
+            for (size_t i = 0; i < g.step_count(); ++i) steps.push_back(g.step(i));
+            return steps;
+          },
+          "A log's steps as commands (empty for a save).")
+      .def_property_readonly("step_count", &vmod::Game::step_count)
+      .def_property_readonly("position", &vmod::Game::position, "Steps applied; a log opens at its end.")
+      .def("step_forward", &vmod::Game::step_forward, "Applies the next step and says what it did.")
+      .def("step_back", &vmod::Game::step_back, "Undoes the last applied step and says what that step had done.")
+      .def("seek", &vmod::Game::seek, py::arg("position"))
+      .def_property_readonly("change_count", [](const vmod::Game& g) { return g.changes().size(); })
+      .def("save_text", &vmod::Game::save_text, "The savedGame text of a save of the current state.")
+      .def("log_text", &vmod::Game::log_text, "The log read, with one new step per change.")
+      .def("save", &vmod::Game::save, py::arg("path"), py::arg("key") = py::none(),
+           "Writes a new .vsav of the current state (never over an existing file). key: obfuscation key 0-255.")
+      .def("save_log", &vmod::Game::save_log, py::arg("path"), py::arg("key") = py::none(),
+           "Writes a new .vlog: the log read plus a step per change, for VASSAL's step-through.")
+      .def("__repr__", [](const vmod::Game& g) {
+        return "<Game " + g.source() + (g.is_log() ? " log, " + std::to_string(g.step_count()) + " steps" : "") + ">";
+      });
+
+  m.def(
+      "open_game",
+      [](const std::string& path, const vmod::Module* module) {
+        return std::make_shared<vmod::Game>(vmod::Game::open(path, module));
+      },
+      py::arg("path"), py::arg("module") = py::none(), py::keep_alive<0, 2>(),
+      "Opens a .vsav/.vlog (or legacy .sav/.log, or a bare save text). A log opens at its last step.");
+}
+
+}  // namespace
+
+void bind_game(py::module_& m) {
+  bind_step_effect(m);
+  bind_piece(m);
+  bind_game_class(m);
+}
+
+}  // namespace adjutant::bindings

@@ -1,0 +1,28 @@
+"""Adjutant: VASSAL modules, saves and logs for rule checks and automated procedures.
+
+    import adjutant
+    module = adjutant.open_module("Lee.vmod")
+    game = adjutant.open_game("turn3.vsav", module)
+    for piece in game.pieces:
+        print(piece.name, piece.map, piece.x, piece.y, piece.properties.get("Side"))
+
+Errors are adjutant.FormatError and its subclasses; each names the file, the entry and the
+position of the problem.
+"""
+from .errors import (ArchiveError, BuildFileError, CommandError, FormatError, GameStateError,
+                     ObfuscationError, PieceError)
+from ._adjutant import (Board, Command, CommandTree, Game, GameWarning, Map, Module, Piece,
+                        PieceEffect, PiecePlace, PieceSlot, Player, PropertyChange, PropertySpec,
+                        Prototype, SetupStack, StepEffect, Trait, decode_commands, file_kind,
+                        open_game, open_module, read_saved_game)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ArchiveError", "BuildFileError", "CommandError", "FormatError", "GameStateError",
+    "ObfuscationError", "PieceError",
+    "Board", "Command", "CommandTree", "Game", "GameWarning", "Map", "Module", "Piece",
+    "PieceEffect", "PiecePlace", "PieceSlot", "Player", "PropertyChange", "PropertySpec",
+    "Prototype", "SetupStack", "StepEffect", "Trait",
+    "decode_commands", "file_kind", "open_game", "open_module", "read_saved_game",
+]

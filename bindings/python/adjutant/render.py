@@ -1,0 +1,104 @@
+"""Tables for people: the summaries of summary.py printed with rich."""
+from rich.console import Console
+from rich.table import Table
+
+console = Console()
+
+
+def _settings(grid):
+    """A grid's settings in a few words: 'origin (0,32) 55.43x64 sideways; 0101 = col,row+1'."""
+    kind = grid["kind"]
+    if kind == "region":
+        return f"{len(grid['regions'])} regions"
+    if kind not in ("hex", "square"):
+        return ""
+    parts = [f"origin ({grid['x0']},{grid['y0']}) {_short(grid['dx'])}x{_short(grid['dy'])}"]
+    for flag in ("sideways", "edges_legal", "corners_legal"):
+        if grid.get(flag):
+            parts.append(flag.replace("_legal", ""))
+    if not grid["snap_to"]:
+        parts.append("no snap")
+    if grid.get("snap_scale"):
+        parts.append(f"snapscale {grid['snap_scale']}")
+    if grid.get("range", "Metric") != "Metric":
+        parts.append(f"range {grid['range']}")
+    n = grid.get("numbering")
+    if n:
+        first, second = ("col", "row") if n["first"] == "H" else ("row", "col")
+        numbering = f"names {first}{n['sep'] or '+'}{second} offsets {n['h_off']:+d},{n['v_off']:+d}"
+        if n["location_format"] != "$gridLocation$":
+            numbering += f" as {n['location_format']!r}"
+        parts.append(numbering)
+    return "; ".join(parts)
+
+
+def _short(value):
+    return f"{value:.4g}" if isinstance(value, float) else str(value)
+
+
+def _size(board):
+    return f"{board['width']}x{board['height']}" if board["width"] else "image"
+
+
+def print_module_summary(s):
+    console.print(f"[bold]{s['name']}[/bold] {s['version']}  ({s['kind']}, {s['build_file']}, "
+                  f"VASSAL {s['vassal_version'] or 'version not recorded'})")
+    if s["description"]:
+        console.print(s["description"])
+    boards = Table(title="Maps and boards", title_justify="left")
+    for column in ("map", "board", "size", "grid", "settings"):
+        boards.add_column(column)
+    for m in s["maps"]:
+        label = m["name"] or m["id"]
+        if not m["boards"]:
+            boards.add_row(label, "-", "", "none", "")
+        for b in m["boards"]:
+            grid = b["grid"]
+            boards.add_row(label, b["name"], _size(b), grid["kind"], _settings(grid))
+            for zone in grid.get("zones", []):
+                boards.add_row("", f"  zone {zone['name']}", "", zone["grid"]["kind"], _settings(zone["grid"]))
+            if "background" in grid:
+                bg = grid["background"]
+                boards.add_row("", "  background", "", bg["kind"], _settings(bg))
+            label = ""
+    console.print(boards)
+
+    counts = Table(title="Definitions", title_justify="left")
+    counts.add_column("what")
+    counts.add_column("count", justify="right")
+    for what, n in s["counts"].items():
+        counts.add_row(what.replace("_", " "), str(n))
+    for trait, n in s["traits"].items():
+        counts.add_row(f"trait {trait}", str(n))
+    console.print(counts)
+    if s["sides"]:
+        console.print("Sides: " + ", ".join(s["sides"]))
+
+
+def print_game_summary(s):
+    console.print(f"[bold]{s['source']}[/bold]  ({s['kind']}"
+                  + (f", module {s['module']}" if s["module"] else "") + ")")
+    pieces = Table(title=f"{s['pieces']} pieces in {s['stacks']} stacks", title_justify="left")
+    pieces.add_column("map")
+    pieces.add_column("pieces", justify="right")
+    for name, n in s["pieces_per_map"].items():
+        pieces.add_row(name, str(n))
+    console.print(pieces)
+    if s["players"]:
+        console.print("Players: " + ", ".join(f"{p['name']} ({p['side'] or 'no side'})" for p in s["players"]))
+    if s["kind"] == "log":
+        steps = Table(title=f"{s['steps']} steps", title_justify="left")
+        steps.add_column("step does")
+        steps.add_column("count", justify="right")
+        for kind, n in s["step_kinds"].items():
+            steps.add_row(kind, str(n))
+        console.print(steps)
+    if s["global_properties"]:
+        props = Table(title="Global properties", title_justify="left")
+        for column in ("container", "name", "value"):
+            props.add_column(column)
+        for p in s["global_properties"]:
+            props.add_row(p["container"], p["name"], p["value"])
+        console.print(props)
+    for warning in s["warnings"]:
+        console.print(f"[yellow]warning[/yellow] {warning}", highlight=False)

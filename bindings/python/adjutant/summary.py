@@ -1,0 +1,84 @@
+"""What `adjutant inspect` reports, as plain data: the same dict feeds the tables and --json."""
+from collections import Counter
+
+OFF_MAP = "(off map)"
+
+
+def module_summary(module):
+    """A module's maps, boards and grids, and counts of what it defines."""
+    slots = list(module.piece_slots)
+    setup_stacks = module.setup_stacks
+    setup_slots = [slot for stack in setup_stacks for slot in stack.slots]
+    traits = Counter()
+    for definition in slots + setup_slots + list(module.prototypes):
+        traits.update(trait.class_name or trait.id for trait in definition.traits)
+    return {
+        "kind": "extension" if module.is_extension else "module",
+        "source": module.source,
+        "name": module.name,
+        "version": module.version,
+        "vassal_version": module.vassal_version,
+        "description": module.description,
+        "build_file": module.build_file,
+        "maps": [_map_summary(m) for m in module.maps],
+        "counts": {
+            "piece_slots": len(slots),
+            "prototypes": len(module.prototypes),
+            "setup_stacks": len(setup_stacks),
+            "setup_stack_pieces": len(setup_slots),
+            "global_properties": len(module.global_properties),
+        },
+        "traits": dict(sorted(traits.items(), key=lambda item: (-item[1], item[0]))),
+        "sides": list(module.sides),
+    }
+
+
+def _map_summary(map_):
+    return {
+        "id": map_.id,
+        "name": map_.name,
+        "class": map_.class_name,
+        "boards": [{"name": b.name, "image": b.image, "width": b.width, "height": b.height,
+                    "reversible": b.reversible, "grid": b.grid} for b in map_.boards],
+        "setup_stacks": len(map_.setup_stacks),
+    }
+
+
+def game_summary(game, module=None):
+    """A save's or log's pieces per map, players, steps and global properties.
+
+    Player ids are left out: VASSAL stores each player's password there.
+    """
+    pieces = Counter(piece.map or OFF_MAP for piece in game.pieces)
+    step_kinds = Counter(_step_kind(step) for step in game.steps)
+    return {
+        "kind": "log" if game.is_log else "save",
+        "source": game.source,
+        "module": module.name if module is not None else None,
+        "pieces": sum(pieces.values()),
+        "stacks": len(game.stacks),
+        "pieces_per_map": dict(sorted(pieces.items())),
+        "players": [{"name": p.name, "side": p.side} for p in game.players],
+        "steps": game.step_count,
+        "step_kinds": dict(sorted(step_kinds.items(), key=lambda item: (-item[1], item[0]))),
+        "global_properties": [{"container": container, "name": name, "value": value}
+                              for (container, name), value in sorted(game.global_properties.items())],
+        "warnings": [str(w) for w in game.warnings],
+    }
+
+
+def _step_kind(step):
+    """What a log step mostly is: the kinds of the commands it logs, e.g. 'MovePiece+ChangePiece'."""
+    kinds = []
+
+    def walk(command):
+        kind = command.kind
+        if kind not in ("Log", "Null") and kind not in kinds:
+            kinds.append(kind)
+        for child in command.children:
+            walk(child)
+        if command.logged is not None:
+            walk(command.logged)
+
+    walk(step)
+    return "+".join(sorted(kinds)) or "empty"

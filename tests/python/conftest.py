@@ -1,0 +1,55 @@
+"""Shared fixtures: the corpus of real VASSAL files (read in place, never copied) and small files
+made here for the cases the corpus does not cover."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CORPUS = Path(os.environ.get("ADJUTANT_CORPUS", REPO.parent / "shared" / "corpus"))
+ESC, TAB = "\x1b", "\t"
+
+
+@pytest.fixture(scope="session")
+def corpus():
+    if not CORPUS.is_dir():
+        pytest.skip(f"corpus not found at {CORPUS} (set ADJUTANT_CORPUS)")
+    return CORPUS
+
+
+@pytest.fixture(scope="session")
+def tld_log(corpus):
+    path = corpus / "uckelman+tld-mod" / "game" / "0606-1.log"
+    if not path.is_file():
+        pytest.skip(f"{path} not in the corpus")
+    return path
+
+
+@pytest.fixture(scope="session")
+def sample_module(tmp_path_factory):
+    """The module scripts/make_sample_module writes (the README's first command inspects it)."""
+    path = tmp_path_factory.mktemp("module") / "sample.vmod"
+    subprocess.run([sys.executable, str(REPO / "scripts" / "make_sample_module"), str(path)],
+                   check=True, stdout=subprocess.DEVNULL)
+    return path
+
+
+# A save as bare text: VASSAL reads an unzipped, unobfuscated savedGame too. None of the tokens
+# hold an ESC, so joining them needs no escaping.
+ALPHA = "+/A/mark;Side" + TAB + "piece;;;a.png;Alpha/Union" + TAB + "Main Map;100;200;;0"
+BRAVO = "+/B/piece;;;b.png;Bravo/Main Map;300;400;;0"
+SAVE_TEXT = ESC.join(["begin_save", ALPHA, BRAVO, "PLAYER\tsecret-password\tJoel\tUnion",
+                      "GlobalProperty\t;Turn;3;Module", "end_save"])
+
+
+@pytest.fixture
+def hand_made_save(tmp_path):
+    path = tmp_path / "hand-made.sav"
+    path.write_text(SAVE_TEXT, encoding="utf-8")
+    return path
+
+
+def corpus_files(corpus, suffixes):
+    return sorted(p for p in corpus.rglob("*") if p.is_file() and p.suffix.lower() in suffixes)
