@@ -149,7 +149,20 @@ void bind_game_class(py::module_& m) {
             return out;
           },
           "Per map: (board, column, row, reversed) for each board placed.")
-      .def_property_readonly("warnings", &vmod::Game::warnings)
+      .def_property_readonly(
+          "savedata",
+          [](const vmod::Game& g) -> std::optional<py::dict> {
+            if (!g.savedata()) return std::nullopt;
+            py::dict d;
+            d["version"] = g.savedata()->version;
+            d["vassal_version"] = g.savedata()->vassal_version;
+            d["date_saved"] = g.savedata()->date_saved;
+            return d;
+          },
+          "What wrote the file: the module's version, VASSAL's version and dateSaved (ms since the epoch); "
+          "None when the file has no savedata entry.")
+      .def_property_readonly("warnings", &vmod::Game::warnings,
+                             "Commands skipped the way VASSAL skips them, such as moves of unknown pieces.")
       .def_property_readonly(
           "steps",
           [](const vmod::Game& g) {

@@ -78,6 +78,10 @@ def print_module_summary(s):
 def print_game_summary(s):
     console.print(f"[bold]{s['source']}[/bold]  ({s['kind']}"
                   + (f", module {s['module']}" if s["module"] else "") + ")")
+    if s["saved_with"]:
+        saved = s["saved_with"]
+        console.print(f"Written by module version {saved['version'] or '?'} "
+                      f"with VASSAL {saved['vassal_version'] or '?'}", highlight=False)
     pieces = Table(title=f"{s['pieces']} pieces in {s['stacks']} stacks", title_justify="left")
     pieces.add_column("map")
     pieces.add_column("pieces", justify="right")

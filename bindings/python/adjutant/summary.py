@@ -55,6 +55,7 @@ def game_summary(game, module=None):
         "kind": "log" if game.is_log else "save",
         "source": game.source,
         "module": module.name if module is not None else None,
+        "saved_with": game.savedata,
         "pieces": sum(pieces.values()),
         "stacks": len(game.stacks),
         "pieces_per_map": dict(sorted(pieces.items())),
