@@ -197,9 +197,7 @@ void Game::apply_record(const Command& command, Snapshot* undo, StepEffect* effe
       const GamePiece& under = pieces_.at(*mv->new_under);
       if (!under.stack.empty()) remember(under.stack, undo);
     }
-    for (const auto& [id, other] : pieces_)
-      if (other.is_stack() && other.map == mv->new_map.value_or("") && other.x == mv->new_x && other.y == mv->new_y)
-        remember(id, undo);
+    for (const std::string& id : stacks_at(mv->new_map.value_or(""), mv->new_x, mv->new_y)) remember(id, undo);
     move(*mv);
   } else if (const auto* chat = std::get_if<Chat>(&record)) {
     if (undo) undo->chat.push_back(chat->message);
@@ -294,6 +292,7 @@ void Game::remove_piece(const std::string& id) {
   }
   pieces_.erase(it);
   order_.erase(std::remove(order_.begin(), order_.end(), id), order_.end());
+  index_stack(id);
 }
 
 // A stack's state is map;x;y;member ids (bottom first), with an optional `@@layer` token. With
@@ -331,6 +330,34 @@ void Game::sync_stack_members(GamePiece& stack) {
     piece.y = stack.y;
     stack.members.push_back(member);
   }
+  index_stack(stack.id);
+}
+
+namespace {
+std::string point_key(const std::string& map, int x, int y) {
+  return map + '\x1f' + std::to_string(x) + ',' + std::to_string(y);
+}
+}  // namespace
+
+void Game::index_stack(const std::string& id) {
+  auto it = pieces_.find(id);
+  std::optional<std::string> key;
+  if (it != pieces_.end() && it->second.is_stack()) key = point_key(it->second.map, it->second.x, it->second.y);
+  if (auto old = stack_point_.find(id); old != stack_point_.end()) {
+    if (key && old->second == *key) return;
+    auto bucket = stacks_by_point_.find(old->second);
+    std::erase(bucket->second, id);
+    if (bucket->second.empty()) stacks_by_point_.erase(bucket);
+    stack_point_.erase(old);
+  }
+  if (!key) return;
+  stacks_by_point_[*key].push_back(id);
+  stack_point_.emplace(id, std::move(*key));
+}
+
+std::vector<std::string> Game::stacks_at(const std::string& map, int x, int y) const {
+  auto it = stacks_by_point_.find(point_key(map, x, y));
+  return it == stacks_by_point_.end() ? std::vector<std::string>{} : it->second;
 }
 
 void Game::change_piece(const ChangePiece& change) {
@@ -402,6 +429,7 @@ void Game::move(const MovePiece& mv) {
       m.x = p.x;
       m.y = p.y;
     }
+    index_stack(p.id);
     return;
   }
   if (!new_map.empty()) {
@@ -417,12 +445,12 @@ void Game::move(const MovePiece& mv) {
       }
     }
     if (!target) {
-      for (auto& [id, other] : pieces_) {
-        if (other.is_stack() && !other.members.empty() && other.map == new_map && other.x == p.x && other.y == p.y) {
-          target = &other;
-          index = other.members.size();
-          break;
-        }
+      for (const std::string& id : stacks_at(new_map, p.x, p.y)) {
+        GamePiece& other = pieces_.at(id);
+        if (other.members.empty()) continue;
+        target = &other;
+        index = other.members.size();
+        break;
       }
     }
     if (target) place_in_stack(p, *target, index);
@@ -463,6 +491,7 @@ void Game::restore(Snapshot& snapshot) {
     } else {
       pieces_.erase(id);
     }
+    index_stack(id);
   }
   if (snapshot.order) order_ = std::move(*snapshot.order);
   if (snapshot.players) players_ = std::move(*snapshot.players);

@@ -123,6 +123,9 @@ class Game {
   void detach_from_stack(GamePiece& piece);
   void place_in_stack(GamePiece& piece, GamePiece& stack, size_t index);
   void sync_stack_members(GamePiece& stack);
+  // Stacks by the point they stand on, so that a move finds the stack it lands on without a scan.
+  void index_stack(const std::string& id);
+  std::vector<std::string> stacks_at(const std::string& map, int x, int y) const;
   GamePiece& require(const std::string& id, const char* what);
   GamePiece* find_or_warn(const std::string& id, const char* what);
   [[noreturn]] void fail(const std::string& message) const;
@@ -149,6 +152,8 @@ class Game {
   std::map<GlobalPropertyKey, std::string> globals_;
   std::vector<Command> changes_;
   std::vector<GameWarning> warnings_;
+  std::unordered_map<std::string, std::vector<std::string>> stacks_by_point_;  // point key -> stack ids
+  std::unordered_map<std::string, std::string> stack_point_;                   // stack id -> point key
 };
 
 }  // namespace adjutant::vmod
