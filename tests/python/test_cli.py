@@ -73,3 +73,12 @@ def test_a_wrong_command_line_is_exit_status_2(sample_module):
     assert adjutant("inspect").returncode == 2
     result = adjutant("inspect", sample_module, "--module", sample_module)
     assert result.returncode == 2 and "--module" in result.stderr
+
+
+def test_names_from_files_are_printed_as_written(tmp_path):
+    from conftest import SAVE_TEXT
+    path = tmp_path / "brackets.sav"
+    path.write_text(SAVE_TEXT.replace("Joel", "[red]Joel[/red]"), encoding="utf-8")
+    result = adjutant("inspect", path)
+    assert result.returncode == 0, result.stderr
+    assert "[red]Joel[/red] (Union)" in result.stdout

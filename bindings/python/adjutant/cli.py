@@ -5,6 +5,7 @@ the file, the entry and the place), 2 for a wrong command line.
 """
 import argparse
 import json
+import os
 import sys
 
 from . import _adjutant
@@ -76,6 +77,9 @@ def main(argv=None):
         return args.run(args)
     except UsageError as e:
         parser.error(str(e))
+    except BrokenPipeError:  # the reader stopped early (| head): quietly, as other tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except FormatError as e:
         print(f"adjutant: {e}", file=sys.stderr)
         return 1

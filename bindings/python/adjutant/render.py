@@ -1,8 +1,12 @@
-"""Tables for people: the summaries of summary.py printed with rich."""
+"""Tables for people: the summaries of summary.py printed with rich.
+
+Markup is off: names come from other people's files and may hold brackets.
+"""
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
-console = Console()
+console = Console(markup=False, highlight=False)
 
 
 def _settings(grid):
@@ -36,12 +40,21 @@ def _short(value):
     return f"{value:.4g}" if isinstance(value, float) else str(value)
 
 
+def _count_table(title, label, counts):
+    table = Table(title=title, title_justify="left")
+    table.add_column(label)
+    table.add_column("count", justify="right")
+    for name, n in counts.items():
+        table.add_row(name, str(n))
+    return table
+
+
 def _size(board):
     return f"{board['width']}x{board['height']}" if board["width"] else "image"
 
 
 def print_module_summary(s):
-    console.print(f"[bold]{s['name']}[/bold] {s['version']}  ({s['kind']}, {s['build_file']}, "
+    console.print(Text(s["name"], style="bold"), f"{s['version']}  ({s['kind']}, {s['build_file']}, "
                   f"VASSAL {s['vassal_version'] or 'version not recorded'})")
     if s["description"]:
         console.print(s["description"])
@@ -63,40 +76,25 @@ def print_module_summary(s):
             label = ""
     console.print(boards)
 
-    counts = Table(title="Definitions", title_justify="left")
-    counts.add_column("what")
-    counts.add_column("count", justify="right")
-    for what, n in s["counts"].items():
-        counts.add_row(what.replace("_", " "), str(n))
-    for trait, n in s["traits"].items():
-        counts.add_row(f"trait {trait}", str(n))
-    console.print(counts)
+    definitions = {what.replace("_", " "): n for what, n in s["counts"].items()}
+    definitions.update({f"trait {trait}": n for trait, n in s["traits"].items()})
+    console.print(_count_table("Definitions", "what", definitions))
     if s["sides"]:
         console.print("Sides: " + ", ".join(s["sides"]))
 
 
 def print_game_summary(s):
-    console.print(f"[bold]{s['source']}[/bold]  ({s['kind']}"
+    console.print(Text(s["source"], style="bold"), f"({s['kind']}"
                   + (f", module {s['module']}" if s["module"] else "") + ")")
     if s["saved_with"]:
         saved = s["saved_with"]
         console.print(f"Written by module version {saved['version'] or '?'} "
-                      f"with VASSAL {saved['vassal_version'] or '?'}", highlight=False)
-    pieces = Table(title=f"{s['pieces']} pieces in {s['stacks']} stacks", title_justify="left")
-    pieces.add_column("map")
-    pieces.add_column("pieces", justify="right")
-    for name, n in s["pieces_per_map"].items():
-        pieces.add_row(name, str(n))
-    console.print(pieces)
+                      f"with VASSAL {saved['vassal_version'] or '?'}")
+    console.print(_count_table(f"{s['pieces']} pieces in {s['stacks']} stacks", "map", s["pieces_per_map"]))
     if s["players"]:
         console.print("Players: " + ", ".join(f"{p['name']} ({p['side'] or 'no side'})" for p in s["players"]))
     if s["kind"] == "log":
-        steps = Table(title=f"{s['steps']} steps", title_justify="left")
-        steps.add_column("step does")
-        steps.add_column("count", justify="right")
-        for kind, n in s["step_kinds"].items():
-            steps.add_row(kind, str(n))
-        console.print(steps)
+        console.print(_count_table(f"{s['steps']} steps", "step does", s["step_kinds"]))
     if s["global_properties"]:
         props = Table(title="Global properties", title_justify="left")
         for column in ("container", "name", "value"):
@@ -105,4 +103,4 @@ def print_game_summary(s):
             props.add_row(p["container"], p["name"], p["value"])
         console.print(props)
     for warning in s["warnings"]:
-        console.print(f"[yellow]warning[/yellow] {warning}", highlight=False)
+        console.print(Text("warning", style="yellow"), warning)

@@ -57,7 +57,7 @@ def game_summary(game, module=None):
         "module": module.name if module is not None else None,
         "saved_with": game.savedata,
         "pieces": sum(pieces.values()),
-        "stacks": len(game.stacks),
+        "stacks": sum(1 for stack in game.stacks if stack.members),
         "pieces_per_map": dict(sorted(pieces.items())),
         "players": [{"name": p.name, "side": p.side} for p in game.players],
         "steps": game.step_count,
