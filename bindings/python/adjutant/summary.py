@@ -11,7 +11,7 @@ def module_summary(module):
     setup_slots = [slot for stack in setup_stacks for slot in stack.slots]
     traits = Counter()
     for definition in slots + setup_slots + list(module.prototypes):
-        traits.update(trait.class_name or trait.id for trait in definition.traits)
+        traits.update(trait.class_name if trait.known else f"unknown {trait.id}" for trait in definition.traits)
     return {
         "kind": "extension" if module.is_extension else "module",
         "source": module.source,
