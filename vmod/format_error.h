@@ -41,5 +41,6 @@ class CommandError : public FormatError { using FormatError::FormatError; };
 class BuildFileError : public FormatError { using FormatError::FormatError; };
 class PieceError : public FormatError { using FormatError::FormatError; };
 class GameStateError : public FormatError { using FormatError::FormatError; };
+class CompanionError : public FormatError { using FormatError::FormatError; };
 
 }  // namespace adjutant::vmod

@@ -22,16 +22,6 @@ const std::string* XmlElement::attribute(std::string_view name) const {
   return nullptr;
 }
 
-std::string grid_kind(const GridSpec& grid) {
-  switch (grid.index()) {
-    case 1: return "hex";
-    case 2: return "square";
-    case 3: return "region";
-    case 4: return "zoned";
-    default: return "none";
-  }
-}
-
 const MapSpec* Module::find_map(std::string_view name_or_id) const {
   for (const auto& map : maps) {
     if (map.name == name_or_id) return &map;

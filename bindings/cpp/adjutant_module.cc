@@ -7,4 +7,5 @@ PYBIND11_MODULE(_adjutant, m) {
   adjutant::bindings::bind_codec(m);
   adjutant::bindings::bind_module(m);
   adjutant::bindings::bind_game(m);
+  adjutant::bindings::bind_dice(m);
 }

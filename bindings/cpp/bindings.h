@@ -11,5 +11,6 @@ void bind_errors(py::module_& m);
 void bind_codec(py::module_& m);
 void bind_module(py::module_& m);
 void bind_game(py::module_& m);
+void bind_dice(py::module_& m);
 
 }  // namespace adjutant::bindings

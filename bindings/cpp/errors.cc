@@ -32,6 +32,8 @@ void translate(std::exception_ptr pending) {
     raise("PieceError", e);
   } catch (const vmod::GameStateError& e) {
     raise("GameStateError", e);
+  } catch (const vmod::CompanionError& e) {
+    raise("CompanionError", e);
   } catch (const vmod::FormatError& e) {
     raise("FormatError", e);
   }

@@ -9,20 +9,23 @@
 Errors are adjutant.FormatError and its subclasses; each names the file, the entry and the
 position of the problem.
 """
-from .errors import (ArchiveError, BuildFileError, CommandError, FormatError, GameStateError,
-                     ObfuscationError, PieceError)
-from ._adjutant import (Board, Command, CommandTree, Game, GameWarning, Map, Module, Piece,
-                        PieceEffect, PiecePlace, PieceSlot, Player, PropertyChange, PropertySpec,
-                        Prototype, SetupStack, StepEffect, Trait, decode_commands, file_kind,
-                        open_game, open_module, read_saved_game)
+from .errors import (ArchiveError, BuildFileError, CommandError, CompanionError, FormatError,
+                     GameStateError, ObfuscationError, PieceError)
+from ._adjutant import (Board, Command, CommandTree, Dice, DieRoll, Game, GameWarning, Map,
+                        Module, Piece, PieceEffect, PiecePlace, PieceSlot, Player, PropertyChange,
+                        PropertySpec, Prototype, ResultTable, SetupStack, StepEffect, TableColumn,
+                        TableError, TableResult, Trait, decode_commands, file_kind, open_game,
+                        open_module, read_saved_game)
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "ArchiveError", "BuildFileError", "CommandError", "FormatError", "GameStateError",
+    "ArchiveError", "BuildFileError", "CommandError", "CompanionError", "FormatError",
+    "GameStateError",
     "ObfuscationError", "PieceError",
-    "Board", "Command", "CommandTree", "Game", "GameWarning", "Map", "Module", "Piece",
-    "PieceEffect", "PiecePlace", "PieceSlot", "Player", "PropertyChange", "PropertySpec",
-    "Prototype", "SetupStack", "StepEffect", "Trait",
+    "Board", "Command", "CommandTree", "Dice", "DieRoll", "Game", "GameWarning", "Map", "Module",
+    "Piece", "PieceEffect", "PiecePlace", "PieceSlot", "Player", "PropertyChange", "PropertySpec",
+    "Prototype", "ResultTable", "SetupStack", "StepEffect", "TableColumn", "TableError",
+    "TableResult", "Trait",
     "decode_commands", "file_kind", "open_game", "open_module", "read_saved_game",
 ]

@@ -37,3 +37,7 @@ class PieceError(FormatError):
 
 class GameStateError(FormatError):
     """The game state: an unknown piece, a step beyond the log, a file that would be overwritten."""
+
+
+class CompanionError(FormatError):
+    """A companion file: bad TOML, an unknown hex or terrain type, a duplicate entry."""

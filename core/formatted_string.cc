@@ -1,0 +1,170 @@
+#include "core/formatted_string.h"
+
+#include <cstdint>
+#include <limits>
+
+#include "core/geometry_error.h"
+
+namespace adjutant::core {
+namespace {
+
+// Character.isWhitespace for the ASCII range (String.isBlank's test); other bytes count as text.
+bool java_whitespace(char c) {
+  const unsigned char u = static_cast<unsigned char>(c);
+  return u == ' ' || (u >= 0x09 && u <= 0x0d) || (u >= 0x1c && u <= 0x1f);
+}
+
+bool is_blank(std::string_view s) {
+  for (char c : s) {
+    if (!java_whitespace(c)) return false;
+  }
+  return true;
+}
+
+// Integer.parseInt: an optional sign, then one or more ASCII digits, within int's range.
+std::optional<int> parse_java_int(std::string_view s) {
+  if (s.empty()) return std::nullopt;
+  size_t i = 0;
+  bool negative = false;
+  if (s[0] == '+' || s[0] == '-') {
+    negative = s[0] == '-';
+    i = 1;
+    if (s.size() == 1) return std::nullopt;
+  }
+  int64_t value = 0;
+  for (; i < s.size(); ++i) {
+    if (s[i] < '0' || s[i] > '9') return std::nullopt;
+    value = value * 10 + (s[i] - '0');
+    if (value > int64_t{std::numeric_limits<int>::max()} + 1) return std::nullopt;
+  }
+  if (negative) value = -value;
+  if (value > std::numeric_limits<int>::max() || value < std::numeric_limits<int>::min()) return std::nullopt;
+  return static_cast<int>(value);
+}
+
+}  // namespace
+
+std::string_view java_trim(std::string_view text) {
+  size_t begin = 0;
+  size_t end = text.size();
+  while (begin < end && static_cast<unsigned char>(text[begin]) <= 0x20) ++begin;
+  while (end > begin && static_cast<unsigned char>(text[end - 1]) <= 0x20) --end;
+  return text.substr(begin, end - begin);
+}
+
+std::vector<FormatToken> format_tokens(std::string_view text) {
+  std::vector<FormatToken> tokens;
+  bool odd = false;
+  std::string_view rest = text;
+  bool more = true;
+  while (more) {
+    std::string token;
+    size_t begin = 0;
+    size_t end = rest.find('$');
+    // A '$' right after a backslash is escaped: drop the backslash, keep the '$', scan on.
+    while (end != std::string_view::npos && end > begin && rest[end - 1] == '\\') {
+      token.append(rest.substr(begin, end - 1 - begin));
+      begin = end;
+      end = rest.find('$', end + 1);
+    }
+    if (end == std::string_view::npos) {
+      token.append(rest.substr(begin));
+      more = false;
+    } else {
+      token.append(rest.substr(begin, end - begin));
+      rest = rest.substr(end + 1);
+    }
+    if (token.size() > 1 && token.front() == '\'' && token.back() == '\'') token = token.substr(1, token.size() - 2);
+    if (!token.empty()) tokens.push_back({std::move(token), odd && more});
+    odd = !odd;
+  }
+  return tokens;
+}
+
+FormattedString::FormattedString(std::string_view format, std::vector<std::string> known)
+    : format_(format), known_(std::move(known)) {
+  if (is_blank(format)) {
+    kind_ = Kind::kEmpty;
+    return;
+  }
+  const std::string_view trimmed = java_trim(format);
+  if (trimmed.front() == '{' && trimmed.back() == '}') {
+    kind_ = Kind::kBeanShell;
+    return;
+  }
+  if (const auto number = parse_java_int(trimmed)) {
+    kind_ = Kind::kInteger;
+    constant_ = std::to_string(*number);
+    return;
+  }
+  if (trimmed.find('$') == std::string_view::npos) {
+    kind_ = Kind::kPlain;
+    constant_ = std::string(format);  // StringExpression keeps the untrimmed text
+    return;
+  }
+  kind_ = Kind::kProperties;
+  for (const FormatToken& token : format_tokens(trimmed)) {
+    Segment segment;
+    segment.text = token.text;
+    if (token.property) {
+      segment.property = true;
+      for (size_t k = 0; k < known_.size(); ++k) {
+        if (known_[k] == token.text) {
+          segment.known = static_cast<int>(k);
+          break;
+        }
+      }
+    }
+    // Adjacent literal pieces merge (evaluation appends them in turn anyway).
+    if (!segment.property && !segments_.empty() && !segments_.back().property) {
+      segments_.back().text += segment.text;
+    } else {
+      segments_.push_back(std::move(segment));
+    }
+  }
+  if (segments_.size() == 1 && segments_[0].property && segments_[0].known >= 0) {
+    single_ = static_cast<size_t>(segments_[0].known);
+  }
+}
+
+void FormattedString::append_to(std::string& out, std::span<const std::optional<std::string_view>> values,
+                                const PropertyLookup* lookup, bool localized) const {
+  switch (kind_) {
+    case Kind::kEmpty:
+      return;
+    case Kind::kInteger:
+    case Kind::kPlain:
+      out += constant_;
+      return;
+    case Kind::kBeanShell:
+      throw GeometryError("location format '" + format_ +
+                          "' is a BeanShell expression, which only VASSAL's interpreter can evaluate");
+    case Kind::kProperties:
+      break;
+  }
+  for (const Segment& s : segments_) {
+    if (!s.property) {
+      out += s.text;
+    } else if (s.known >= 0) {
+      const size_t k = static_cast<size_t>(s.known);
+      if (k < values.size() && values[k]) out += *values[k];
+    } else {
+      std::optional<std::string> value;
+      if (lookup && *lookup) value = (*lookup)(s.text);
+      if (value) {
+        out += *value;
+      } else if (!localized) {
+        out += s.text;
+      }
+    }
+  }
+}
+
+std::string FormattedString::evaluate(std::span<const std::optional<std::string_view>> values,
+                                      const PropertyLookup* lookup, bool localized) const {
+  std::string out;
+  append_to(out, values, lookup, localized);
+  return out;
+}
+
+}  // namespace adjutant::core

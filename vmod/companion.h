@@ -1,0 +1,83 @@
+// The terrain companion file (docs/companion-format.md): a TOML file a player keeps beside a
+// module, binding it to a rules plugin. It names the module and the maps it covers, the rulebook's
+// vocabulary, terrain and elevation per hex, hexside features, line features as chains of hexes,
+// places and areas, and how pieces map to rule units. Loading checks every name against the
+// module's hex grids and the declared vocabulary; each refusal is a CompanionError naming the file,
+// line and column. The result is format-free (core/terrain.h, core/unit_mapping.h).
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/hex_topology.h"
+#include "core/terrain.h"
+#include "core/unit_mapping.h"
+
+namespace adjutant::vmod {
+
+// The companion format this build reads (the file's `format`, 1 when absent).
+inline constexpr int kCompanionFormat = 1;
+
+// The hex topology of a module's map (VASSAL map name) and board (empty: the map's only hex
+// board), bounded by the board; nullopt when the module has no such map or board. It may throw
+// core::GeometryError (a map without a hex grid, say); the loader reports that at the map's line.
+using MapTopologyLookup =
+    std::function<std::optional<core::HexTopology>(const std::string& map, const std::string& board)>;
+
+struct Companion {
+  std::string file;          // the path as given
+  int format = kCompanionFormat;
+  std::string rules;         // the rules plugin: "litn", "lmn", "cwr", "lfm", "r2a" ...
+  std::string module_name;   // the module it describes
+  std::string module_version;  // empty when the file does not say
+  std::shared_ptr<const core::TerrainVocabulary> vocabulary;
+  std::vector<core::TerrainModel> maps;  // file order
+  core::UnitMapping units;
+
+  // The model for a map (and board; empty matches any), or nullptr.
+  const core::TerrainModel* map(std::string_view name, std::string_view board = {}) const;
+};
+
+// Counts for `adjutant terrain check` and for people reading a file's effect.
+struct CompanionMapSummary {
+  std::string name;
+  std::string board;
+  int hexes = 0;
+  std::vector<std::pair<std::string, int>> terrain;  // hexes per terrain type, vocabulary order
+  int min_elevation = 0;
+  int max_elevation = 0;
+  std::vector<std::pair<std::string, int>> hexside_features;  // hexsides per feature type
+  std::vector<std::pair<std::string, int>> lines;    // lines (chains) per line type
+  std::vector<std::pair<std::string, int>> places;   // places per kind
+  int areas = 0;
+};
+
+struct CompanionSummary {
+  std::string file;
+  std::string rules;
+  std::string module_name;
+  std::string module_version;
+  int terrain_types = 0;
+  int hexside_feature_types = 0;
+  int line_types = 0;
+  int place_kinds = 0;
+  std::vector<CompanionMapSummary> maps;
+  int unit_attributes = 0;  // declared
+  int unit_sources = 0;     // attributes with a source
+  int unit_rules = 0;
+};
+
+// Parses a companion file's text; `file` names it in errors. Throws CompanionError.
+Companion parse_companion(std::string_view text, const std::string& file, const MapTopologyLookup& lookup);
+// Reads and parses a file. Throws CompanionError (also when the file cannot be read).
+Companion load_companion(const std::filesystem::path& path, const MapTopologyLookup& lookup);
+
+CompanionSummary summarize(const Companion& companion);
+
+}  // namespace adjutant::vmod
