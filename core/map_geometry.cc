@@ -78,6 +78,12 @@ MapGeometry::MapGeometry(std::string name, Size edge_buffer, std::vector<BoardPl
     board.grid = make_grid(b.grid, b.size, options_.rules);
     boards_.push_back(std::move(board));
   }
+  // DrawPile.getPosition: the owning board's origin is added when that board is in the layout.
+  for (DeckPlacement& d : options_.decks) {
+    const Board* owner = d.board.empty() ? nullptr : board_named(d.board);
+    if (owner) d.position = translate(d.position, owner->bounds.x, owner->bounds.y);
+    d.board.clear();
+  }
 }
 
 Size MapGeometry::size() const {

@@ -40,7 +40,8 @@ struct BoardPlacement {
 // A deck (DrawPile) on the map: Map.locationName names a point it sits on after the deck.
 struct DeckPlacement {
   std::string name;
-  Point position;
+  Point position;     // relative to `board` when that board is in the layout, else map coordinates
+  std::string board;  // the owning board; empty for none
 };
 
 struct GeometryOptions {

@@ -461,6 +461,8 @@ class ModelBuilder {
       read_board_picker(e, map);
     } else if (cls == "SetupStack") {
       map.setup_stacks.push_back(read_setup_stack(e));
+    } else if (cls == "DrawPile") {
+      map.decks.push_back(read_deck(e));
     } else if (cls == "GlobalProperty") {
       map.global_properties.push_back(read_property(e));
     } else {
@@ -491,6 +493,16 @@ class ModelBuilder {
       if (ends_with(unqualified(child.tag), "PieceSlot")) s.slots.push_back(read_piece_slot(child, {}));
     }
     return s;
+  }
+
+  DeckSpec read_deck(const XmlElement& e) const {
+    DeckSpec d;
+    d.name = str(e, "name");
+    d.owning_board = str(e, "owningBoard");
+    d.x = integer(e, "x", 0);
+    d.y = integer(e, "y", 0);
+    d.line = e.line;
+    return d;
   }
 
   BoardSpec read_board(const XmlElement& e) const {

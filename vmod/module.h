@@ -75,6 +75,15 @@ struct SetupStackSpec {
   int line = 0;
 };
 
+// A deck (DrawPile) on a map: at (x, y) of its owning board, or of the map without one.
+struct DeckSpec {
+  std::string name;
+  std::string owning_board;
+  int x = 0;
+  int y = 0;
+  int line = 0;
+};
+
 struct MapSpec {
   std::string id;          // Map0, Map1, ... in document order
   std::string name;        // mapName
@@ -84,6 +93,7 @@ struct MapSpec {
   std::vector<BoardSpec> boards;
   std::string default_layout;  // BoardPicker <setup> text (a board-layout command), may be empty
   std::vector<SetupStackSpec> setup_stacks;
+  std::vector<DeckSpec> decks;
   std::vector<PropertySpec> global_properties;
   int line = 0;
   // Saves identify a map by its name when it has one, else by its id.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "corpus.h"
+#include "temp_dir.h"
 #include "vmod/format_error.h"
 #include "vmod/obfuscation.h"
 
@@ -18,30 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh folder under the system temp dir, removed with everything in it at the end of the test.
-class TempDir {
- public:
-  TempDir() {
-    std::random_device random;
-    path_ = fs::temp_directory_path() / ("adjutant-archive-test-" + std::to_string(random()));
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-  const fs::path& path() const { return path_; }
-  std::vector<std::string> listing() const {
-    std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(path_)) names.push_back(e.path().filename().string());
-    std::sort(names.begin(), names.end());
-    return names;
-  }
-
- private:
-  fs::path path_;
-};
+using testing::TempDir;
 
 void write_bytes(const std::string& path, const std::string& bytes) {
   std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));

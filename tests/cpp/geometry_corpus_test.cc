@@ -9,9 +9,9 @@
 
 #include "core/map_geometry.h"
 #include "corpus.h"
-#include "geometry_fixtures.h"
 #include "vmod/command.h"
 #include "vmod/game.h"
+#include "vmod/map_geometries.h"
 #include "vmod/module.h"
 
 namespace adjutant {
@@ -127,17 +127,12 @@ TEST(GeometryCorpus, EveryTldMoveLandsOnACentreOfTheGrid) {
     }
     ASSERT_TRUE(layout.has_value()) << "no board layout for Normandy";
     ++logs;
-    // The board image (Map_Full.png) is not in the corpus: a size holding every point stands in.
-    const auto big = [](const vmod::BoardSpec&) { return core::Size{1 << 20, 1 << 20}; };
     for (const core::SnapRules rules : {core::SnapRules::kVassal37, core::SnapRules::kVassal36}) {
-      core::MapGeometry map = testing::map_geometry(module, *normandy, layout, big);
-      if (rules == core::SnapRules::kVassal36) {
-        // The same map under the older snap rules.
-        std::vector<core::BoardPlacement> boards;
-        for (const auto& b : normandy->boards) boards.push_back({b.name, 0, 0, b.reversible, false, big(b), b.grid});
-        map = core::MapGeometry(normandy->save_id(), {normandy->edge_width, normandy->edge_height}, boards,
-                                {rules, {}, {}});
-      }
+      vmod::MapGeometries maps(module, {{normandy->save_id(), *layout}}, rules);
+      const core::MapGeometry& map = maps.of(*normandy);
+      // The board image is not in the corpus: the board is taken as large enough for every point.
+      ASSERT_EQ(maps.notes().size(), 1u);
+      EXPECT_NE(maps.notes()[0].find("size unknown"), std::string::npos) << maps.notes()[0];
       const auto* zoned = std::get_if<core::ZonedGrid>(&map.boards().at(0).grid);
       ASSERT_NE(zoned, nullptr);
       for (const vmod::MovePiece& m : found) {

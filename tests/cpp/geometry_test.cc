@@ -395,7 +395,7 @@ TEST(GeometryMap, ASnapLandingOnAnotherBoardIsSnappedThere) {
 
 TEST(GeometryMap, DecksNameThePointTheySitOn) {
   GeometryOptions options;
-  options.decks = {{"Draw Pile", {50, 50}}};
+  options.decks = {{"Draw Pile", {50, 50}, ""}};
   const MapGeometry map("M", {}, {board("A", 0, 0, {100, 100}, tld_hex_grid())}, options);
   EXPECT_EQ(map.location_name({50, 50}), "Draw Pile");
   EXPECT_NE(map.location_name({50, 51}), "Draw Pile");

@@ -1,0 +1,76 @@
+// Board images inside a module: their size (which places the boards of a layout and bounds every
+// grid) and their pixels (for sampling terrain colours). PNG, JPEG and GIF are read with stb_image;
+// an SVG board's size comes from its root element's width and height, as VASSAL draws it.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/point.h"
+#include "vmod/format_error.h"
+#include "vmod/module.h"
+
+namespace adjutant::vmod {
+
+class Archive;
+
+struct Rgb {
+  uint8_t r = 0;
+  uint8_t g = 0;
+  uint8_t b = 0;
+  bool operator==(const Rgb&) const = default;
+};
+
+// Decoded pixels, row by row, three bytes (r, g, b) each; transparency dropped.
+struct Image {
+  int width = 0;
+  int height = 0;
+  std::vector<uint8_t> rgb;
+  Rgb at(int x, int y) const {
+    const size_t i = (static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)) * 3;
+    return {rgb[i], rgb[i + 1], rgb[i + 2]};
+  }
+};
+
+// The size an image file declares, read from its header without decoding it. Throws FormatError
+// at `place` when the bytes are no PNG, JPEG, GIF or SVG image (or an SVG without a pixel size).
+core::Size image_size(std::string_view bytes, const Place& place);
+// Decodes a PNG, JPEG or GIF (its first frame). Throws FormatError at `place` for anything else,
+// or an image larger than `max_pixels`.
+Image decode_image(std::string_view bytes, const Place& place, uint64_t max_pixels = 400'000'000);
+
+// What a board's size is, and where it came from.
+struct BoardSize {
+  std::optional<core::Size> size;  // nullopt: unknown (no readable image)
+  std::string note;                // why it is unknown, for messages; empty when known
+};
+
+// The board images of one module, read from its archive on first use and remembered.
+class BoardImages {
+ public:
+  explicit BoardImages(const Module& module);
+  ~BoardImages();
+  BoardImages(BoardImages&&) noexcept;
+
+  // The board's image size, or, for a board without an image, its width and height attributes.
+  BoardSize size(const BoardSpec& board);
+  // The board's decoded image. Throws FormatError naming the module and entry when it has none
+  // or it cannot be decoded.
+  Image pixels(const BoardSpec& board);
+
+ private:
+  std::optional<std::string> read(const std::string& entry, std::string& why);
+
+  const Module* module_;
+  std::unique_ptr<Archive> archive_;
+  bool opened_ = false;
+  std::string open_error_;
+  std::map<std::string, BoardSize> sizes_;  // by image name
+};
+
+}  // namespace adjutant::vmod

@@ -1,0 +1,68 @@
+// Every map's geometry for a module: boards placed by a board layout (a save's, else the module's
+// default), board sizes from their images, decks, the module's properties for location formats,
+// and VASSAL's snapping for the module's VASSAL version. What Map.locationName, Map.snapTo and
+// SetupStack need, built once per map on first use.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/hex_topology.h"
+#include "core/map_geometry.h"
+#include "vmod/board_image.h"
+#include "vmod/command.h"
+#include "vmod/module.h"
+
+namespace adjutant::vmod {
+
+// The size taken for a board whose image cannot be read (a bare buildFile without its images):
+// names stay right for points on the board, but points beyond its real edge are named too.
+inline constexpr int kUnknownBoardSide = 1 << 20;
+
+// The board layout in a map's BoardPicker <setup>, if it has one.
+std::optional<BoardLayout> default_layout(const MapSpec& map);
+
+class MapGeometries {
+ public:
+  // `layouts` by the map's save id (Game::board_layouts()); a map without one uses its default
+  // layout, or else its first board. The module must outlive this object.
+  explicit MapGeometries(const Module& module, std::map<std::string, BoardLayout> layouts = {},
+                         std::optional<core::SnapRules> rules = std::nullopt);
+  ~MapGeometries();
+  MapGeometries(MapGeometries&&) noexcept;
+
+  const Module& module() const { return *module_; }
+  // A map by name or id. Throws FormatError naming the module when it has no such map.
+  const MapSpec& map(std::string_view name_or_id) const;
+  // The geometry of a map, built on first use. Throws FormatError when a board's size is unknown
+  // and the layout or the numbering depends on it.
+  const core::MapGeometry& of(const MapSpec& map);
+  const core::MapGeometry& of(std::string_view name_or_id) { return of(map(name_or_id)); }
+  // The hex topology of a hex board of a map (empty board name: the map's only hex board),
+  // bounded by the board. Throws FormatError when there is no such board, it has no hex grid,
+  // or its size is unknown.
+  core::HexTopology topology(std::string_view map_name_or_id, std::string_view board = {});
+  // As topology(), but nullopt when the module has no such map: a companion file's lookup
+  // (vmod/companion.h), which reports an unknown map at its own line.
+  std::optional<core::HexTopology> find_topology(std::string_view map_name_or_id, std::string_view board = {});
+  // Things the user should know, once each: boards whose size had to be assumed.
+  const std::vector<std::string>& notes() const { return notes_; }
+  BoardImages& images() { return images_; }
+
+ private:
+  core::MapGeometry build(const MapSpec& map);
+  [[noreturn]] void fail(const std::string& message) const;
+
+  const Module* module_;
+  std::map<std::string, BoardLayout> layouts_;
+  core::SnapRules rules_;
+  BoardImages images_;
+  std::map<std::string, std::unique_ptr<core::MapGeometry>> built_;  // by map id
+  std::vector<std::string> notes_;
+};
+
+}  // namespace adjutant::vmod
