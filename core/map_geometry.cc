@@ -116,6 +116,11 @@ Point MapGeometry::to_board(const Board& board, Point p) const {
   return local;
 }
 
+Point MapGeometry::to_map(const Board& board, Point local) const {
+  if (board.reversed) local = {java::sub(board.bounds.width, local.x), java::sub(board.bounds.height, local.y)};
+  return translate(local, board.bounds.x, board.bounds.y);
+}
+
 Point MapGeometry::board_snap(const Board& board, Point relative) const {
   // Board.snapTo: into unreversed coordinates, snap, and back.
   Point local = relative;

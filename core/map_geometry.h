@@ -81,6 +81,8 @@ class MapGeometry {
   const Board* board_named(std::string_view name) const;
   // Board coordinates of a map point: relative to the board, turned for a reversed board.
   Point to_board(const Board& board, Point map_point) const;
+  // The map point of a board point: the inverse of to_board.
+  Point to_map(const Board& board, Point board_point) const;
 
   // Map.snapTo: snapped on the board holding p (re-snapped on the board it lands on, and pulled
   // back one pixel onto the board); p unchanged off every board.

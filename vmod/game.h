@@ -68,6 +68,7 @@ class Game {
   ~Game();
 
   const std::string& source() const { return source_; }
+  const Module* module() const { return module_; }  // nullptr when opened without one
   const CommandTree& commands() const { return tree_; }
   const std::optional<Metadata>& savedata() const { return savedata_; }
   bool is_log() const { return !steps_.empty(); }

@@ -12,5 +12,7 @@ void bind_codec(py::module_& m);
 void bind_module(py::module_& m);
 void bind_game(py::module_& m);
 void bind_dice(py::module_& m);
+void bind_geometry(py::module_& m);
+void bind_companion(py::module_& m);
 
 }  // namespace adjutant::bindings

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "bindings.h"
+#include "map_view.h"
 #include "core/step_effect.h"
 #include "vmod/game.h"
 #include "vmod/module.h"
@@ -31,6 +32,17 @@ std::vector<PieceRef> refs(const GamePtr& game, const std::vector<const vmod::Ga
 
 std::optional<std::string> none_if_empty(const std::string& s) {
   return s.empty() ? std::nullopt : std::optional<std::string>(s);
+}
+
+// The map a piece stands on, with the game's geometry; nullopt off every map (or on a map the
+// module does not know).
+std::optional<MapView> map_of(const PieceRef& p) {
+  const std::string& map = p.get().map;
+  if (map.empty()) return std::nullopt;
+  for (const MapView& v : game_maps(py::cast(p.game))) {
+    if (v.spec->save_id() == map) return v;
+  }
+  return std::nullopt;
 }
 
 void bind_step_effect(py::module_& m) {
@@ -70,6 +82,23 @@ void bind_piece(py::module_& m) {
                              "The map as saves name it; None when off every map.")
       .def_property_readonly("x", [](const PieceRef& p) { return p.get().x; })
       .def_property_readonly("y", [](const PieceRef& p) { return p.get().y; })
+      .def_property_readonly(
+          "location",
+          [](const PieceRef& p) -> std::optional<std::string> {
+            const auto view = map_of(p);
+            if (!view) return std::nullopt;
+            return view->geometry().location_name({p.get().x, p.get().y});
+          },
+          "VASSAL's LocationName of the piece's point ('2724', a zone's name, 'offboard'); None off every map. "
+          "Needs the game opened with its module.")
+      .def_property_readonly(
+          "hex",
+          [](const PieceRef& p) -> py::object {
+            const auto view = map_of(p);
+            if (!view) return py::none();
+            return py::cast(*view).attr("hex_at")(p.get().x, p.get().y);
+          },
+          "The Hex the piece stands in (in the grid of the board under it); None off hex boards.")
       .def_property_readonly("is_stack", [](const PieceRef& p) { return p.get().is_stack(); })
       .def_property_readonly("stack", [](const PieceRef& p) { return none_if_empty(p.get().stack); },
                              "The id of the stack holding the piece, None when it stands alone.")
@@ -107,7 +136,7 @@ void bind_game_class(py::module_& m) {
       .def_readonly("message", &vmod::GameWarning::message)
       .def("__str__", [](const vmod::GameWarning& w) { return w.position + ": " + w.message; });
 
-  py::class_<vmod::Game, GamePtr>(m, "Game", "A saved game or log as VASSAL holds it after loading.")
+  py::class_<vmod::Game, GamePtr>(m, "Game", "A saved game or log as VASSAL holds it after loading.", py::dynamic_attr())
       .def_property_readonly("source", &vmod::Game::source)
       .def_property_readonly("is_log", &vmod::Game::is_log)
       .def_property_readonly("pieces", [](const GamePtr& g) { return refs(g, g->pieces()); },
@@ -120,6 +149,17 @@ void bind_game_class(py::module_& m) {
             return PieceRef{g, id};
           },
           py::arg("id"))
+      .def_property_readonly("maps", &game_maps, "The module's maps with the boards this game laid out.")
+      .def(
+          "map", [](const py::object& self, const std::string& name) {
+            auto view = find_map(game_maps(self), name);
+            if (!view) {
+              const auto& g = self.cast<const vmod::Game&>();
+              throw vmod::GameStateError("no map '" + name + "' in the module", vmod::Place{g.source(), "", ""});
+            }
+            return *view;
+          },
+          py::arg("name_or_id"), "A map by name or id, with this game's board layout.")
       .def_property_readonly("players", &vmod::Game::players)
       .def_property_readonly(
           "global_properties",

@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings.h"
+#include "map_view.h"
 #include "vmod/module.h"
 #include "vmod/piece.h"
 
@@ -149,20 +150,8 @@ void bind_module(py::module_& m) {
                              "The grid's settings with VASSAL's defaults filled in, as a dict.")
       .def("__repr__", [](const vmod::BoardSpec& b) { return "<Board " + b.name + ">"; });
 
-  py::class_<vmod::MapSpec>(m, "Map", "A map window of the module and its boards.")
-      .def_readonly("id", &vmod::MapSpec::id, "Map0, Map1, ... in buildFile order.")
-      .def_readonly("name", &vmod::MapSpec::name)
-      .def_readonly("class_name", &vmod::MapSpec::class_name, "'Map', 'PrivateMap' or 'PlayerHand'.")
-      .def_readonly("edge_width", &vmod::MapSpec::edge_width)
-      .def_readonly("edge_height", &vmod::MapSpec::edge_height)
-      .def_readonly("boards", &vmod::MapSpec::boards)
-      .def_readonly("default_layout", &vmod::MapSpec::default_layout)
-      .def_readonly("setup_stacks", &vmod::MapSpec::setup_stacks)
-      .def_readonly("global_properties", &vmod::MapSpec::global_properties)
-      .def_property_readonly("save_id", &vmod::MapSpec::save_id, "How saves name the map.")
-      .def("__repr__", [](const vmod::MapSpec& map) { return "<Map " + map.save_id() + ">"; });
-
-  py::class_<vmod::Module>(m, "Module", "A VASSAL module (.vmod), extension or extracted module folder.")
+  py::class_<vmod::Module>(m, "Module", "A VASSAL module (.vmod), extension or extracted module folder.",
+                           py::dynamic_attr())
       .def_readonly("source", &vmod::Module::source)
       .def_readonly("build_file", &vmod::Module::build_file, "'buildFile.xml' or 'buildFile'.")
       .def_readonly("is_extension", &vmod::Module::is_extension)
@@ -170,7 +159,7 @@ void bind_module(py::module_& m) {
       .def_readonly("version", &vmod::Module::version)
       .def_readonly("description", &vmod::Module::description)
       .def_readonly("vassal_version", &vmod::Module::vassal_version)
-      .def_readonly("maps", &vmod::Module::maps)
+      .def_property_readonly("maps", &module_maps, "The maps, with their geometry under the default board layouts.")
       .def_readonly("piece_slots", &vmod::Module::piece_slots)
       .def_readonly("prototypes", &vmod::Module::prototypes)
       .def_readonly("global_properties", &vmod::Module::global_properties)
@@ -184,7 +173,9 @@ void bind_module(py::module_& m) {
             return stacks;
           },
           "Every map's at-start stacks, in buildFile order.")
-      .def("find_map", &vmod::Module::find_map, py::arg("name_or_id"), py::return_value_policy::reference_internal)
+      .def(
+          "find_map", [](const py::object& self, const std::string& name) { return find_map(module_maps(self), name); },
+          py::arg("name_or_id"), "A map by name or id; None when the module has none.")
       .def("__repr__", [](const vmod::Module& module) { return "<Module " + module.name + " " + module.version + ">"; });
 
   m.def("open_module", &vmod::load_module, py::arg("path"),

@@ -5,6 +5,8 @@ import subprocess
 import sys
 import zipfile
 
+from conftest import REPO
+
 
 def adjutant(*args, cwd=None):
     return subprocess.run([sys.executable, "-m", "adjutant", *map(str, args)],
@@ -82,3 +84,53 @@ def test_names_from_files_are_printed_as_written(tmp_path):
     result = adjutant("inspect", path)
     assert result.returncode == 0, result.stderr
     assert "[red]Joel[/red] (Union)" in result.stdout
+
+
+def test_where_prints_vassals_name_of_a_point(sample_module):
+    result = adjutant("where", sample_module, "417", "256")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "0805\n"
+    details = json.loads(adjutant("where", sample_module, "--map", "Main Map", "420", "250", "--json").stdout)
+    assert details["location"] == "0805" and details["snapped"] == [417, 256]
+    assert details["board"] == "Sample Board"
+    assert adjutant("where", sample_module, "5000", "5000").stdout == "offboard\n"
+
+
+def test_hex_prints_the_centre_of_a_location(sample_module):
+    result = adjutant("hex", sample_module, "0805")
+    assert result.returncode == 0, result.stderr
+    x, y = map(int, result.stdout.split())
+    assert adjutant("where", sample_module, x, y).stdout == "0805\n"
+
+
+def test_an_unknown_location_or_map_is_refused_with_the_names(sample_module):
+    result = adjutant("hex", sample_module, "Q9")
+    assert result.returncode == 1
+    assert "no location 'Q9' on map 'Main Map'" in result.stderr
+    result = adjutant("where", sample_module, "--map", "Side Map", "1", "1")
+    assert result.returncode == 2
+    assert "no map 'Side Map'; the maps are: 'Main Map'" in result.stderr
+
+
+EXAMPLE_COMPANION = REPO / "docs" / "examples" / "sample-terrain.toml"
+
+
+def test_terrain_check_validates_and_counts(sample_module):
+    result = adjutant("terrain", "check", sample_module, EXAMPLE_COMPANION, "--json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["rules"] == "generic" and summary["module_matches"]
+    (main_map,) = summary["maps"]
+    assert dict(main_map["terrain"]) == {"clear": main_map["hexes"] - 7, "woods": 3, "town": 1, "ridge": 3}
+    assert dict(main_map["hexside_features"]) == {"stream": 2, "bridge": 1, "slope": 1}
+    tables = adjutant("terrain", "check", sample_module, EXAMPLE_COMPANION)
+    assert tables.returncode == 0 and "is valid" in tables.stdout
+
+
+def test_terrain_check_names_the_line_of_a_mistake(sample_module, tmp_path):
+    broken = tmp_path / "broken.toml"
+    broken.write_text(EXAMPLE_COMPANION.read_text().replace('woods = "0304', 'wood = "0304'))
+    result = adjutant("terrain", "check", sample_module, broken)
+    assert result.returncode == 1
+    assert f"{broken}, line " in result.stderr
+    assert "unknown terrain type 'wood'" in result.stderr

@@ -11,21 +11,21 @@ position of the problem.
 """
 from .errors import (ArchiveError, BuildFileError, CommandError, CompanionError, FormatError,
                      GameStateError, ObfuscationError, PieceError)
-from ._adjutant import (Board, Command, CommandTree, Dice, DieRoll, Game, GameWarning, Map,
-                        Module, Piece, PieceEffect, PiecePlace, PieceSlot, Player, PropertyChange,
-                        PropertySpec, Prototype, ResultTable, SetupStack, StepEffect, TableColumn,
-                        TableError, TableResult, Trait, decode_commands, file_kind, open_game,
-                        open_module, read_saved_game)
+from ._adjutant import (Board, Command, CommandTree, Companion, Dice, DieRoll, Game, GameWarning,
+                        GeometryError, Hex, HexGrid, LocationError, Map, Module, Piece,
+                        PieceEffect, PiecePlace, PieceSlot, Player, PropertyChange, PropertySpec,
+                        Prototype, ResultTable, SetupStack, StepEffect, TableColumn, TableError,
+                        TableResult, Terrain, Trait, decode_commands, file_kind, open_companion,
+                        open_game, open_module, read_saved_game)
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ArchiveError", "BuildFileError", "CommandError", "CompanionError", "FormatError",
-    "GameStateError",
-    "ObfuscationError", "PieceError",
-    "Board", "Command", "CommandTree", "Dice", "DieRoll", "Game", "GameWarning", "Map", "Module",
-    "Piece", "PieceEffect", "PiecePlace", "PieceSlot", "Player", "PropertyChange", "PropertySpec",
-    "Prototype", "ResultTable", "SetupStack", "StepEffect", "TableColumn", "TableError",
-    "TableResult", "Trait",
-    "decode_commands", "file_kind", "open_game", "open_module", "read_saved_game",
+    "GameStateError", "GeometryError", "LocationError", "ObfuscationError", "PieceError",
+    "Board", "Command", "CommandTree", "Companion", "Dice", "DieRoll", "Game", "GameWarning",
+    "Hex", "HexGrid", "Map", "Module", "Piece", "PieceEffect", "PiecePlace", "PieceSlot", "Player",
+    "PropertyChange", "PropertySpec", "Prototype", "ResultTable", "SetupStack", "StepEffect",
+    "TableColumn", "TableError", "TableResult", "Terrain", "Trait",
+    "decode_commands", "file_kind", "open_companion", "open_game", "open_module", "read_saved_game",
 ]

@@ -104,3 +104,33 @@ def print_game_summary(s):
         console.print(props)
     for warning in s["warnings"]:
         console.print(Text("warning", style="yellow"), warning)
+
+
+def print_companion_summary(s, module_name):
+    version = f" {s['module_version']}" if s["module_version"] else ""
+    console.print(Text(s["file"], style="bold"), f"is valid: rules '{s['rules']}', module '{s['module_name']}'{version}")
+    if not s["module_matches"]:
+        console.print(Text("warning", style="yellow"),
+                      f"the file is for module '{s['module_name']}', but the module is named '{module_name}'")
+    for note in s["notes"]:
+        console.print(Text("note", style="yellow"), note)
+    for m in s["maps"]:
+        table = Table(title=f"Map {m['name']}" + (f", board {m['board']}" if m["board"] else ""),
+                      title_justify="left", show_header=False)
+        table.add_column("what")
+        table.add_column("counts")
+        table.add_row("hexes", str(m["hexes"]))
+        table.add_row("terrain", _pairs(m["terrain"]))
+        table.add_row("elevation", f"{m['min_elevation']} to {m['max_elevation']}")
+        table.add_row("hexsides", _pairs(m["hexside_features"]))
+        table.add_row("lines", _pairs(m["lines"]))
+        table.add_row("places", _pairs(m["places"]))
+        table.add_row("areas", str(m["areas"]))
+        console.print(table)
+    console.print(f"Units: {s['unit_sources']} of {s['unit_attributes']} attributes have a source; "
+                  f"{s['unit_rules']} rules")
+
+
+def _pairs(counts):
+    """'woods 12, ridge 3' for the non-zero counts."""
+    return ", ".join(f"{name} {n}" for name, n in counts if n) or "-"

@@ -1,17 +1,11 @@
-"""The `adjutant` command. Each subcommand is a function taking the parsed arguments.
-
-Exit status: 0 when the work is done, 1 when a file cannot be read or written (the message names
-the file, the entry and the place), 2 for a wrong command line.
-"""
+"""`adjutant inspect`: a module, save or log summed up."""
 import argparse
 import json
-import os
-import sys
 
-from . import _adjutant
-from .errors import FormatError
-from .render import print_game_summary, print_module_summary
-from .summary import game_summary, module_summary
+from .. import _adjutant
+from ..render import print_game_summary, print_module_summary
+from ..summary import game_summary, module_summary
+from .usage import UsageError
 
 EXAMPLES = """\
 examples:
@@ -22,16 +16,7 @@ examples:
 """
 
 
-def build_parser():
-    parser = argparse.ArgumentParser(
-        prog="adjutant",
-        description="Referee and bookkeeper beside VASSAL: reads modules, saves and logs, "
-                    "checks moves and runs the procedures players hate doing by hand.",
-        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version="adjutant 0.1.0")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    commands.required = True
-
+def add_parser(commands):
     inspect = commands.add_parser(
         "inspect", help="summarize a module, save or log",
         description="Summarize a VASSAL module (.vmod, .vmdx, an extracted folder or a bare "
@@ -41,11 +26,10 @@ def build_parser():
     inspect.add_argument("--module", metavar="MODULE",
                          help="the module a save or log belongs to (names its maps and pieces)")
     inspect.add_argument("--json", action="store_true", help="print JSON instead of tables")
-    inspect.set_defaults(run=run_inspect)
-    return parser
+    inspect.set_defaults(run=run)
 
 
-def run_inspect(args):
+def run(args):
     kind = _adjutant.file_kind(args.path)
     if kind in ("module", "extension"):
         if args.module:
@@ -64,25 +48,3 @@ def run_inspect(args):
     else:
         show(summary)
     return 0
-
-
-class UsageError(Exception):
-    """A command line that cannot work; reported like argparse's own errors (exit status 2)."""
-
-
-def main(argv=None):
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    try:
-        return args.run(args)
-    except UsageError as e:
-        parser.error(str(e))
-    except BrokenPipeError:  # the reader stopped early (| head): quietly, as other tools do
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
-    except FormatError as e:
-        print(f"adjutant: {e}", file=sys.stderr)
-        return 1
-    except OSError as e:
-        print(f"adjutant: {e}", file=sys.stderr)
-        return 1

@@ -1,0 +1,118 @@
+// The terrain companion file for scripts: adjutant.open_companion(path, module) checks every name
+// against the module's hex grids, and the result answers terrain and elevation per hex and sums
+// up what the file holds (what `adjutant terrain check` prints).
+#include <pybind11/stl.h>
+
+#include <memory>
+
+#include "bindings.h"
+#include "core/geometry_error.h"
+#include "map_view.h"
+#include "vmod/companion.h"
+
+namespace adjutant::bindings {
+namespace {
+
+using CompanionPtr = std::shared_ptr<vmod::Companion>;
+
+py::list counts(const std::vector<std::pair<std::string, int>>& pairs) {
+  py::list out;
+  for (const auto& [name, count] : pairs) out.append(py::make_tuple(name, count));
+  return out;
+}
+
+py::dict summary_dict(const vmod::CompanionSummary& s) {
+  py::dict d;
+  d["file"] = s.file;
+  d["rules"] = s.rules;
+  d["module_name"] = s.module_name;
+  d["module_version"] = s.module_version;
+  d["terrain_types"] = s.terrain_types;
+  d["hexside_feature_types"] = s.hexside_feature_types;
+  d["line_types"] = s.line_types;
+  d["place_kinds"] = s.place_kinds;
+  d["unit_attributes"] = s.unit_attributes;
+  d["unit_sources"] = s.unit_sources;
+  d["unit_rules"] = s.unit_rules;
+  py::list maps;
+  for (const vmod::CompanionMapSummary& m : s.maps) {
+    py::dict map;
+    map["name"] = m.name;
+    map["board"] = m.board;
+    map["hexes"] = m.hexes;
+    map["terrain"] = counts(m.terrain);
+    map["min_elevation"] = m.min_elevation;
+    map["max_elevation"] = m.max_elevation;
+    map["hexside_features"] = counts(m.hexside_features);
+    map["lines"] = counts(m.lines);
+    map["places"] = counts(m.places);
+    map["areas"] = m.areas;
+    maps.append(map);
+  }
+  d["maps"] = maps;
+  return d;
+}
+
+// A map's terrain with the companion that owns it.
+struct TerrainView {
+  CompanionPtr companion;
+  const core::TerrainModel* model;
+  core::Hex hex(const std::string& name) const {
+    const auto h = model->topology().hex_named(name);
+    if (!h || !model->on_map(*h)) {
+      throw core::LocationError("no hex '" + name + "' on map '" + model->map() + "'", name, model->map());
+    }
+    return *h;
+  }
+};
+
+}  // namespace
+
+void bind_companion(py::module_& m) {
+  py::class_<TerrainView>(m, "Terrain", "One map's terrain from a companion file; hexes by name ('1426').")
+      .def_property_readonly("map", [](const TerrainView& t) { return t.model->map(); })
+      .def_property_readonly("board", [](const TerrainView& t) { return t.model->board(); })
+      .def("terrain", [](const TerrainView& t, const std::string& hex) { return t.model->terrain_name(t.hex(hex)); },
+           py::arg("hex"))
+      .def("elevation", [](const TerrainView& t, const std::string& hex) { return t.model->elevation(t.hex(hex)); },
+           py::arg("hex"))
+      .def("__repr__", [](const TerrainView& t) { return "<Terrain " + t.model->map() + ">"; });
+
+  py::class_<vmod::Companion, CompanionPtr>(m, "Companion",
+                                            "A terrain companion file (docs/companion-format.md), checked against a module.")
+      .def_readonly("file", &vmod::Companion::file)
+      .def_readonly("rules", &vmod::Companion::rules, "The rules plugin the file is for.")
+      .def_readonly("module_name", &vmod::Companion::module_name)
+      .def_readonly("module_version", &vmod::Companion::module_version)
+      .def_property_readonly(
+          "maps",
+          [](const CompanionPtr& c) {
+            std::vector<TerrainView> out;
+            for (const core::TerrainModel& model : c->maps) out.push_back({c, &model});
+            return out;
+          })
+      .def(
+          "map",
+          [](const CompanionPtr& c, const std::string& name, const std::string& board) -> std::optional<TerrainView> {
+            const core::TerrainModel* model = c->map(name, board);
+            if (!model) return std::nullopt;
+            return TerrainView{c, model};
+          },
+          py::arg("name"), py::arg("board") = "")
+      .def_property_readonly("summary", [](const CompanionPtr& c) { return summary_dict(vmod::summarize(*c)); },
+                             "Counts per map: hexes, terrain types, elevations, hexside features, lines, places.")
+      .def("__repr__", [](const vmod::Companion& c) { return "<Companion " + c.file + " for " + c.rules + ">"; });
+
+  m.def(
+      "open_companion",
+      [](const std::string& path, const py::object& module) -> CompanionPtr {
+        const auto geometries = module_geometries(module);
+        return std::make_shared<vmod::Companion>(vmod::load_companion(
+            path, [&](const std::string& map, const std::string& board) { return geometries->find_topology(map, board); }));
+      },
+      py::arg("path"), py::arg("module"),
+      "Reads a companion file and checks every hex, hexside and word against the module; CompanionError names the "
+      "file, line and column of the first problem.");
+}
+
+}  // namespace adjutant::bindings

@@ -1,0 +1,50 @@
+"""The `adjutant` command. Each subcommand lives in its own module of this package and registers
+its parser; `main` runs the one chosen.
+
+Exit status: 0 when the work is done, 1 when a file cannot be read or written or a name is not
+known (the message names the file and the place), 2 for a wrong command line.
+"""
+import argparse
+import os
+import sys
+
+from .. import _adjutant
+from ..errors import FormatError
+from . import geometry, inspect, terrain
+from .usage import UsageError
+
+EXAMPLES = inspect.EXAMPLES + """\
+  adjutant where Lee.vmod 1477 1536           VASSAL's name of a map point
+  adjutant hex Lee.vmod 2724                  the map point of a location name
+  adjutant terrain check Lee.vmod lee.toml    check a terrain companion file
+"""
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(
+        prog="adjutant",
+        description="Referee and bookkeeper beside VASSAL: reads modules, saves and logs, "
+                    "checks moves and runs the procedures players hate doing by hand.",
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version="adjutant 0.1.0")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+    inspect.add_parser(commands)
+    geometry.add_parsers(commands)
+    terrain.add_parser(commands)
+    return parser
+
+
+def main(argv=None):
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except UsageError as e:
+        parser.error(str(e))
+    except BrokenPipeError:  # the reader stopped early (| head): quietly, as other tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except (FormatError, _adjutant.GeometryError, OSError) as e:
+        print(f"adjutant: {e}", file=sys.stderr)
+        return 1

@@ -1,0 +1,84 @@
+"""`adjutant where` and `adjutant hex`: between VASSAL's pixels and its location names."""
+import argparse
+import json
+
+from .. import _adjutant
+from .usage import choose_map
+
+WHERE_EXAMPLES = """\
+examples:
+  adjutant where Lee.vmod 1477 1536                 the name VASSAL gives that point ('2724')
+  adjutant where Lee.vmod --map "Main Map" 1477 1536
+  adjutant where Lee.vmod --game turn3.vsav 90 4000  with the boards that save laid out
+  adjutant where Lee.vmod 1477 1536 --json          name, board, hex and snapped point
+"""
+
+HEX_EXAMPLES = """\
+examples:
+  adjutant hex Lee.vmod 2724                 the centre of hex 2724 in map coordinates: '1477 1536'
+  adjutant hex Lee.vmod --map "Main Map" 2724 --json
+"""
+
+
+def add_parsers(commands):
+    where = commands.add_parser(
+        "where", help="print VASSAL's location name of a map point",
+        description="Print the name VASSAL gives a point of a map (Map.locationName): a grid "
+                    "location, a zone, a deck, or 'offboard'. Points are map coordinates, as "
+                    "saves store them and as VASSAL's mouse-over shows them.",
+        epilog=WHERE_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    _common(where)
+    where.add_argument("x", type=int, metavar="X")
+    where.add_argument("y", type=int, metavar="Y")
+    where.set_defaults(run=run_where)
+
+    hex_ = commands.add_parser(
+        "hex", help="print the centre point of a location name",
+        description="Print the map point a location name stands for, where VASSAL places a piece "
+                    "sent there (SetupStack, Send To Location): 'X Y' in map coordinates.",
+        epilog=HEX_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    _common(hex_)
+    hex_.add_argument("location", metavar="LOCATION", help="a location name, such as 2724")
+    hex_.add_argument("--board", metavar="BOARD", default="",
+                      help="the board whose grid reads the name (default: each board in turn)")
+    hex_.set_defaults(run=run_hex)
+
+
+def _common(parser):
+    parser.add_argument("module", metavar="MODULE", help="the module (.vmod, folder or buildFile)")
+    parser.add_argument("--map", metavar="NAME", help="the map (default: the module's only map with boards)")
+    parser.add_argument("--game", metavar="SAVE",
+                        help="a save or log whose board layout to use (default: the module's)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _map(args):
+    module = _adjutant.open_module(args.module)
+    maps = _adjutant.open_game(args.game, module).maps if args.game else module.maps
+    return choose_map(maps, args.map)
+
+
+def run_where(args):
+    game_map = _map(args)
+    name = game_map.location_name(args.x, args.y)
+    if args.json:
+        hex_ = game_map.hex_at(args.x, args.y)
+        print(json.dumps({"map": game_map.save_id, "x": args.x, "y": args.y, "location": name,
+                          "board": game_map.board_at(args.x, args.y),
+                          "hex": [hex_.col, hex_.row] if hex_ else None,
+                          "snapped": list(game_map.snap(args.x, args.y)), "notes": game_map.notes},
+                         ensure_ascii=False))
+    else:
+        print(name)
+    return 0
+
+
+def run_hex(args):
+    game_map = _map(args)
+    x, y = game_map.point_of(args.location, args.board)
+    if args.json:
+        print(json.dumps({"map": game_map.save_id, "location": args.location, "x": x, "y": y,
+                          "board": game_map.board_at(x, y), "notes": game_map.notes}, ensure_ascii=False))
+    else:
+        print(x, y)
+    return 0
