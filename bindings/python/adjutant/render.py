@@ -134,3 +134,20 @@ def print_companion_summary(s, module_name):
 def _pairs(counts):
     """'woods 12, ridge 3' for the non-zero counts."""
     return ", ".join(f"{name} {n}" for name, n in counts if n) or "-"
+
+
+def print_plugins(listing):
+    if not listing:
+        console.print("No plugins found (entry point group adjutant.plugins; add one with --plugin PATH).")
+    for p in listing:
+        console.print(Text(p["name"], style="bold"), f"{p['title']}"
+                      + (f"  (rules '{p['rules']}')" if p["rules"] else "") + f"  [{p['source']}]")
+        if not p["tasks"]:
+            console.print("  registers nothing yet")
+            continue
+        table = Table(show_header=True, box=None, padding=(0, 2))
+        for column in ("kind", "name", "what it does", "parameters"):
+            table.add_column(column)
+        for t in p["tasks"]:
+            table.add_row(t["kind"], t["name"], t["help"], "\n".join(t["parameters"]) or "-")
+        console.print(table)

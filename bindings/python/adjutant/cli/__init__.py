@@ -10,13 +10,15 @@ import sys
 
 from .. import _adjutant
 from ..errors import FormatError
-from . import geometry, inspect, terrain
+from ..plugin_host import PluginError
+from . import geometry, inspect, plugins, terrain
 from .usage import UsageError
 
 EXAMPLES = inspect.EXAMPLES + """\
   adjutant where Lee.vmod 1477 1536           VASSAL's name of a map point
   adjutant hex Lee.vmod 2724                  the map point of a location name
   adjutant terrain check Lee.vmod lee.toml    check a terrain companion file
+  adjutant plugins                            rules plugins and what they check and do
 """
 
 
@@ -32,6 +34,7 @@ def build_parser():
     inspect.add_parser(commands)
     geometry.add_parsers(commands)
     terrain.add_parser(commands)
+    plugins.add_parser(commands)
     return parser
 
 
@@ -45,6 +48,6 @@ def main(argv=None):
     except BrokenPipeError:  # the reader stopped early (| head): quietly, as other tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    except (FormatError, _adjutant.GeometryError, OSError) as e:
+    except (FormatError, _adjutant.GeometryError, PluginError, OSError) as e:
         print(f"adjutant: {e}", file=sys.stderr)
         return 1

@@ -1,0 +1,43 @@
+"""`adjutant plugins`: the rules plugins found, with their checks, procedures and parameters."""
+import argparse
+import json
+
+from ..plugin_host import load_plugins
+from ..render import print_plugins
+
+EXAMPLES = """\
+examples:
+  adjutant plugins                          installed plugins (entry point group adjutant.plugins)
+  adjutant plugins --plugin ./myrules.py    with a plugin of your own, from a file or folder
+  adjutant plugins --json
+"""
+
+
+def add_plugin_option(parser):
+    parser.add_argument("--plugin", metavar="PATH", action="append", default=[],
+                        help="load a plugin from a .py file or a package folder (repeatable)")
+
+
+def add_parser(commands):
+    plugins = commands.add_parser(
+        "plugins", help="list rules plugins and what they can check and do",
+        description="List the rules plugins Adjutant finds, each with its checks (which report "
+                    "and change nothing) and procedures (which may change a game), their "
+                    "parameters and help.",
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_plugin_option(plugins)
+    plugins.add_argument("--json", action="store_true", help="print JSON")
+    plugins.set_defaults(run=run)
+
+
+def run(args):
+    plugins = load_plugins(args.plugin)
+    listing = [{"name": p.name, "title": p.title, "rules": p.rules, "source": p.source,
+                "tasks": [{"kind": t.kind, "name": t.name, "help": t.help,
+                           "parameters": [q.describe() for q in t.parameters]} for t in p.tasks.values()]}
+               for p in sorted(plugins.values(), key=lambda p: p.name)]
+    if args.json:
+        print(json.dumps(listing, indent=2, ensure_ascii=False))
+    else:
+        print_plugins(listing)
+    return 0

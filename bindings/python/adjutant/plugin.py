@@ -1,0 +1,119 @@
+"""What a rules plugin is: a named set of checks and procedures with parameters and help.
+
+A plugin module (or package) makes one ``Plugin`` called ``plugin`` and registers its functions::
+
+    from adjutant.plugin import Plugin, Parameter
+
+    plugin = Plugin("litn", "Lee Invades the North", rules="litn")
+
+    @plugin.procedure("attrition", "Roll attrition for every unit out of supply.",
+                      Parameter("turn", int, "the game turn"))
+    def attrition(context, turn):
+        ...
+
+The host (plugin_host.py) finds plugins by the entry point group ``adjutant.plugins``, by
+``--plugin PATH``, and ships the built-in ones (plugins/ in the source tree) the same way.
+"""
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+_NO_DEFAULT = object()
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """A named input of a check or procedure, parsed from text on the command line."""
+
+    name: str
+    type: type = str
+    help: str = ""
+    default: Any = _NO_DEFAULT
+    choices: Optional[tuple] = None
+
+    @property
+    def required(self):
+        return self.default is _NO_DEFAULT
+
+    def parse(self, text):
+        """The value of `text` for this parameter; ValueError naming the parameter otherwise."""
+        try:
+            if self.type is bool:
+                lowered = text.strip().lower()
+                if lowered not in ("true", "false", "yes", "no", "1", "0"):
+                    raise ValueError(text)
+                value = lowered in ("true", "yes", "1")
+            else:
+                value = self.type(text)
+        except ValueError:
+            raise ValueError(f"parameter {self.name!r} wants {self.type.__name__}, not {text!r}") from None
+        if self.choices is not None and value not in self.choices:
+            raise ValueError(f"parameter {self.name!r} must be one of {', '.join(map(str, self.choices))}")
+        return value
+
+    def describe(self):
+        kind = "|".join(map(str, self.choices)) if self.choices else self.type.__name__
+        default = "" if self.required else f" (default {self.default!r})"
+        return f"{self.name}={kind}{default}: {self.help}" if self.help else f"{self.name}={kind}{default}"
+
+
+@dataclass(frozen=True)
+class Task:
+    """A check (reports verdicts, changes nothing) or a procedure (may change the game)."""
+
+    kind: str  # "check" or "procedure"
+    name: str
+    help: str
+    parameters: tuple
+    run: Callable
+
+    def arguments(self, given):
+        """Keyword arguments from {name: text}: every parameter parsed, defaults filled in."""
+        known = {p.name: p for p in self.parameters}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise ValueError(f"{self.kind} {self.name!r} has no parameter {unknown[0]!r} "
+                             f"(it has: {', '.join(known) or 'none'})")
+        values = {}
+        for p in self.parameters:
+            if p.name in given:
+                values[p.name] = p.parse(given[p.name])
+            elif p.required:
+                raise ValueError(f"{self.kind} {self.name!r} needs parameter {p.name!r}")
+            else:
+                values[p.name] = p.default
+        return values
+
+
+@dataclass
+class Plugin:
+    """A rules plugin: its name, what it is for, and what it registered."""
+
+    name: str
+    title: str
+    rules: str = ""  # the companion files' `rules` value it serves ("" for any)
+    source: str = ""  # where the host found it, filled in by the host
+    tasks: dict = field(default_factory=dict)
+
+    def check(self, name, help, *parameters):
+        return self._register("check", name, help, parameters)
+
+    def procedure(self, name, help, *parameters):
+        return self._register("procedure", name, help, parameters)
+
+    def checks(self):
+        return [t for t in self.tasks.values() if t.kind == "check"]
+
+    def procedures(self):
+        return [t for t in self.tasks.values() if t.kind == "procedure"]
+
+    def _register(self, kind, name, help, parameters):
+        if name in self.tasks:
+            raise ValueError(f"plugin {self.name!r} registers {name!r} twice")
+        for p in parameters:
+            if not isinstance(p, Parameter):
+                raise TypeError(f"{kind} {name!r}: parameters must be adjutant.plugin.Parameter, not {p!r}")
+
+        def register(function):
+            self.tasks[name] = Task(kind, name, help, tuple(parameters), function)
+            return function
+        return register

@@ -1,0 +1,73 @@
+"""Finding plugins: the entry point group ``adjutant.plugins`` (the built-in plugins are declared
+there too, by pyproject.toml), and files or folders named with ``--plugin PATH``.
+
+A plugin that cannot be imported, or does not define ``plugin``, is a PluginError naming it and
+where it came from; one broken plugin never hides the others' errors behind a traceback.
+"""
+import importlib
+import importlib.metadata
+import importlib.util
+import sys
+from pathlib import Path
+
+from .plugin import Plugin
+
+GROUP = "adjutant.plugins"
+
+
+class PluginError(Exception):
+    """A plugin that cannot be loaded, or a name no plugin answers to."""
+
+
+def load_plugins(paths=()):
+    """Every plugin: installed ones by entry point, then those at `paths`, by name. A path's plugin
+    replaces an installed one of the same name (to try a newer version)."""
+    plugins = {}
+    for entry in sorted(importlib.metadata.entry_points(group=GROUP), key=lambda e: e.name):
+        plugin = _plugin_of(_import(entry.value, f"entry point {entry.name!r}"), f"entry point {entry.name!r}")
+        plugin.source = f"entry point {entry.name} = {entry.value}"
+        plugins[plugin.name] = plugin
+    for path in paths:
+        plugin = _plugin_of(_import_path(Path(path)), str(path))
+        plugin.source = str(path)
+        plugins[plugin.name] = plugin
+    return plugins
+
+
+def find_plugin(plugins, name):
+    if name not in plugins:
+        raise PluginError(f"no plugin {name!r}; installed: {', '.join(sorted(plugins)) or 'none'}")
+    return plugins[name]
+
+
+def _import(module_name, origin):
+    try:
+        return importlib.import_module(module_name)
+    except Exception as e:  # any error inside a plugin is that plugin's, reported with its origin
+        raise PluginError(f"{origin}: cannot import {module_name}: {type(e).__name__}: {e}") from e
+
+
+def _import_path(path):
+    if path.is_dir():
+        path = path / "__init__.py"
+    if not path.is_file():
+        raise PluginError(f"{path}: no such plugin file or package")
+    module_name = f"adjutant_plugin_{path.parent.name if path.name == '__init__.py' else path.stem}"
+    spec = importlib.util.spec_from_file_location(module_name, path,
+                                                  submodule_search_locations=[str(path.parent)]
+                                                  if path.name == "__init__.py" else None)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as e:
+        del sys.modules[module_name]
+        raise PluginError(f"{path}: {type(e).__name__}: {e}") from e
+    return module
+
+
+def _plugin_of(module, origin):
+    plugin = getattr(module, "plugin", None)
+    if not isinstance(plugin, Plugin):
+        raise PluginError(f"{origin}: {module.__name__} defines no `plugin = adjutant.plugin.Plugin(...)`")
+    return plugin

@@ -1,0 +1,2 @@
+"""A plugin that fails on import, for the host's error messages."""
+raise RuntimeError("this plugin is broken on purpose")

@@ -1,0 +1,94 @@
+"""The plugin host: finding plugins by entry point and by path, their tasks and parameters, and
+clear errors for broken plugins."""
+import importlib.metadata
+import json
+import sys
+
+import pytest
+
+from adjutant import plugin_host
+from adjutant.plugin import Parameter, Plugin
+from adjutant.plugin_host import PluginError, find_plugin, load_plugins
+from conftest import REPO
+
+PLUGINS = REPO / "tests" / "python" / "plugins"
+
+
+def test_a_plugin_file_registers_checks_and_procedures():
+    plugins = load_plugins([PLUGINS / "counting.py"])
+    counting = find_plugin(plugins, "counting")
+    assert counting.rules == "test" and counting.source == str(PLUGINS / "counting.py")
+    assert [t.name for t in counting.checks()] == ["pieces"]
+    assert [t.name for t in counting.procedures()] == ["roll"]
+    roll = counting.tasks["roll"]
+    assert roll.arguments({"dice": "3", "loud": "yes"}) == {"dice": 3, "loud": True}
+    assert roll.arguments({}) == {"dice": 1, "loud": False}
+    assert roll.run(None, **roll.arguments({"dice": "2"})) == 2
+
+
+@pytest.mark.parametrize("given, message", [
+    ({"dice": "three"}, "parameter 'dice' wants int, not 'three'"),
+    ({"loud": "maybe"}, "parameter 'loud' wants bool"),
+    ({"sides": "6"}, "procedure 'roll' has no parameter 'sides' (it has: dice, loud)"),
+])
+def test_bad_parameters_are_named(given, message):
+    roll = load_plugins([PLUGINS / "counting.py"])["counting"].tasks["roll"]
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        roll.arguments(given)
+
+
+def test_a_missing_parameter_and_bad_choices_are_named():
+    plugin = Plugin("p", "P")
+
+    @plugin.check("c", "C", Parameter("side", str, choices=("Union", "Confederate")))
+    def check(game, side):
+        return side
+
+    with pytest.raises(ValueError, match="check 'c' needs parameter 'side'"):
+        plugin.tasks["c"].arguments({})
+    with pytest.raises(ValueError, match="must be one of Union, Confederate"):
+        plugin.tasks["c"].arguments({"side": "French"})
+    with pytest.raises(ValueError, match="registers 'c' twice"):
+        plugin.check("c", "again")
+
+
+def test_a_broken_plugin_is_an_error_naming_it():
+    with pytest.raises(PluginError, match=r"broken\.py: RuntimeError: this plugin is broken on purpose"):
+        load_plugins([PLUGINS / "broken.py"])
+    with pytest.raises(PluginError, match="no such plugin file"):
+        load_plugins([PLUGINS / "absent.py"])
+    with pytest.raises(PluginError, match="no plugin 'litn'"):
+        find_plugin({}, "litn")
+
+
+def test_a_module_without_a_plugin_object_is_refused(tmp_path):
+    empty = tmp_path / "empty.py"
+    empty.write_text("x = 1\n")
+    with pytest.raises(PluginError, match="defines no `plugin"):
+        load_plugins([empty])
+
+
+def test_installed_plugins_are_found_by_entry_point(monkeypatch):
+    monkeypatch.syspath_prepend(str(PLUGINS))
+    entry = importlib.metadata.EntryPoint(name="counting", value="counting", group=plugin_host.GROUP)
+
+    def entry_points(group):
+        return [entry] if group == plugin_host.GROUP else []
+
+    monkeypatch.setattr(plugin_host.importlib.metadata, "entry_points", entry_points)
+    plugins = load_plugins()
+    assert plugins["counting"].source == "entry point counting = counting"
+
+
+def test_the_plugins_command_lists_tasks_and_parameters():
+    from test_cli import adjutant
+    result = adjutant("plugins", "--plugin", PLUGINS / "counting.py", "--json")
+    assert result.returncode == 0, result.stderr
+    listing = {p["name"]: p for p in json.loads(result.stdout)}
+    tasks = {t["name"]: t for t in listing["counting"]["tasks"]}
+    assert tasks["roll"]["kind"] == "procedure"
+    assert tasks["roll"]["parameters"] == ["dice=int (default 1): how many", "loud=bool (default False): say it"]
+    tables = adjutant("plugins", "--plugin", PLUGINS / "counting.py")
+    assert "counting" in tables.stdout and "Report how many pieces" in tables.stdout
+    broken = adjutant("plugins", "--plugin", PLUGINS / "broken.py")
+    assert broken.returncode == 1 and "broken on purpose" in broken.stderr
