@@ -1,9 +1,8 @@
 """`adjutant where` and `adjutant hex`: between VASSAL's pixels and its location names."""
-import argparse
 import json
 
 from .. import _adjutant
-from .usage import choose_map
+from .usage import add_command, choose_map
 
 WHERE_EXAMPLES = """\
 examples:
@@ -21,22 +20,20 @@ examples:
 
 
 def add_parsers(commands):
-    where = commands.add_parser(
-        "where", help="print VASSAL's location name of a map point",
-        description="Print the name VASSAL gives a point of a map (Map.locationName): a grid "
-                    "location, a zone, a deck, or 'offboard'. Points are map coordinates, as "
-                    "saves store them and as VASSAL's mouse-over shows them.",
-        epilog=WHERE_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    where = add_command(
+        commands, "where", "print VASSAL's location name of a map point",
+        "Print the name VASSAL gives a point of a map (Map.locationName): a grid location, a zone, "
+        "a deck, or 'offboard'. Points are map coordinates, as saves store them and as VASSAL's "
+        "mouse-over shows them.", WHERE_EXAMPLES)
     _common(where)
     where.add_argument("x", type=int, metavar="X")
     where.add_argument("y", type=int, metavar="Y")
     where.set_defaults(run=run_where)
 
-    hex_ = commands.add_parser(
-        "hex", help="print the centre point of a location name",
-        description="Print the map point a location name stands for, where VASSAL places a piece "
-                    "sent there (SetupStack, Send To Location): 'X Y' in map coordinates.",
-        epilog=HEX_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    hex_ = add_command(
+        commands, "hex", "print the centre point of a location name",
+        "Print the map point a location name stands for, where VASSAL places a piece sent there "
+        "(SetupStack, Send To Location): 'X Y' in map coordinates.", HEX_EXAMPLES)
     _common(hex_)
     hex_.add_argument("location", metavar="LOCATION", help="a location name, such as 2724")
     hex_.add_argument("--board", metavar="BOARD", default="",

@@ -1,11 +1,10 @@
 """`adjutant inspect`: a module, save or log summed up."""
-import argparse
 import json
 
 from .. import _adjutant
 from ..render import print_game_summary, print_module_summary
 from ..summary import game_summary, module_summary
-from .usage import UsageError
+from .usage import UsageError, add_command
 
 EXAMPLES = """\
 examples:
@@ -17,11 +16,10 @@ examples:
 
 
 def add_parser(commands):
-    inspect = commands.add_parser(
-        "inspect", help="summarize a module, save or log",
-        description="Summarize a VASSAL module (.vmod, .vmdx, an extracted folder or a bare "
-                    "buildFile) or a save or log (.vsav, .vlog, .sav, .log). Nothing is written.",
-        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    inspect = add_command(
+        commands, "inspect", "summarize a module, save or log",
+        "Summarize a VASSAL module (.vmod, .vmdx, an extracted folder or a bare buildFile) or a "
+        "save or log (.vsav, .vlog, .sav, .log). Nothing is written.", EXAMPLES)
     inspect.add_argument("path", metavar="PATH", help="the module, save or log to read")
     inspect.add_argument("--module", metavar="MODULE",
                          help="the module a save or log belongs to (names its maps and pieces)")

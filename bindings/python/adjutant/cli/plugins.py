@@ -1,9 +1,9 @@
 """`adjutant plugins`: the rules plugins found, with their checks, procedures and parameters."""
-import argparse
 import json
 
 from ..plugin_host import load_plugins
 from ..render import print_plugins
+from .usage import add_command
 
 EXAMPLES = """\
 examples:
@@ -19,12 +19,10 @@ def add_plugin_option(parser):
 
 
 def add_parser(commands):
-    plugins = commands.add_parser(
-        "plugins", help="list rules plugins and what they can check and do",
-        description="List the rules plugins Adjutant finds, each with its checks (which report "
-                    "and change nothing) and procedures (which may change a game), their "
-                    "parameters and help.",
-        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    plugins = add_command(
+        commands, "plugins", "list rules plugins and what they can check and do",
+        "List the rules plugins Adjutant finds, each with its checks (which report and change "
+        "nothing) and procedures (which may change a game), their parameters and help.", EXAMPLES)
     add_plugin_option(plugins)
     plugins.add_argument("--json", action="store_true", help="print JSON")
     plugins.set_defaults(run=run)

@@ -1,9 +1,9 @@
 """`adjutant terrain check`: a companion file checked against its module and summed up."""
-import argparse
 import json
 
 from .. import _adjutant
 from ..render import print_companion_summary
+from .usage import add_command
 
 CHECK_EXAMPLES = """\
 examples:
@@ -19,12 +19,11 @@ def add_parser(commands):
                     "module's maps, in a rulebook's words (docs/companion-format.md).")
     actions = terrain.add_subparsers(dest="action", metavar="ACTION")
     actions.required = True
-    check = actions.add_parser(
-        "check", help="validate a companion file against its module and summarize it",
-        description="Read a companion file, check every hex name, hexside, line and word against "
-                    "the module's hex grids and the file's vocabulary, and print what it holds. "
-                    "The first problem is reported with the file, line and column.",
-        epilog=CHECK_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    check = add_command(
+        actions, "check", "validate a companion file against its module and summarize it",
+        "Read a companion file, check every hex name, hexside, line and word against the module's "
+        "hex grids and the file's vocabulary, and print what it holds. The first problem is "
+        "reported with the file, line and column.", CHECK_EXAMPLES)
     check.add_argument("module", metavar="MODULE", help="the module (.vmod, folder or buildFile)")
     check.add_argument("companion", metavar="COMPANION", help="the companion file (.toml)")
     check.add_argument("--json", action="store_true", help="print the summary as JSON")

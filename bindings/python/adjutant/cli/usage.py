@@ -1,8 +1,15 @@
-"""What the subcommands share: the usage error and choosing a map from the command line."""
+"""What the subcommands share: the usage error, their parsers' form, choosing a map."""
+import argparse
 
 
 class UsageError(Exception):
     """A command line that cannot work; reported like argparse's own errors (exit status 2)."""
+
+
+def add_command(commands, name, help, description, examples):
+    """A subcommand's parser, its examples printed as written after the options."""
+    return commands.add_parser(name, help=help, description=description, epilog=examples,
+                               formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
 def choose_map(maps, name):
