@@ -99,7 +99,7 @@ core::MapGeometry MapGeometries::build(const MapSpec& map) {
     p.reversible = spec->reversible;
     p.reversed = cell.reversed;
     p.grid = spec->grid;
-    const BoardSize size = images_.size(*spec);
+    const BoardSize size = size_of(*spec);
     p.size = size.size.value_or(core::Size{kUnknownBoardSide, kUnknownBoardSide});
     unknown.push_back(!size.size);
     if (!size.size) {
@@ -145,9 +145,26 @@ core::HexTopology MapGeometries::topology(std::string_view map_name_or_id, std::
   const auto* hex = std::get_if<core::HexGrid>(&found->grid);
   if (!hex) fail(label + " has no hex grid");
   const auto spec_board = std::find_if(spec.boards.begin(), spec.boards.end(), [&](const BoardSpec& b) { return b.name == found->name; });
-  const BoardSize size = images_.size(*spec_board);
+  const BoardSize size = size_of(*spec_board);
   if (!size.size) fail(label + ": its hexes are unknown because its size is (" + size.note + ")");
   return core::HexTopology(*hex, *size.size);
+}
+
+void MapGeometries::assume_board_size(const std::string& board, core::Size size) {
+  assumed_[board] = size;
+  built_.clear();
+}
+
+BoardSize MapGeometries::size_of(const BoardSpec& board) {
+  BoardSize size = images_.size(board);
+  if (size.size) return size;
+  const auto assumed = assumed_.find(board.name);
+  if (assumed == assumed_.end()) return size;
+  const std::string note = "board '" + board.name + "': size " + std::to_string(assumed->second.width) + "x" +
+                           std::to_string(assumed->second.height) + " as given, since its image cannot be read (" +
+                           size.note + ")";
+  if (std::find(notes_.begin(), notes_.end(), note) == notes_.end()) notes_.push_back(note);
+  return {assumed->second, ""};
 }
 
 std::optional<core::HexTopology> MapGeometries::find_topology(std::string_view map_name_or_id, std::string_view board) {

@@ -49,12 +49,16 @@ class MapGeometries {
   // As topology(), but nullopt when the module has no such map: a companion file's lookup
   // (vmod/companion.h), which reports an unknown map at its own line.
   std::optional<core::HexTopology> find_topology(std::string_view map_name_or_id, std::string_view board = {});
+  // The size of a board whose image cannot be read (given in a companion file, say), in place of
+  // kUnknownBoardSide; geometry built before is rebuilt.
+  void assume_board_size(const std::string& board, core::Size size);
   // Things the user should know, once each: boards whose size had to be assumed.
   const std::vector<std::string>& notes() const { return notes_; }
   BoardImages& images() { return images_; }
 
  private:
   core::MapGeometry build(const MapSpec& map);
+  BoardSize size_of(const BoardSpec& board);
   [[noreturn]] void fail(const std::string& message) const;
 
   const Module* module_;
@@ -62,6 +66,7 @@ class MapGeometries {
   core::SnapRules rules_;
   BoardImages images_;
   std::map<std::string, std::unique_ptr<core::MapGeometry>> built_;  // by map id
+  std::map<std::string, core::Size> assumed_;  // by board name
   std::vector<std::string> notes_;
 };
 

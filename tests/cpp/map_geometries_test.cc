@@ -147,6 +147,20 @@ TEST(MapGeometries, MissingImageAssumesALargeBoardAndSaysSo) {
   EXPECT_THROW(maps.topology("Main Map"), FormatError);
 }
 
+TEST(MapGeometries, AnAssumedSizeStandsInForAMissingImage) {
+  TempDir dir;
+  dir.write("buildFile.xml", build_file(hex_board("A", "gone.png")));
+  const Module module = load_module(dir.path().string());
+  MapGeometries maps(module);
+  EXPECT_EQ(maps.of("Main Map").boards()[0].bounds.width, kUnknownBoardSide);
+  maps.assume_board_size("A", {300, 200});
+  EXPECT_EQ(maps.of("Main Map").boards()[0].bounds, (core::Rect{0, 0, 300, 200}));
+  EXPECT_EQ(maps.of("Main Map").location_name({400, 33}), "offboard");
+  EXPECT_FALSE(maps.topology("Main Map").contains(*maps.topology("Main Map").hex_named("0904")));
+  ASSERT_FALSE(maps.notes().empty());
+  EXPECT_NE(maps.notes().back().find("size 300x200 as given"), std::string::npos) << maps.notes().back();
+}
+
 TEST(MapGeometries, BoardBesideAnUnknownSizeIsRefused) {
   TempDir dir;
   dir.write("buildFile.xml", build_file(hex_board("A", "gone.png") + hex_board("B", "b.png"),
