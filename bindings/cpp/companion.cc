@@ -99,6 +99,25 @@ void bind_companion(py::module_& m) {
             return TerrainView{c, model};
           },
           py::arg("name"), py::arg("board") = "")
+      .def_property_readonly("unit_attributes", [](const CompanionPtr& c) { return c->units.attributes; },
+                             "The unit attributes the file declares, in order.")
+      .def(
+          "resolve_unit",
+          [](const CompanionPtr& c, const std::string& name, const std::vector<std::string>& prototypes,
+             const std::map<std::string, std::string>& properties) {
+            core::PieceView view;
+            view.name = name;
+            view.prototypes = prototypes;
+            view.property = [&](std::string_view key) -> std::optional<std::string> {
+              auto it = properties.find(std::string(key));
+              if (it == properties.end()) return std::nullopt;
+              return it->second;
+            };
+            return c->units.resolve(view);
+          },
+          py::arg("name"), py::arg("prototypes"), py::arg("properties"),
+          "A piece's unit attributes by the file's [units] section; None for a piece that is no unit. "
+          "adjutant.units.unit_of(companion, piece) gathers the arguments from a Piece.")
       .def_property_readonly("summary", [](const CompanionPtr& c) { return summary_dict(vmod::summarize(*c)); },
                              "Counts per map: hexes, terrain types, elevations, hexside features, lines, places.")
       .def("__repr__", [](const vmod::Companion& c) { return "<Companion " + c.file + " for " + c.rules + ">"; });
