@@ -1,0 +1,56 @@
+"""The moves of a log, step by step, with where every piece stood before each step: what a move
+check needs to judge each move against the position it was made in."""
+from dataclasses import dataclass
+
+from .errors import GameStateError
+
+
+@dataclass(frozen=True)
+class Move:
+    """Pieces one step carried from one point to another of the same map (a stack, or one piece)."""
+
+    step: int     # 0-based step of the log
+    map: str      # the map's save id
+    start: tuple  # (x, y) in map coordinates
+    end: tuple
+    pieces: tuple  # piece ids, in the order the step moved them
+    names: tuple
+
+
+def positions(game):
+    """Every piece (not stack) at the game's current position: id -> (map, x, y); pieces off every
+    map have map ''."""
+    return {p.id: (p.map or "", p.x, p.y) for p in game.pieces}
+
+
+def log_moves(game):
+    """Replays the log from its start and yields (move, before) for each move within one map, where
+    `before` holds every piece's (map, x, y) before the move's step. `before` is updated in place
+    after each step: read it before asking for the next move. Moves between maps, and pieces
+    created or removed, change `before` but are not moves. Leaves the game at the log's end."""
+    game.seek(0)
+    before = positions(game)
+    while game.position < game.step_count:
+        effect = game.step_forward()
+        groups = {}
+        for piece in effect.pieces:
+            if piece.moved and piece.from_place.map == piece.to_place.map and piece.to_place.map:
+                key = (piece.from_place.map, piece.from_place.x, piece.from_place.y, piece.to_place.x, piece.to_place.y)
+                groups.setdefault(key, []).append(piece)
+        for (map_id, x0, y0, x1, y1), pieces in groups.items():
+            yield Move(effect.index, map_id, (x0, y0), (x1, y1), tuple(p.id for p in pieces),
+                       tuple(p.name for p in pieces)), before
+        for piece in effect.pieces:
+            if piece.removed:
+                before.pop(piece.id, None)
+            elif piece.created or piece.moved:
+                now = _piece_or_none(game, piece.id)
+                if now is not None and not now.is_stack:
+                    before[piece.id] = (now.map or "", now.x, now.y)
+
+
+def _piece_or_none(game, piece_id):
+    try:
+        return game.piece(piece_id)
+    except GameStateError:  # a piece the step created and removed again
+        return None
