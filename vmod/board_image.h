@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/image.h"
 #include "core/point.h"
 #include "vmod/format_error.h"
 #include "vmod/module.h"
@@ -19,23 +20,8 @@ namespace adjutant::vmod {
 
 class Archive;
 
-struct Rgb {
-  uint8_t r = 0;
-  uint8_t g = 0;
-  uint8_t b = 0;
-  bool operator==(const Rgb&) const = default;
-};
-
-// Decoded pixels, row by row, three bytes (r, g, b) each; transparency dropped.
-struct Image {
-  int width = 0;
-  int height = 0;
-  std::vector<uint8_t> rgb;
-  Rgb at(int x, int y) const {
-    const size_t i = (static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)) * 3;
-    return {rgb[i], rgb[i + 1], rgb[i + 2]};
-  }
-};
+using core::Image;
+using core::Rgb;
 
 // The size an image file declares, read from its header without decoding it. Throws FormatError
 // at `place` when the bytes are no PNG, JPEG, GIF or SVG image (or an SVG without a pixel size).

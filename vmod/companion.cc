@@ -76,7 +76,8 @@ struct MapContext {
 
 class Parser {
  public:
-  Parser(std::string file, const MapTopologyLookup& lookup) : file_(std::move(file)), lookup_(lookup) {}
+  Parser(std::string file, const MapTopologyLookup& lookup, const BoardSizeHint& board_size)
+      : file_(std::move(file)), lookup_(lookup), board_size_(board_size) {}
 
   Companion parse(std::string_view text) {
     toml::table root;
@@ -116,6 +117,8 @@ class Parser {
       const toml::table* table = m.as_table();
       if (!table) fail(at(m), "each 'map' must be a [[map]] table");
       out.maps.push_back(read_map(*table, seen_maps));
+      out.palettes.push_back(read_palette(*table, out.maps.back()));
+      out.sources.push_back(source_of(*table));
     }
     if (const toml::node* u = root.get("units")) {
       const toml::table* units = u->as_table();
@@ -184,8 +187,6 @@ class Parser {
     return table;
   }
 
-  // The words of a string (split at white space when `split`) or of an array of strings (each
-  // element one word, as written).
   // Where the character `offset` of a string value stands: past the opening quote of a one-line
   // string (escapes aside), at the value itself otherwise.
   static At inside(const toml::node& n, size_t offset = 0) {
@@ -364,8 +365,8 @@ class Parser {
   // --- [[map]] ---
 
   core::TerrainModel read_map(const toml::table& t, std::map<std::pair<std::string, std::string>, int>& seen) {
-    only_keys(t, {"name", "board", "default_terrain", "default_elevation", "terrain", "elevation", "hexsides",
-                  "line", "place", "area"},
+    only_keys(t, {"name", "board", "board_size", "default_terrain", "default_elevation", "terrain", "elevation",
+                  "hexsides", "line", "place", "area", "palette"},
               "[[map]]");
     const std::string name = require_string(t, "name", "[[map]]", at(t));
     const std::string board = optional_string(t, "board", "[[map]]").value_or("");
@@ -376,6 +377,11 @@ class Parser {
     }
     MapContext m;
     m.label = "map " + in_quotes(name) + (board.empty() ? "" : ", board " + in_quotes(board));
+    if (const toml::node* size = t.get("board_size")) {
+      const core::Size given = board_size(*size);
+      if (!board_size_) fail(at(*size), "'board_size' cannot be used here: the module's board sizes are fixed");
+      board_size_(name, board, given);
+    }
     std::optional<core::HexTopology> topology;
     try {
       topology = lookup_ ? lookup_(name, board) : std::nullopt;
@@ -417,6 +423,80 @@ class Parser {
     read_places(m, t);
     read_areas(m, t);
     return std::move(*model);
+  }
+
+  core::Size board_size(const toml::node& n) const {
+    const toml::array* a = n.as_array();
+    const auto whole = [](const toml::node& v) { return v.value_exact<int64_t>().value_or(0); };
+    if (!a || a->size() != 2 || whole((*a)[0]) < 1 || whole((*a)[1]) < 1 || whole((*a)[0]) > (1 << 24) ||
+        whole((*a)[1]) > (1 << 24)) {
+      fail(at(n), "'board_size' must be [width, height] in pixels");
+    }
+    return {static_cast<int>(whole((*a)[0])), static_cast<int>(whole((*a)[1]))};
+  }
+
+  // --- [map.palette]: colours of the board image for `adjutant terrain sample` ---
+
+  std::optional<core::ColourPalette> read_palette(const toml::table& t, const core::TerrainModel& model) const {
+    const toml::table* p = optional_table(t, "palette", "[[map]]");
+    if (!p) return std::nullopt;
+    only_keys(*p, {"tolerance", "radius", "terrain", "elevation"}, "[map.palette]");
+    core::ColourPalette palette;
+    palette.tolerance = bounded_int(*p, "tolerance", 0, 442, palette.tolerance);
+    palette.radius = bounded_int(*p, "radius", 0, 50, palette.radius);
+    std::map<std::string, At> seen;
+    if (const toml::table* terrain = optional_table(*p, "terrain", "[map.palette]")) {
+      for (const auto& [k, v] : in_file_order(*terrain)) {
+        const Word word{string_value(*v, "palette terrain " + in_quotes(k->str())), inside(*v)};
+        palette.terrain.push_back({colour(*k, seen), vocabulary_id(model.vocabulary().terrain, word, "terrain type", "terrain")});
+      }
+    }
+    seen.clear();
+    if (const toml::table* elevation = optional_table(*p, "elevation", "[map.palette]")) {
+      for (const auto& [k, v] : in_file_order(*elevation)) palette.elevation.push_back({colour(*k, seen), elevation_value(*v)});
+    }
+    if (palette.terrain.empty() && palette.elevation.empty()) {
+      fail(at(*p), "[map.palette] names no colours (give [map.palette.terrain] or [map.palette.elevation])");
+    }
+    return palette;
+  }
+
+  int bounded_int(const toml::table& t, std::string_view key, int low, int high, int fallback) const {
+    const toml::node* n = t.get(key);
+    if (!n) return fallback;
+    const auto v = n->value_exact<int64_t>();
+    if (!n->is_integer() || !v || *v < low || *v > high) {
+      fail(at(*n), in_quotes(key) + " must be a whole number from " + std::to_string(low) + " to " + std::to_string(high));
+    }
+    return static_cast<int>(*v);
+  }
+
+  // "#rrggbb", each colour once per table (however it is spelt).
+  core::Rgb colour(const toml::key& key, std::map<std::string, At>& seen) const {
+    std::string text(key.str());
+    const bool ok = text.size() == 7 && text[0] == '#' &&
+                    std::all_of(text.begin() + 1, text.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+    if (!ok) fail(at(key), "colour " + in_quotes(text) + " must be written #rrggbb");
+    std::transform(text.begin(), text.end(), text.begin(), [](char c) { return static_cast<char>(std::tolower(c)); });
+    if (auto [it, fresh] = seen.emplace(text, at(key)); !fresh) {
+      fail(at(key), "duplicate colour " + in_quotes(key.str()) + " (first at line " + std::to_string(it->second.line) + ")");
+    }
+    const auto byte = [&](size_t i) { return static_cast<uint8_t>(std::stoi(text.substr(i, 2), nullptr, 16)); };
+    return {byte(1), byte(3), byte(5)};
+  }
+
+  static CompanionMapSource source_of(const toml::table& t) {
+    CompanionMapSource s;
+    s.line = static_cast<int>(t.source().begin.line);
+    if (const toml::table* terrain = t.get_as<toml::table>("terrain")) {
+      s.terrain_line = static_cast<int>(terrain->source().begin.line);
+      s.terrain_inline = terrain->is_inline();
+    }
+    if (const toml::table* elevation = t.get_as<toml::table>("elevation")) {
+      s.elevation_line = static_cast<int>(elevation->source().begin.line);
+      s.elevation_inline = elevation->is_inline();
+    }
+    return s;
   }
 
   int elevation_value(const toml::node& n) const {
@@ -759,6 +839,7 @@ class Parser {
 
   std::string file_;
   const MapTopologyLookup& lookup_;
+  const BoardSizeHint& board_size_;
   std::shared_ptr<core::TerrainVocabulary> vocabulary_;
   std::vector<std::string> unit_attributes_;
 };
@@ -772,17 +853,19 @@ const core::TerrainModel* Companion::map(std::string_view name, std::string_view
   return nullptr;
 }
 
-Companion parse_companion(std::string_view text, const std::string& file, const MapTopologyLookup& lookup) {
-  return Parser(file, lookup).parse(text);
+Companion parse_companion(std::string_view text, const std::string& file, const MapTopologyLookup& lookup,
+                          const BoardSizeHint& board_size) {
+  return Parser(file, lookup, board_size).parse(text);
 }
 
-Companion load_companion(const std::filesystem::path& path, const MapTopologyLookup& lookup) {
+Companion load_companion(const std::filesystem::path& path, const MapTopologyLookup& lookup,
+                         const BoardSizeHint& board_size) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw CompanionError("cannot read the companion file", Place{path.string(), {}, {}});
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw CompanionError("cannot read the companion file", Place{path.string(), {}, {}});
-  return parse_companion(text.str(), path.string(), lookup);
+  return parse_companion(text.str(), path.string(), lookup, board_size);
 }
 
 CompanionSummary summarize(const Companion& companion) {

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/colour_sample.h"
 #include "core/hex_topology.h"
 #include "core/terrain.h"
 #include "core/unit_mapping.h"
@@ -30,6 +31,19 @@ inline constexpr int kCompanionFormat = 1;
 using MapTopologyLookup =
     std::function<std::optional<core::HexTopology>(const std::string& map, const std::string& board)>;
 
+// A [[map]]'s `board_size = [width, height]`: the size of its board when the module's image of it
+// cannot be read. Called before the map's topology is looked up.
+using BoardSizeHint = std::function<void(const std::string& map, const std::string& board, core::Size size)>;
+
+// Where a [[map]] and its terrain and elevation tables stand in the file, for rewriting it.
+struct CompanionMapSource {
+  int line = 0;               // the [[map]] header
+  int terrain_line = 0;       // its terrain table's header (or inline table); 0 when absent
+  bool terrain_inline = false;
+  int elevation_line = 0;
+  bool elevation_inline = false;
+};
+
 struct Companion {
   std::string file;          // the path as given
   int format = kCompanionFormat;
@@ -38,6 +52,8 @@ struct Companion {
   std::string module_version;  // empty when the file does not say
   std::shared_ptr<const core::TerrainVocabulary> vocabulary;
   std::vector<core::TerrainModel> maps;  // file order
+  std::vector<std::optional<core::ColourPalette>> palettes;  // per map: its [map.palette]
+  std::vector<CompanionMapSource> sources;                   // per map
   core::UnitMapping units;
 
   // The model for a map (and board; empty matches any), or nullptr.
@@ -74,9 +90,11 @@ struct CompanionSummary {
 };
 
 // Parses a companion file's text; `file` names it in errors. Throws CompanionError.
-Companion parse_companion(std::string_view text, const std::string& file, const MapTopologyLookup& lookup);
+Companion parse_companion(std::string_view text, const std::string& file, const MapTopologyLookup& lookup,
+                          const BoardSizeHint& board_size = {});
 // Reads and parses a file. Throws CompanionError (also when the file cannot be read).
-Companion load_companion(const std::filesystem::path& path, const MapTopologyLookup& lookup);
+Companion load_companion(const std::filesystem::path& path, const MapTopologyLookup& lookup,
+                         const BoardSizeHint& board_size = {});
 
 CompanionSummary summarize(const Companion& companion);
 

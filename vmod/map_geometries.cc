@@ -131,23 +131,31 @@ core::MapGeometry MapGeometries::build(const MapSpec& map) {
                            std::move(options));
 }
 
-core::HexTopology MapGeometries::topology(std::string_view map_name_or_id, std::string_view board) {
+std::string MapGeometries::hex_board(std::string_view map_name_or_id, std::string_view board) {
   const MapSpec& spec = map(map_name_or_id);
-  const core::MapGeometry& geometry = of(spec);
+  const std::string label = "map '" + spec.save_id() + "'" + (board.empty() ? "" : " board '" + std::string(board) + "'");
   const core::MapGeometry::Board* found = nullptr;
-  for (const auto& b : geometry.boards()) {
+  for (const auto& b : of(spec).boards()) {
     if (board.empty() ? !std::holds_alternative<core::HexGrid>(b.grid) : b.name != board) continue;
     if (found) fail("map '" + spec.save_id() + "' has several hex boards; name the board");
     found = &b;
   }
-  const std::string label = "map '" + spec.save_id() + "'" + (board.empty() ? "" : " board '" + std::string(board) + "'");
   if (!found) fail(label + (board.empty() ? " has no hex board in its layout" : " is not in the layout"));
-  const auto* hex = std::get_if<core::HexGrid>(&found->grid);
-  if (!hex) fail(label + " has no hex grid");
-  const auto spec_board = std::find_if(spec.boards.begin(), spec.boards.end(), [&](const BoardSpec& b) { return b.name == found->name; });
+  if (!std::holds_alternative<core::HexGrid>(found->grid)) fail(label + " has no hex grid");
+  return found->name;
+}
+
+core::HexTopology MapGeometries::topology(std::string_view map_name_or_id, std::string_view board) {
+  const MapSpec& spec = map(map_name_or_id);
+  const std::string name = hex_board(map_name_or_id, board);
+  const core::MapGeometry::Board& placed = *of(spec).board_named(name);
+  const auto spec_board = std::find_if(spec.boards.begin(), spec.boards.end(), [&](const BoardSpec& b) { return b.name == name; });
   const BoardSize size = size_of(*spec_board);
-  if (!size.size) fail(label + ": its hexes are unknown because its size is (" + size.note + ")");
-  return core::HexTopology(*hex, *size.size);
+  if (!size.size) {
+    fail("map '" + spec.save_id() + "' board '" + name + "': its hexes are unknown because its size is (" + size.note +
+         ")");
+  }
+  return core::HexTopology(std::get<core::HexGrid>(placed.grid), *size.size);
 }
 
 void MapGeometries::assume_board_size(const std::string& board, core::Size size) {

@@ -46,6 +46,8 @@ class MapGeometries {
   // bounded by the board. Throws FormatError when there is no such board, it has no hex grid,
   // or its size is unknown.
   core::HexTopology topology(std::string_view map_name_or_id, std::string_view board = {});
+  // The name of the board topology() would use: `board` itself, or the map's only hex board.
+  std::string hex_board(std::string_view map_name_or_id, std::string_view board = {});
   // As topology(), but nullopt when the module has no such map: a companion file's lookup
   // (vmod/companion.h), which reports an unknown map at its own line.
   std::optional<core::HexTopology> find_topology(std::string_view map_name_or_id, std::string_view board = {});

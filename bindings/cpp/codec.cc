@@ -1,4 +1,4 @@
-// The codec for scripts and tests: a save's plaintext, and the command tree it encodes.
+// The codec for scripts and tests: a save's plaintext, the command tree it encodes, and writing new files.
 #include <pybind11/stl.h>
 
 #include "bindings.h"
@@ -33,6 +33,11 @@ void bind_codec(py::module_& m) {
         "or 'unknown'.");
   m.def("read_saved_game", &vmod::read_saved_game, py::arg("path"),
         "The plaintext savedGame text of a .vsav/.vlog (or a bare save text), deobfuscated.");
+  m.def(
+      "write_new_file", [](const std::string& path, const std::string& text) { vmod::write_file_atomically(path, text); },
+      py::arg("path"), py::arg("text"),
+      "Writes text to a new file atomically (a temporary file beside it, then renamed); ArchiveError when the file "
+      "exists: Adjutant never writes over a file.");
 
   py::class_<vmod::Command>(m, "Command", "One command of a savedGame text and the commands it carries.")
       .def_property_readonly("kind", [](const vmod::Command& c) { return std::string(vmod::record_name(c.record)); },

@@ -9,6 +9,7 @@
 #include "core/geometry_error.h"
 #include "map_view.h"
 #include "vmod/companion.h"
+#include "vmod/terrain_sample.h"
 
 namespace adjutant::bindings {
 namespace {
@@ -125,13 +126,38 @@ void bind_companion(py::module_& m) {
   m.def(
       "open_companion",
       [](const std::string& path, const py::object& module) -> CompanionPtr {
-        const auto geometries = module_geometries(module);
-        return std::make_shared<vmod::Companion>(vmod::load_companion(
-            path, [&](const std::string& map, const std::string& board) { return geometries->find_topology(map, board); }));
+        return std::make_shared<vmod::Companion>(vmod::load_companion(path, *module_geometries(module)));
       },
       py::arg("path"), py::arg("module"),
       "Reads a companion file and checks every hex, hexside and word against the module; CompanionError names the "
       "file, line and column of the first problem.");
+
+  m.def(
+      "sample_terrain",
+      [](const std::string& path, const py::object& module) {
+        const vmod::TerrainSample sample = vmod::sample_terrain(path, *module_geometries(module));
+        py::list maps;
+        for (const vmod::SampledMap& m : sample.maps) {
+          py::dict d;
+          d["map"] = m.map;
+          d["board"] = m.board;
+          d["hexes"] = m.hexes;
+          d["terrain"] = m.terrain ? py::object(counts(m.terrain_counts)) : py::object(py::none());
+          py::list levels;
+          for (const auto& [level, count] : m.elevation_counts) levels.append(py::make_tuple(level, count));
+          d["elevation"] = m.elevation ? py::object(levels) : py::object(py::none());
+          d["unmatched_terrain"] = m.unmatched_terrain;
+          d["unmatched_elevation"] = m.unmatched_elevation;
+          maps.append(d);
+        }
+        py::dict out;
+        out["text"] = sample.text;
+        out["maps"] = maps;
+        return out;
+      },
+      py::arg("path"), py::arg("module"),
+      "Reads terrain and elevation off the board images by the colours of each [map.palette]: {'text': the new "
+      "file's text, 'maps': what was found per map}. Nothing is written.");
 }
 
 }  // namespace adjutant::bindings

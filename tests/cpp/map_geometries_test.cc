@@ -4,12 +4,12 @@
 #include "vmod/map_geometries.h"
 
 #include <gtest/gtest.h>
-#include <stb/stb_image_write.h>
 
 #include <string>
 #include <vector>
 
 #include "temp_dir.h"
+#include "test_module.h"
 #include "vmod/archive.h"
 #include "vmod/format_error.h"
 
@@ -18,45 +18,14 @@ namespace {
 
 using testing::TempDir;
 
-const std::string kBoard = "VASSAL.build.module.map.boardPicker.Board";
-const std::string kGrid = "VASSAL.build.module.map.boardPicker.board.HexGrid";
-const std::string kNumbering = "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering";
+using testing::build_file;
+using testing::hex_board;
 
 // A PNG of the given size, filled with one colour, with one red pixel at (red_x, red_y).
 std::string png(int width, int height, Rgb fill, int red_x = -1, int red_y = -1) {
-  std::vector<uint8_t> pixels(static_cast<size_t>(width) * height * 3);
-  for (size_t i = 0; i < pixels.size(); i += 3) {
-    pixels[i] = fill.r;
-    pixels[i + 1] = fill.g;
-    pixels[i + 2] = fill.b;
-  }
-  if (red_x >= 0) {
-    const size_t i = (static_cast<size_t>(red_y) * width + red_x) * 3;
-    pixels[i] = 255;
-    pixels[i + 1] = pixels[i + 2] = 0;
-  }
-  std::string out;
-  auto append = [](void* context, void* data, int size) {
-    static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<size_t>(size));
-  };
-  stbi_write_png_to_func(append, &out, width, height, 3, pixels.data(), width * 3);
-  return out;
-}
-
-std::string hex_board(const std::string& name, const std::string& image, const std::string& format = "$gridLocation$") {
-  return "<" + kBoard + " name=\"" + name + "\" image=\"" + image + "\">" + "<" + kGrid +
-         " x0=\"0\" y0=\"32\" dy=\"64.0\" dx=\"55.42562584220407\"><" + kNumbering +
-         " hOff=\"1\" vOff=\"1\" stagger=\"true\" locationFormat=\"" + format + "\"/></" + kGrid + "></" + kBoard + ">";
-}
-
-std::string build_file(const std::string& boards, const std::string& setup = "", const std::string& extra = "") {
-  return "<?xml version=\"1.0\"?>\n<VASSAL.build.GameModule name=\"Test\" version=\"1\" VassalVersion=\"3.7.12\">"
-         "<VASSAL.build.module.Map mapName=\"Main Map\"><VASSAL.build.module.map.BoardPicker>" +
-         (setup.empty() ? "" : "<setup>" + setup + "</setup>") + boards + "</VASSAL.build.module.map.BoardPicker>" +
-         extra + "</VASSAL.build.module.Map>"
-                 "<VASSAL.build.module.properties.GlobalProperties>"
-                 "<VASSAL.build.module.properties.GlobalProperty name=\"Region\" initialValue=\"North\"/>"
-                 "</VASSAL.build.module.properties.GlobalProperties></VASSAL.build.GameModule>\n";
+  core::Image image = testing::filled(width, height, fill);
+  testing::paint(image, red_x, red_y, {255, 0, 0});
+  return testing::png(image);
 }
 
 TEST(BoardImage, SizesOfPngSvgAndRefusals) {

@@ -134,3 +134,24 @@ def test_terrain_check_names_the_line_of_a_mistake(sample_module, tmp_path):
     assert result.returncode == 1
     assert f"{broken}, line " in result.stderr
     assert "unknown terrain type 'wood'" in result.stderr
+
+
+def test_terrain_sample_writes_a_new_file_read_off_the_board(sample_module, tmp_path):
+    companion = tmp_path / "terrain.toml"
+    original = EXAMPLE_COMPANION.read_text().replace('woods = "0304 0305 0404"', 'woods = "0101"  # a mistake')
+    companion.write_text(original)
+    result = adjutant("terrain", "sample", sample_module, companion, "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    sampled = tmp_path / "terrain.sampled.toml"
+    assert report["output"] == str(sampled)
+    (main_map,) = report["maps"]
+    assert dict(main_map["terrain"])["woods"] == 3 and main_map["unmatched_terrain"] == []
+    assert companion.read_text() == original  # the input is never changed
+    text = sampled.read_text()
+    assert 'woods = "0304 0305 0404"' in text and "a mistake" not in text
+    assert "[[map.line]]" in text and "# The board image's colours" in text  # the rest is kept
+    check = json.loads(adjutant("terrain", "check", sample_module, sampled, "--json").stdout)
+    assert dict(check["maps"][0]["terrain"]) == {"clear": main_map["hexes"] - 7, "woods": 3, "town": 1, "ridge": 3}
+    again = adjutant("terrain", "sample", sample_module, companion)
+    assert again.returncode == 1 and "refusing to overwrite" in again.stderr

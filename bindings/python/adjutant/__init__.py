@@ -16,7 +16,7 @@ from ._adjutant import (Board, Command, CommandTree, Companion, Dice, DieRoll, G
                         PieceEffect, PiecePlace, PieceSlot, Player, PropertyChange, PropertySpec,
                         Prototype, ResultTable, SetupStack, StepEffect, TableColumn, TableError,
                         TableResult, Terrain, Trait, decode_commands, file_kind, open_companion,
-                        open_game, open_module, read_saved_game)
+                        open_game, open_module, read_saved_game, sample_terrain, write_new_file)
 
 __version__ = "0.1.0"
 
@@ -28,4 +28,5 @@ __all__ = [
     "PropertyChange", "PropertySpec", "Prototype", "ResultTable", "SetupStack", "StepEffect",
     "TableColumn", "TableError", "TableResult", "Terrain", "Trait",
     "decode_commands", "file_kind", "open_companion", "open_game", "open_module", "read_saved_game",
+    "sample_terrain", "write_new_file",
 ]

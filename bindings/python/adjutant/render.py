@@ -151,3 +151,26 @@ def print_plugins(listing):
         for t in p["tasks"]:
             table.add_row(t["kind"], t["name"], t["help"], "\n".join(t["parameters"]) or "-")
         console.print(table)
+
+
+def print_terrain_sample(maps, output, module_path):
+    for m in maps:
+        table = Table(title=f"Map {m['map']}, board {m['board']}: {m['hexes']} hexes sampled",
+                      title_justify="left", show_header=False)
+        table.add_column("what")
+        table.add_column("hexes")
+        if m["terrain"] is not None:
+            table.add_row("terrain", _pairs(m["terrain"]))
+            table.add_row("  no colour matched", _few(m["unmatched_terrain"]))
+        if m["elevation"] is not None:
+            table.add_row("elevation", ", ".join(f"{level}: {n}" for level, n in m["elevation"]))
+            table.add_row("  no colour matched", _few(m["unmatched_elevation"]))
+        console.print(table)
+    console.print(f"Wrote {output}. Correct it, then: adjutant terrain check {module_path} {output}")
+
+
+def _few(names, most=12):
+    if not names:
+        return "none"
+    more = f" ... ({len(names)} in all, listed in the file)" if len(names) > most else ""
+    return " ".join(names[:most]) + more

@@ -18,6 +18,7 @@ EXAMPLES = inspect.EXAMPLES + """\
   adjutant where Lee.vmod 1477 1536           VASSAL's name of a map point
   adjutant hex Lee.vmod 2724                  the map point of a location name
   adjutant terrain check Lee.vmod lee.toml    check a terrain companion file
+  adjutant terrain sample Lee.vmod lee.toml   fill one in from the board image's colours
   adjutant plugins                            rules plugins and what they check and do
 """
 
