@@ -47,6 +47,12 @@ Grid make_grid(const GridSpec& spec, Size board, SnapRules rules) {
   return std::monostate{};
 }
 
+const HexGrid* hex_grid_of(const Grid& grid) {
+  if (const auto* hex = std::get_if<HexGrid>(&grid)) return hex;
+  if (const auto* zoned = std::get_if<ZonedGrid>(&grid)) return std::get_if<HexGrid>(&zoned->background());
+  return nullptr;
+}
+
 MapGeometry::MapGeometry(std::string name, Size edge_buffer, std::vector<BoardPlacement> boards,
                          GeometryOptions options)
     : name_(std::move(name)), edge_(edge_buffer), options_(std::move(options)) {

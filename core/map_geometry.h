@@ -25,6 +25,10 @@ using Grid = std::variant<std::monostate, HexGrid, SquareGrid, RegionGrid, Zoned
 
 Grid make_grid(const GridSpec& spec, Size board, SnapRules rules);
 
+// A board's hex grid: its grid, or a zoned grid's hex background (zones with grids of their own
+// aside); nullptr when it has none.
+const HexGrid* hex_grid_of(const Grid& grid);
+
 // One board of a layout. `size` is the board image's size (or its width/height attributes when
 // it has no image); `column`/`row` its cell in the layout.
 struct BoardPlacement {

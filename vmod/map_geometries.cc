@@ -136,12 +136,12 @@ std::string MapGeometries::hex_board(std::string_view map_name_or_id, std::strin
   const std::string label = "map '" + spec.save_id() + "'" + (board.empty() ? "" : " board '" + std::string(board) + "'");
   const core::MapGeometry::Board* found = nullptr;
   for (const auto& b : of(spec).boards()) {
-    if (board.empty() ? !std::holds_alternative<core::HexGrid>(b.grid) : b.name != board) continue;
+    if (board.empty() ? !core::hex_grid_of(b.grid) : b.name != board) continue;
     if (found) fail("map '" + spec.save_id() + "' has several hex boards; name the board");
     found = &b;
   }
   if (!found) fail(label + (board.empty() ? " has no hex board in its layout" : " is not in the layout"));
-  if (!std::holds_alternative<core::HexGrid>(found->grid)) fail(label + " has no hex grid");
+  if (!core::hex_grid_of(found->grid)) fail(label + " has no hex grid");
   return found->name;
 }
 
@@ -155,12 +155,16 @@ core::HexTopology MapGeometries::topology(std::string_view map_name_or_id, std::
     fail("map '" + spec.save_id() + "' board '" + name + "': its hexes are unknown because its size is (" + size.note +
          ")");
   }
-  return core::HexTopology(std::get<core::HexGrid>(placed.grid), *size.size);
+  return core::HexTopology(*core::hex_grid_of(placed.grid), *size.size);
 }
 
 void MapGeometries::assume_board_size(const std::string& board, core::Size size) {
   assumed_[board] = size;
   built_.clear();
+  const std::string unknown = "board '" + board + "' of map ";
+  std::erase_if(notes_, [&](const std::string& note) {
+    return note.rfind(unknown, 0) == 0 && note.find(": size unknown (") != std::string::npos;
+  });
 }
 
 BoardSize MapGeometries::size_of(const BoardSpec& board) {

@@ -46,7 +46,7 @@ py::tuple xy(core::Point p) { return py::make_tuple(p.x, p.y); }
 const core::MapGeometry::Board& only_hex_board(const core::MapGeometry& map) {
   const core::MapGeometry::Board* found = nullptr;
   for (const auto& b : map.boards()) {
-    if (!std::holds_alternative<core::HexGrid>(b.grid)) continue;
+    if (!core::hex_grid_of(b.grid)) continue;
     if (found) throw core::GeometryError("map '" + map.name() + "' has several hex boards; use hex_grid(board)");
     found = &b;
   }

@@ -126,7 +126,7 @@ TEST(MapGeometries, AnAssumedSizeStandsInForAMissingImage) {
   EXPECT_EQ(maps.of("Main Map").boards()[0].bounds, (core::Rect{0, 0, 300, 200}));
   EXPECT_EQ(maps.of("Main Map").location_name({400, 33}), "offboard");
   EXPECT_FALSE(maps.topology("Main Map").contains(*maps.topology("Main Map").hex_named("0904")));
-  ASSERT_FALSE(maps.notes().empty());
+  ASSERT_EQ(maps.notes().size(), 1u);  // the earlier "size unknown" is no longer true
   EXPECT_NE(maps.notes().back().find("size 300x200 as given"), std::string::npos) << maps.notes().back();
 }
 
@@ -155,6 +155,27 @@ TEST(MapGeometries, BrokenImageIsNamedInTheNote) {
   ASSERT_EQ(maps.notes().size(), 1u);
   EXPECT_NE(maps.notes()[0].find("images/a.png"), std::string::npos) << maps.notes()[0];
   EXPECT_THROW(maps.images().pixels(module.maps[0].boards[0]), FormatError);
+}
+
+TEST(MapGeometries, AZonedBoardsHexBackgroundIsItsHexGrid) {
+  TempDir dir;
+  const std::string hex = testing::hex_board("A", "a.png");
+  const size_t grid_start = hex.find("<VASSAL.build.module.map.boardPicker.board.HexGrid");
+  const size_t grid_end = hex.find("</VASSAL.build.module.map.boardPicker.Board>");
+  const std::string zoned = hex.substr(0, grid_start) +
+                            "<VASSAL.build.module.map.boardPicker.board.ZonedGrid>"
+                            "<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name=\"Box\" "
+                            "path=\"200,0;300,0;300,60;200,60\"/>" +
+                            hex.substr(grid_start, grid_end - grid_start) +
+                            "</VASSAL.build.module.map.boardPicker.board.ZonedGrid>" + hex.substr(grid_end);
+  dir.write("buildFile.xml", build_file(zoned));
+  dir.write("images/a.png", png(300, 200, {0, 0, 0}));
+  const Module module = load_module(dir.path().string());
+  MapGeometries maps(module);
+  EXPECT_EQ(maps.hex_board("Main Map"), "A");
+  const core::HexTopology topology = maps.topology("Main Map");
+  EXPECT_TRUE(topology.contains(*topology.hex_named("0101")));
+  EXPECT_EQ(maps.of("Main Map").location_name({250, 30}), "Box");  // the zone still names its points
 }
 
 TEST(MapGeometries, TopologyIsBoundedByTheBoardImage) {

@@ -155,3 +155,15 @@ def test_terrain_sample_writes_a_new_file_read_off_the_board(sample_module, tmp_
     assert dict(check["maps"][0]["terrain"]) == {"clear": main_map["hexes"] - 7, "woods": 3, "town": 1, "ridge": 3}
     again = adjutant("terrain", "sample", sample_module, companion)
     assert again.returncode == 1 and "refusing to overwrite" in again.stderr
+
+
+def test_the_tld_companion_file_fits_the_corpus_module(corpus):
+    module = corpus / "uckelman+tld-mod" / "buildFile"
+    result = adjutant("terrain", "check", module, REPO / "docs" / "examples" / "tld-normandy.toml", "--json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    (normandy,) = summary["maps"]
+    assert normandy["name"] == "Normandy" and normandy["hexes"] > 5000
+    assert dict(normandy["lines"]) == {"road": 2}
+    assert summary["module_matches"]
+    assert summary["notes"] == [n for n in summary["notes"] if "5400x5000 as given" in n] != []

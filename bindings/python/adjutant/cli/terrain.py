@@ -60,7 +60,8 @@ def run_check(args):
     companion = _adjutant.open_companion(args.companion, module)
     summary = companion.summary
     summary["module_matches"] = summary["module_name"] == module.name
-    summary["notes"] = sorted({note for m in module.maps if m.boards for note in m.notes})
+    covered = {m.map for m in companion.maps}
+    summary["notes"] = sorted({note for m in module.maps if m.name in covered for note in m.notes})
     if args.json:
         print(json.dumps(summary, indent=2, ensure_ascii=False))
     else:
