@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "core/geometry_error.h"
+#include "terrain_examples.h"
 #include "vmod/format_error.h"
 
 namespace adjutant::vmod {
@@ -21,16 +22,7 @@ using core::Hex;
 
 // A Lee Invades the North-like map: VASSAL's default HexGridNumbering (4-digit CCRR names) on a
 // board holding columns 01 to 46.
-core::HexTopology lin_topology() {
-  core::HexGridSpec g;
-  g.x0 = 28;
-  g.y0 = 32;
-  core::GridNumbering n;
-  n.class_name = "HexGridNumbering";
-  g.numbering = n;
-  const core::Size board{2550, 3200};
-  return core::HexTopology(core::HexGrid(g, board), board);
-}
+core::HexTopology lin_topology() { return testing::ccrr_topology({2550, 3200}); }
 
 // The module has one hex map, "Main Map", and a map "Charts" without a hex grid.
 std::optional<core::HexTopology> lookup(const std::string& map, const std::string& board) {

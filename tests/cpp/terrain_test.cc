@@ -9,32 +9,13 @@
 
 #include "core/geometry_error.h"
 #include "core/unit_mapping.h"
+#include "terrain_examples.h"
 
 namespace adjutant::core {
 namespace {
 
-// A hex grid with VASSAL's default HexGridNumbering (4-digit CCRR names, as Lee Invades the
-// North's map uses) on a 700 x 660 board: columns 01..13, rows 01..10 (11 in alternate columns).
-HexTopology ccrr_topology() {
-  HexGridSpec g;
-  g.x0 = 28;
-  g.y0 = 32;
-  GridNumbering n;
-  n.class_name = "HexGridNumbering";
-  g.numbering = n;
-  const Size board{700, 660};
-  return HexTopology(HexGrid(g, board), board);
-}
-
-std::shared_ptr<TerrainVocabulary> vocabulary() {
-  auto v = std::make_shared<TerrainVocabulary>();
-  v->terrain = Vocabulary({"clear", "ridge", "town", "woods"});
-  v->hexside = Vocabulary({"river", "stream", "bridge", "slope"});
-  v->high_side = feature_bit(3);
-  v->lines = Vocabulary({"pike", "road", "railroad"});
-  v->places = Vocabulary({"town", "depot", "fortification"});
-  return v;
-}
+using testing::ccrr_topology;
+std::shared_ptr<TerrainVocabulary> vocabulary() { return testing::ccrr_vocabulary(); }
 
 constexpr int kClear = 0, kRidge = 1, kTown = 2;
 constexpr int kRiver = 0, kStream = 1, kBridge = 2, kSlope = 3;

@@ -1,0 +1,271 @@
+// The movement engine on a hand-built map: terrain and hexside costs per unit class, roads entered
+// through their hexsides, roads that must connect, enemy hexes, the rigid zones of control of LMN,
+// CWR and LFM, the one-hex minimum, stacks, and the reasons an explicit path is illegal. Each test
+// names the rule section it checks.
+#include "core/movement_search.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "core/zone_of_control.h"
+#include "terrain_examples.h"
+
+namespace adjutant::core {
+namespace {
+
+constexpr int kClear = 0, kRidge = 1, kWoods = 3;
+constexpr int kRiver = 0, kStream = 1, kSlope = 3;
+constexpr int kRoad = 1;
+
+class MovementTest : public ::testing::Test {
+ protected:
+  MovementTest() : map("Main Map", "", testing::ccrr_topology(), testing::ccrr_vocabulary(), kClear) {
+    ClassCosts infantry{"infantry", {kMP, 2 * kMP, kMP, 2 * kMP}, {kProhibited, kMP, 0, kMP}, {0, 0, 0, kMP},
+                        {kMP / 2, kMP / 2, kMP / 2}, {0, feature_bit(kSlope), 0}};
+    ClassCosts artillery{"artillery", {kMP, kProhibited, kMP, 3 * kMP}, {kProhibited, 2 * kMP, 0, 2 * kMP}, {},
+                         {kMP / 2, kMP / 2, kProhibited}, {0, feature_bit(kSlope), 0}};
+    rules.classes = {infantry, artillery};
+  }
+  Hex hex(std::string_view name) const { return *map.topology().hex_named(name); }
+  std::vector<Hex> hexes(std::initializer_list<std::string_view> names) const {
+    std::vector<Hex> out;
+    for (auto n : names) out.push_back(hex(n));
+    return out;
+  }
+  Mover unit(int cls, int mp) const { return Mover{{cls}, mp * kMP}; }
+  std::map<std::string, Cost> reach(const MovementSearch& search, std::string_view from, const Mover& m,
+                                    const Situation& s = {}) const {
+    std::map<std::string, Cost> out;
+    for (const Reach& r : search.reachable(hex(from), m, s)) out[map.topology().name(r.hex)] = r.left;
+    return out;
+  }
+
+  TerrainModel map;
+  MovementRules rules;
+};
+
+TEST_F(MovementTest, EachClassPaysItsOwnTerrainCost_LIN_8_1) {
+  map.set_terrain(hex("0504"), kWoods);
+  map.set_terrain(hex("0505"), kRidge);
+  const MovementSearch search(map, rules);
+  EXPECT_EQ(search.explain(hexes({"0503", "0504"}), unit(0, 4), {}).total, 2 * kMP);
+  EXPECT_EQ(search.explain(hexes({"0503", "0504"}), unit(1, 4), {}).total, 3 * kMP);
+  const PathCost ridge = search.explain(hexes({"0504", "0505"}), unit(1, 4), {});
+  EXPECT_FALSE(ridge.legal);
+  EXPECT_EQ(ridge.steps.back().problem, StepProblem::kProhibitedTerrain);
+  EXPECT_EQ(ridge.reason, "step 1: artillery may not enter ridge");
+  // A 1-MP unit in clear reaches exactly its six neighbours.
+  const auto one = reach(search, "0808", unit(0, 1));
+  EXPECT_EQ(one.size(), 7u);
+  EXPECT_EQ(one.at("0808"), kMP);
+}
+
+TEST_F(MovementTest, HexsideCostsAddAndRiversProhibit_LIN_8_1) {
+  map.add_hexside_feature(hex("0503"), hex("0504"), kStream);
+  map.add_hexside_feature(hex("0504"), hex("0505"), kRiver);
+  map.add_hexside_feature(hex("0505"), hex("0506"), kSlope, hex("0506"));
+  const MovementSearch search(map, rules);
+  EXPECT_EQ(search.explain(hexes({"0503", "0504"}), unit(0, 4), {}).total, 2 * kMP);  // clear 1 + stream 1
+  const PathCost river = search.explain(hexes({"0504", "0505"}), unit(0, 4), {});
+  EXPECT_EQ(river.steps.back().problem, StepProblem::kProhibitedHexside);
+  // Slope: 1 to cross, +1 going up to its high side, nothing extra going down.
+  EXPECT_EQ(search.explain(hexes({"0505", "0506"}), unit(0, 4), {}).total, 3 * kMP);
+  EXPECT_EQ(search.explain(hexes({"0506", "0505"}), unit(0, 4), {}).total, 2 * kMP);
+}
+
+TEST_F(MovementTest, RoadRateOnlyThroughTheRoadsHexsidesAndRoadNegatesSlopeNotStream_LIN_8_2) {
+  map.set_terrain(hex("0504"), kWoods);
+  map.set_terrain(hex("0505"), kWoods);
+  map.add_line({kRoad, "Pike", hexes({"0503", "0504", "0505", "0506"}), {}, 0});
+  map.add_hexside_feature(hex("0504"), hex("0505"), kSlope, hex("0505"));
+  map.add_hexside_feature(hex("0505"), hex("0506"), kStream);
+  const MovementSearch search(map, rules);
+  const PathCost along = search.explain(hexes({"0503", "0504", "0505", "0506"}), unit(0, 6), {});
+  ASSERT_TRUE(along.legal) << along.reason;
+  EXPECT_EQ(along.steps[0].line_type, kRoad);
+  EXPECT_EQ(along.steps[0].total, kMP / 2);
+  EXPECT_EQ(along.steps[1].total, kMP / 2);           // the slope cancelled by the road
+  EXPECT_EQ(along.steps[2].total, kMP / 2 + kMP);     // the stream is not
+  // Into a road hex from off the road: the terrain cost.
+  const auto side = map.topology().neighbours(hex("0504"));
+  const Hex off = *std::find_if(side.begin(), side.end(), [&](Hex h) { return h.col != hex("0504").col; });
+  EXPECT_EQ(search.explain({off, hex("0504")}, unit(0, 6), {}).steps[0].line_type, -1);
+  EXPECT_EQ(search.explain({off, hex("0504")}, unit(0, 6), {}).total, 2 * kMP);
+}
+
+TEST_F(MovementTest, RoadsThatDoNotConnectCannotBeFollowedThrough_LIN_8_2) {
+  // Two roads cross in 0505 without a junction: one north-south, one through the side columns.
+  const auto n = map.topology().neighbours(hex("0505"));
+  std::vector<Hex> west_east;
+  for (const Hex h : n) {
+    if (h.col < hex("0505").col && west_east.empty()) west_east.push_back(h);
+  }
+  west_east.push_back(hex("0505"));
+  for (const Hex h : n) {
+    if (h.col > hex("0505").col) {
+      west_east.push_back(h);
+      break;
+    }
+  }
+  map.add_line({kRoad, "North-South", hexes({"0504", "0505", "0506"}), {hex("0505")}, 0});
+  map.add_line({kRoad, "West-East", west_east, {hex("0505")}, 0});
+  rules.lines_must_connect = true;
+  const MovementSearch search(map, rules);
+  const PathCost turn = search.explain({hex("0504"), hex("0505"), west_east.back()}, unit(0, 6), {});
+  ASSERT_TRUE(turn.legal);
+  EXPECT_EQ(turn.steps[1].line_type, -1);  // left cross-country, at the terrain cost
+  EXPECT_EQ(turn.total, kMP / 2 + kMP);
+  const PathCost straight = search.explain(hexes({"0504", "0505", "0506"}), unit(0, 6), {});
+  EXPECT_EQ(straight.total, kMP);  // along one road: 1/2 + 1/2
+}
+
+TEST_F(MovementTest, EnemyHexesAreProhibitedOrCostAndStop_LIN_8_3) {
+  Situation s;
+  s.enemy_hexes = hexes({"0505"});
+  {
+    const MovementSearch search(map, rules);
+    EXPECT_EQ(search.explain(hexes({"0504", "0505"}), unit(0, 4), s).steps.back().problem, StepProblem::kEnemyHex);
+    EXPECT_EQ(reach(search, "0504", unit(0, 4), s).count("0505"), 0u);
+  }
+  rules.enemy_hexes = EnemyHexes::kCostAndStop;
+  rules.enemy_hex_cost = kMP;
+  const MovementSearch search(map, rules);
+  const PathCost in = search.explain(hexes({"0504", "0505"}), unit(0, 4), s);
+  EXPECT_TRUE(in.legal);
+  EXPECT_EQ(in.total, 2 * kMP);
+  EXPECT_TRUE(in.steps[0].stop);
+  const PathCost through = search.explain(hexes({"0504", "0505", "0506"}), unit(0, 4), s);
+  EXPECT_FALSE(through.legal);
+  EXPECT_EQ(through.steps.back().problem, StepProblem::kAfterStop);
+}
+
+TEST_F(MovementTest, RigidZonesCostToEnterAndLeaveAndForbidZoneToZone_LMN) {
+  HexZoneRules lmn;
+  lmn.enter_cost = 2 * kMP;
+  lmn.leave_cost = kMP;
+  lmn.zone_to_zone = false;
+  lmn.blocked_by = feature_bit(kRiver);
+  map.add_hexside_feature(hex("0808"), hex("0809"), kRiver);
+  const HexZones zones(map, {{hex("0808"), std::nullopt}}, lmn);
+  EXPECT_TRUE(zones.controlled(hex("0807")));
+  EXPECT_FALSE(zones.controlled(hex("0809")));  // across the river
+  Situation s;
+  s.zones = &zones;
+  const MovementSearch search(map, rules);
+  EXPECT_EQ(search.explain(hexes({"0806", "0807"}), unit(0, 6), s).total, 3 * kMP);  // clear + 2
+  EXPECT_EQ(search.explain(hexes({"0807", "0806"}), unit(0, 6), s).total, 2 * kMP);  // clear + 1 to leave
+  const auto ring = map.topology().ring(hex("0808"), 1);
+  const PathCost along = search.explain({ring[0], ring[1]}, unit(0, 6), s);
+  EXPECT_EQ(along.steps.back().problem, StepProblem::kZone);
+}
+
+TEST_F(MovementTest, FrontalZonesStopMovement_CWR_ZOC) {
+  HexZoneRules cwr;
+  cwr.stop_on_enter = true;
+  cwr.zone_to_zone = false;
+  const int north = 0;
+  const HexZones zones(map, {{hex("0808"), north}}, cwr);
+  int zoned = 0;
+  for (const Hex h : map.topology().neighbours(hex("0808"))) zoned += zones.controlled(h);
+  EXPECT_EQ(zoned, 3);
+  EXPECT_TRUE(zones.controlled(hex("0807")));   // straight ahead
+  EXPECT_FALSE(zones.controlled(hex("0809")));  // behind
+  Situation s;
+  s.zones = &zones;
+  const MovementSearch search(map, rules);
+  const PathCost through = search.explain(hexes({"0806", "0807", "0806"}), unit(0, 6), s);
+  EXPECT_FALSE(through.legal);
+  EXPECT_EQ(through.steps.back().problem, StepProblem::kAfterStop);
+  const auto reached = search.reachable(hex("0805"), unit(0, 6), s);
+  for (const Reach& r : reached) EXPECT_EQ(r.must_stop, zones.controlled(r.hex)) << map.topology().name(r.hex);
+}
+
+TEST_F(MovementTest, ZonesIncludeTheOwnHexAndLeavingDisorganizes_LFM) {
+  HexZoneRules lfm;
+  lfm.stop_on_enter = true;
+  lfm.own_hex = true;
+  lfm.leave_effect = "disorganized";
+  const HexZones zones(map, {{hex("0808"), std::nullopt}}, lfm);
+  EXPECT_TRUE(zones.controlled(hex("0808")));
+  Situation s;
+  s.zones = &zones;
+  const MovementSearch search(map, rules);
+  const PathCost out = search.explain(hexes({"0807", "0806"}), unit(0, 6), s);
+  EXPECT_EQ(out.steps[0].effect, "disorganized");
+}
+
+TEST_F(MovementTest, OneHexMinimumMove_CWR_3_0c) {
+  map.set_terrain(hex("0504"), kWoods);
+  {
+    const MovementSearch search(map, rules);
+    EXPECT_EQ(reach(search, "0503", unit(0, 1)).count("0504"), 0u);
+    EXPECT_FALSE(search.explain(hexes({"0503", "0504"}), unit(0, 1), {}).legal);
+  }
+  rules.one_hex_minimum = true;
+  const MovementSearch search(map, rules);
+  const auto r = reach(search, "0503", unit(0, 1));
+  ASSERT_EQ(r.count("0504"), 1u);
+  EXPECT_EQ(r.at("0504"), 0);
+  EXPECT_TRUE(search.explain(hexes({"0503", "0504"}), unit(0, 1), {}).legal);
+  EXPECT_FALSE(search.explain(hexes({"0503", "0504", "0505"}), unit(0, 1), {}).legal);
+}
+
+TEST_F(MovementTest, AStackPaysWhatItsSlowestMemberPays_LIN_8_2_force) {
+  map.set_terrain(hex("0504"), kWoods);
+  const MovementSearch search(map, rules);
+  const Mover stack{{0, 1}, 4 * kMP};
+  EXPECT_EQ(search.explain(hexes({"0503", "0504"}), stack, {}).total, 3 * kMP);  // artillery's woods cost
+}
+
+TEST_F(MovementTest, TheCheapestPathGoesAroundAndSaysWhetherItFits) {
+  for (const char* h : {"0504", "0505", "0506"}) map.set_terrain(hex(h), kWoods);
+  const MovementSearch search(map, rules);
+  const auto path = search.cheapest_path(hex("0503"), hex("0507"), unit(0, 3), {});
+  ASSERT_TRUE(path.has_value());
+  EXPECT_EQ(path->total, 5 * kMP);  // around the woods through clear, not 2+2+2+1 straight through
+  EXPECT_FALSE(path->legal);        // 5 MP with an allowance of 3
+  EXPECT_EQ(path->reason, "costs 5 MP, over the allowance of 3");
+  map.set_terrain(hex("0504"), kRidge);
+  const MovementSearch no_art(map, rules);
+  EXPECT_TRUE(no_art.cheapest_path(hex("0503"), hex("0504"), unit(1, 9), {}) == std::nullopt);
+}
+
+TEST_F(MovementTest, ExplainNamesTheProblem) {
+  const MovementSearch search(map, rules);
+  const PathCost jump = search.explain(hexes({"0503", "0505"}), unit(0, 9), {});
+  EXPECT_EQ(jump.steps.back().problem, StepProblem::kNotAdjacent);
+  EXPECT_EQ(jump.reason, "step 1: is not adjacent");
+}
+
+TEST_F(MovementTest, BadRulesAreNamed) {
+  MovementRules missing = rules;
+  missing.classes[0].terrain.pop_back();
+  EXPECT_THROW(
+      {
+        try {
+          MovementSearch(map, missing);
+        } catch (const std::invalid_argument& e) {
+          EXPECT_STREQ(e.what(), "unit class 'infantry' has no cost to enter terrain 'woods'");
+          throw;
+        }
+      },
+      std::invalid_argument);
+  EXPECT_THROW(rules.class_id("cavalry"), std::invalid_argument);
+  EXPECT_EQ(rules.class_id("artillery"), 1);
+}
+
+TEST(MovementCost, ParsesAndWritesFractions) {
+  EXPECT_EQ(parse_cost("2"), 2 * kMP);
+  EXPECT_EQ(parse_cost("1/2"), kMP / 2);
+  EXPECT_EQ(parse_cost("1 1/3"), kMP + kMP / 3);
+  EXPECT_EQ(parse_cost("prohibited"), kProhibited);
+  EXPECT_THROW(parse_cost("1/7"), std::invalid_argument);
+  EXPECT_THROW(parse_cost("two"), std::invalid_argument);
+  EXPECT_EQ(cost_text(kMP + kMP / 2), "1 1/2");
+  EXPECT_EQ(cost_text(kMP / 3), "1/3");
+  EXPECT_EQ(cost_text(3 * kMP), "3");
+}
+
+}  // namespace
+}  // namespace adjutant::core
