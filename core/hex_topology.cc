@@ -323,4 +323,14 @@ std::optional<Hexside> HexTopology::hexside_named(std::string_view text) const {
   return std::nullopt;
 }
 
+std::string describe(const HexTopology& topology, Hex h) {
+  if (topology.grid().numbering()) {
+    try {
+      return topology.name(h);
+    } catch (const GeometryError&) {
+    }
+  }
+  return "(" + std::to_string(h.col) + "," + std::to_string(h.row) + ")";
+}
+
 }  // namespace adjutant::core

@@ -117,4 +117,7 @@ class HexTopology {
   std::array<int, 6> cube_index_{};  // screen direction -> index into kCubeSteps
 };
 
+// A hex for messages: the topology's name for it where it has one, its (column,row) otherwise.
+std::string describe(const HexTopology& topology, Hex h);
+
 }  // namespace adjutant::core

@@ -25,6 +25,9 @@ struct Situation {
 struct Mover {
   std::vector<int> classes;  // unit class ids (MovementRules::classes), one per member
   Cost allowance = 0;
+  // Non-empty: the mover may not enter an enemy zone of control, and why (LFM: "is shattered",
+  // "is not in command").
+  std::string barred_from_zones;
 };
 
 enum class StepProblem {
@@ -35,6 +38,7 @@ enum class StepProblem {
   kProhibitedHexside,
   kEnemyHex,
   kZone,
+  kBarredFromZone,
   kLinesDoNotConnect,
   kAfterStop,
 };
@@ -70,10 +74,11 @@ struct Reach {
 
 class MovementSearch {
  public:
-  // Throws std::invalid_argument when the rules do not fit the map's vocabulary.
+  // Throws std::invalid_argument when the rules do not fit the map's vocabulary. The map's
+  // hexsides and lines are read here: make a new search after changing them.
   MovementSearch(const TerrainModel& map, const MovementRules& rules);
 
-  // Every hex the mover can end in (the start included), each once.
+  // Every hex the mover can end in (the start included), each once, nearest first.
   std::vector<Reach> reachable(Hex start, const Mover& mover, const Situation& situation) const;
   // The cheapest legal path whatever the allowance (nullopt when there is none); `legal` says
   // whether the allowance covers it.
@@ -81,19 +86,37 @@ class MovementSearch {
   // The cost of this path (the cheapest way to follow it: along lines or not), step by step.
   PathCost explain(const std::vector<Hex>& path, const Mover& mover, const Situation& situation) const;
 
+  const TerrainModel& map() const { return *map_; }
+  const MovementRules& rules() const { return *rules_; }
+
  private:
   struct Search;
-  // The ways to make one step, entering from line state `state` (0: not along a line; else
-  // 1 + type * 6 + the side it was entered by). Valid ones only; `problem` gets the reason when none.
-  void options(Hex from, int state, int direction, bool first, const Mover& mover, const Search& search,
-               std::vector<std::pair<StepCost, int>>& out, StepCost& problem) const;
+  struct Option;
+  struct Refusal;
+  struct Workspace;
   Search prepare(const Mover& mover, const Situation& situation) const;
-  void run(Search& search, Hex start, Cost allowance) const;
-  int states() const { return 1 + line_types_ * 6; }
+  // The ways to make the step from `cell` towards `direction`, arriving in search state `state`;
+  // returns how many were written to `out`; `why` says why when none.
+  int options(size_t cell, int state, int direction, bool first, const Search& search, Option* out, Refusal& why) const;
+  StepCost described(const Option& option, Hex from, Hex to) const;
+  StepCost described(const Refusal& refusal, const Search& search, Hex from, Hex to) const;
+  // Dijkstra from `start`; stops early once `target` (a cell) is settled.
+  void run(const Search& search, Workspace& work, size_t start, Cost allowance, long target) const;
 
   const TerrainModel* map_;
   const MovementRules* rules_;
   int line_types_;
+  // What a step from a cell towards a direction crosses, as read from the map when the search was
+  // made; most hexsides have nothing, so steps share a few of these (small arrays stay in cache).
+  struct Crossing {
+    FeatureSet features = 0;
+    FeatureSet uphill = 0;  // of those, the ones climbed in this direction
+    LineSet lines = 0;
+    bool operator==(const Crossing&) const = default;
+  };
+  std::vector<int32_t> neighbours_;  // per (cell, direction): the neighbouring cell, or -1 off the map
+  std::vector<uint32_t> crossing_;   // per (cell, direction): index into crossings_
+  std::vector<Crossing> crossings_;
 };
 
 }  // namespace adjutant::core

@@ -10,22 +10,6 @@
 #include "core/geometry_error.h"
 
 namespace adjutant::core {
-namespace {
-
-std::string hex_text(Hex h) { return "(" + std::to_string(h.col) + "," + std::to_string(h.row) + ")"; }
-
-// The topology's name for a hex where it has one, its (column,row) otherwise.
-std::string describe(const HexTopology& topology, Hex h) {
-  if (topology.grid().numbering()) {
-    try {
-      return topology.name(h);
-    } catch (const GeometryError&) {
-    }
-  }
-  return hex_text(h);
-}
-
-}  // namespace
 
 // --- Vocabulary ---
 
@@ -274,8 +258,7 @@ bool TerrainModel::lines_connect(Hex h, int d1, int t1, int d2, int t2) const {
   const size_t cell = checked(h);
   if (d1 < 0 || d1 > 5 || d2 < 0 || d2 > 5) throw GeometryError("hex direction is not 0..5");
   if (t1 < 0 || t1 >= line_types_ || t2 < 0 || t2 >= line_types_) throw std::out_of_range("no line type id");
-  const uint8_t a = line_labels_[label_index(cell, d1, t1)];
-  return a != 0 && a == line_labels_[label_index(cell, d2, t2)];
+  return lines_connect_at(cell, d1, t1, d2, t2);
 }
 
 int TerrainModel::add_place(Place place) {

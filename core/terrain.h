@@ -179,6 +179,16 @@ class TerrainModel {
   bool lines_connect(Hex h, int type, int d1, int d2) const { return lines_connect(h, d1, type, d2, type); }
   const std::vector<LineFeature>& lines() const { return lines_; }
 
+  // --- the same lookups by cell (extent().index of an on-map hex), unchecked: for search loops ---
+  int terrain_at(size_t cell) const { return terrain_[cell]; }
+  FeatureSet hexside_features_at(size_t cell, int direction) const { return features_[cell * 6 + static_cast<size_t>(direction)]; }
+  FeatureSet high_side_features_at(size_t cell, int direction) const { return high_[cell * 6 + static_cast<size_t>(direction)]; }
+  LineSet lines_across_at(size_t cell, int direction) const { return line_sides_[cell * 6 + static_cast<size_t>(direction)]; }
+  bool lines_connect_at(size_t cell, int d1, int t1, int d2, int t2) const {
+    const uint8_t a = line_labels_[label_index(cell, d1, t1)];
+    return a != 0 && a == line_labels_[label_index(cell, d2, t2)];
+  }
+
   const std::vector<Place>& places() const { return places_; }
   // The ids of the places in h, in the order they were added.
   std::vector<int> places_at(Hex h) const;

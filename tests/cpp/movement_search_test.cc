@@ -15,7 +15,7 @@ namespace adjutant::core {
 namespace {
 
 constexpr int kClear = 0, kRidge = 1, kWoods = 3;
-constexpr int kRiver = 0, kStream = 1, kSlope = 3;
+constexpr int kRiver = 0, kStream = 1, kBridge = 2, kSlope = 3;
 constexpr int kRoad = 1;
 
 class MovementTest : public ::testing::Test {
@@ -33,7 +33,7 @@ class MovementTest : public ::testing::Test {
     for (auto n : names) out.push_back(hex(n));
     return out;
   }
-  Mover unit(int cls, int mp) const { return Mover{{cls}, mp * kMP}; }
+  Mover unit(int cls, int mp) const { return Mover{{cls}, mp * kMP, ""}; }
   std::map<std::string, Cost> reach(const MovementSearch& search, std::string_view from, const Mover& m,
                                     const Situation& s = {}) const {
     std::map<std::string, Cost> out;
@@ -142,7 +142,7 @@ TEST_F(MovementTest, EnemyHexesAreProhibitedOrCostAndStop_LIN_8_3) {
 
 TEST_F(MovementTest, RigidZonesCostToEnterAndLeaveAndForbidZoneToZone_LMN) {
   HexZoneRules lmn;
-  lmn.enter_cost = 2 * kMP;
+  lmn.enter_cost = {2 * kMP};
   lmn.leave_cost = kMP;
   lmn.zone_to_zone = false;
   lmn.blocked_by = feature_bit(kRiver);
@@ -195,6 +195,96 @@ TEST_F(MovementTest, ZonesIncludeTheOwnHexAndLeavingDisorganizes_LFM) {
   EXPECT_EQ(out.steps[0].effect, "disorganized");
 }
 
+TEST_F(MovementTest, UnionCavalryZoneIsThreeFrontalHexesAtOneMoreMPAndNeverStops_LIN_8_4) {
+  HexZoneRules union_cavalry;
+  union_cavalry.enter_cost = {kMP};
+  union_cavalry.blocked_terrain = {kRidge};
+  union_cavalry.blocked_by = feature_bit(kRiver);
+  union_cavalry.unblocked_by = feature_bit(kBridge);
+  const int north = 0;
+  const auto front = [&](int d) { return *map.topology().neighbour(hex("0808"), d); };
+  map.set_terrain(front(5), kRidge);
+  const HexZones zones(map, {{hex("0808"), north}}, union_cavalry);
+  EXPECT_TRUE(zones.controlled(front(0)));
+  EXPECT_TRUE(zones.controlled(front(1)));
+  EXPECT_FALSE(zones.controlled(front(5)));  // never into a ridge hex
+  EXPECT_FALSE(zones.controlled(front(3)));  // behind
+  EXPECT_FALSE(zones.controlled(hex("0808")));
+  EXPECT_EQ(zones.entry_cost(front(0)), kMP);
+  EXPECT_FALSE(zones.controlled(*map.topology().neighbour(front(0), 0)));  // one ring only
+
+  Situation s;
+  s.zones = &zones;
+  const MovementSearch search(map, rules);
+  const Hex beyond = *map.topology().neighbour(front(0), 0);
+  const PathCost through = search.explain({beyond, front(0), front(1)}, unit(0, 6), s);
+  ASSERT_TRUE(through.legal) << through.reason;  // no stop, zone to zone allowed
+  EXPECT_EQ(through.steps[0].total, 2 * kMP);    // clear 1 + zone 1
+  EXPECT_FALSE(through.steps[0].stop);
+
+  // Across a river only at a bridge.
+  map.add_hexside_feature(hex("0808"), front(0), kRiver);
+  map.add_hexside_feature(hex("0808"), front(1), kRiver);
+  map.add_hexside_feature(hex("0808"), front(1), kBridge);
+  const HexZones across(map, {{hex("0808"), north}}, union_cavalry);
+  EXPECT_FALSE(across.controlled(front(0)));
+  EXPECT_TRUE(across.controlled(front(1)));
+}
+
+TEST_F(MovementTest, ConfederateCavalryZoneReachesTwoHexesOutAndOverlapsDoNotAdd_LIN_8_4) {
+  HexZoneRules confederate_cavalry;
+  confederate_cavalry.enter_cost = {2 * kMP, kMP};
+  const int north = 0;
+  const Hex source = hex("0808");
+  const HexZones zones(map, {{source, north}}, confederate_cavalry);
+  std::vector<Hex> first, second;
+  for (const Hex h : map.topology().within(source, 2)) {
+    if (!zones.controlled(h)) continue;
+    (map.topology().distance(source, h) == 1 ? first : second).push_back(h);
+    EXPECT_EQ(zones.entry_cost(h), map.topology().distance(source, h) == 1 ? 2 * kMP : kMP);
+  }
+  EXPECT_EQ(first.size(), 3u);
+  EXPECT_EQ(second.size(), 5u);  // the frontal 120 degrees of the second ring
+
+  // Where a first-ring hex of one zone is the second ring of another, the greater cost applies.
+  const Hex ahead = *map.topology().neighbour(source, north);
+  const Hex two_ahead = *map.topology().neighbour(ahead, north);
+  const HexZones both(map, {{source, north}, {*map.topology().neighbour(two_ahead, north), 3}}, confederate_cavalry);
+  EXPECT_EQ(both.entry_cost(two_ahead), 2 * kMP);
+
+  // A hex with the mover's combat units is covered but the zone goes no further.
+  const HexZones stopped(map, {{source, north}}, confederate_cavalry, {}, {ahead});
+  EXPECT_TRUE(stopped.controlled(ahead));
+  EXPECT_FALSE(stopped.controlled(two_ahead));
+}
+
+TEST_F(MovementTest, NoEntryAfterRoadRateAndNoEntryForBarredUnits_LFM) {
+  HexZoneRules lfm;
+  lfm.stop_on_enter = true;
+  lfm.own_hex = true;
+  lfm.no_entry_after_line = true;
+  map.add_line({kRoad, "Pike", hexes({"0804", "0805", "0806"}), {}, 0});
+  const HexZones zones(map, {{hex("0808"), std::nullopt}}, lfm);
+  Situation s;
+  s.zones = &zones;
+  const MovementSearch search(map, rules);
+  const PathCost by_road = search.explain(hexes({"0804", "0805", "0806", "0807"}), unit(0, 6), s);
+  // Legal only by leaving the road alone: three cross-country steps, 3 MP rather than 2.
+  ASSERT_TRUE(by_road.legal) << by_road.reason;
+  EXPECT_EQ(by_road.steps[0].line_type, -1);
+  EXPECT_EQ(by_road.total, 3 * kMP);
+  // Not along the road: 0805 -> 0806 cross-country costs the terrain, then the zone may be entered.
+  const auto reached = reach(search, "0806", unit(0, 6), s);
+  EXPECT_EQ(reached.count("0807"), 1u);
+  const auto from_road = reach(search, "0804", unit(0, 2), s);
+  EXPECT_EQ(from_road.count("0807"), 0u);  // 1/2 + 1/2 by road, then barred; 1 + 1 cross-country is all 2 MP
+
+  Mover shattered = unit(0, 6);
+  shattered.barred_from_zones = "shattered";
+  const PathCost in = search.explain(hexes({"0806", "0807"}), shattered, s);
+  EXPECT_EQ(in.reason, "step 1: may not enter an enemy zone of control (shattered)");
+}
+
 TEST_F(MovementTest, OneHexMinimumMove_CWR_3_0c) {
   map.set_terrain(hex("0504"), kWoods);
   {
@@ -214,7 +304,7 @@ TEST_F(MovementTest, OneHexMinimumMove_CWR_3_0c) {
 TEST_F(MovementTest, AStackPaysWhatItsSlowestMemberPays_LIN_8_2_force) {
   map.set_terrain(hex("0504"), kWoods);
   const MovementSearch search(map, rules);
-  const Mover stack{{0, 1}, 4 * kMP};
+  const Mover stack{{0, 1}, 4 * kMP, ""};
   EXPECT_EQ(search.explain(hexes({"0503", "0504"}), stack, {}).total, 3 * kMP);  // artillery's woods cost
 }
 
