@@ -10,55 +10,14 @@
 
 #include "core/geometry_error.h"
 #include "vmod/format_error.h"
+#include "vmod/companion_movement.h"
+#include "vmod/toml_reader.h"
 
 namespace adjutant::vmod {
 namespace {
 
 using core::Hex;
-
-// A place in the file: 1-based line and column (0: unknown).
-struct At {
-  int line = 0;
-  int column = 0;
-};
-
-At at(const toml::source_region& r) { return At{static_cast<int>(r.begin.line), static_cast<int>(r.begin.column)}; }
-At at(const toml::node& n) { return at(n.source()); }
-At at(const toml::key& k) { return at(k.source()); }
-
-// One word of a list: a name as written, and where.
-struct Word {
-  std::string text;
-  At where;
-};
-
-std::string in_quotes(std::string_view s) { return "'" + std::string(s) + "'"; }
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
-}
-
-std::string trim(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return {};
-  const auto last = s.find_last_not_of(" \t\r\n");
-  return std::string(s.substr(first, last - first + 1));
-}
-
-// A table's entries in the order the file gives them (toml++ keeps keys sorted), so that errors
-// come in file order and "first at line N" is the earlier line.
-std::vector<std::pair<const toml::key*, const toml::node*>> in_file_order(const toml::table& t) {
-  std::vector<std::pair<const toml::key*, const toml::node*>> out;
-  for (const auto& [key, value] : t) out.emplace_back(&key, &value);
-  std::stable_sort(out.begin(), out.end(), [](const auto& x, const auto& y) {
-    const auto& a = x.first->source().begin;
-    const auto& b = y.first->source().begin;
-    return std::pair{a.line, a.column} < std::pair{b.line, b.column};
-  });
-  return out;
-}
+using namespace toml_reading;
 
 // The state of one [[map]] while it is read.
 struct MapContext {
@@ -74,10 +33,10 @@ struct MapContext {
   std::vector<Numbered> numbered;
 };
 
-class Parser {
+class Parser : private TomlReader {
  public:
   Parser(std::string file, const MapTopologyLookup& lookup, const BoardSizeHint& board_size)
-      : file_(std::move(file)), lookup_(lookup), board_size_(board_size) {}
+      : TomlReader(std::move(file)), lookup_(lookup), board_size_(board_size) {}
 
   Companion parse(std::string_view text) {
     toml::table root;
@@ -88,7 +47,7 @@ class Parser {
     }
     Companion out;
     out.file = file_;
-    only_keys(root, {"format", "rules", "module", "vocabulary", "map", "units"}, "the file");
+    only_keys(root, {"format", "rules", "module", "vocabulary", "map", "units", "movement"}, "the file");
     if (const toml::node* f = root.get("format")) {
       const auto v = f->value<int64_t>();
       if (!f->is_integer() || !v || *v < 1) fail(at(*f), "'format' must be a whole number from 1");
@@ -126,118 +85,15 @@ class Parser {
       out.units = read_units(*units);
     }
     out.units.attributes = unit_attributes_;
+    if (const toml::node* m = root.get("movement")) {
+      const toml::table* movement = m->as_table();
+      if (!movement) fail(at(*m), "'movement' must be a table ([movement])");
+      out.movement = read_movement(*this, *movement, *vocabulary_, unit_attributes_);
+    }
     return out;
   }
 
  private:
-  [[noreturn]] void fail(At where, const std::string& message) const {
-    std::string position;
-    if (where.line > 0) {
-      position = "line " + std::to_string(where.line);
-      if (where.column > 0) position += ", column " + std::to_string(where.column);
-    }
-    throw CompanionError(message, Place{file_, {}, position});
-  }
-
-  // --- generic readers ---
-
-  void only_keys(const toml::table& t, std::initializer_list<std::string_view> allowed, std::string_view where) const {
-    for (const auto& [k, v] : in_file_order(t)) {
-      const toml::key& key = *k;
-      if (std::find(allowed.begin(), allowed.end(), key.str()) != allowed.end()) continue;
-      std::string expected;
-      for (std::string_view a : allowed) expected += (expected.empty() ? "" : ", ") + std::string(a);
-      fail(at(key), "unknown key " + in_quotes(key.str()) + " in " + std::string(where) + " (expected " + expected + ")");
-    }
-  }
-
-  std::string string_value(const toml::node& n, std::string_view what) const {
-    const auto* s = n.as_string();
-    if (!s) fail(at(n), std::string(what) + " must be a string");
-    std::string v = trim(s->get());
-    if (v.empty()) fail(at(n), std::string(what) + " is empty");
-    return v;
-  }
-
-  std::string require_string(const toml::table& t, std::string_view key, std::string_view where, At table_at) const {
-    const toml::node* n = t.get(key);
-    if (!n) fail(table_at, std::string(where) + " has no " + in_quotes(key));
-    return string_value(*n, in_quotes(key) + " in " + std::string(where));
-  }
-
-  std::optional<std::string> optional_string(const toml::table& t, std::string_view key, std::string_view where) const {
-    const toml::node* n = t.get(key);
-    if (!n) return std::nullopt;
-    return string_value(*n, in_quotes(key) + " in " + std::string(where));
-  }
-
-  const toml::table& require_table(const toml::table& t, std::string_view key, std::string_view where, At table_at) const {
-    const toml::node* n = t.get(key);
-    if (!n) fail(table_at, std::string(where) + " has no [" + std::string(key) + "] table");
-    const toml::table* table = n->as_table();
-    if (!table) fail(at(*n), in_quotes(key) + " must be a table");
-    return *table;
-  }
-
-  const toml::table* optional_table(const toml::table& t, std::string_view key, std::string_view where) const {
-    const toml::node* n = t.get(key);
-    if (!n) return nullptr;
-    const toml::table* table = n->as_table();
-    if (!table) fail(at(*n), in_quotes(key) + " in " + std::string(where) + " must be a table");
-    return table;
-  }
-
-  // Where the character `offset` of a string value stands: past the opening quote of a one-line
-  // string (escapes aside), at the value itself otherwise.
-  static At inside(const toml::node& n, size_t offset = 0) {
-    At w = at(n);
-    if (n.source().begin.line == n.source().end.line) w.column += 1 + static_cast<int>(offset);
-    return w;
-  }
-
-  // The words of a string (split at white space when `split`) or of an array of strings (each
-  // element one word, as written). Each word's place is its first character.
-  std::vector<Word> words(const toml::node& n, std::string_view what, bool split) const {
-    std::vector<Word> out;
-    if (const auto* s = n.as_string()) {
-      const std::string& text = s->get();
-      if (!split) {
-        const size_t lead = text.find_first_not_of(" \t");
-        out.push_back({trim(text), inside(n, lead == std::string::npos ? 0 : lead)});
-      } else {
-        size_t i = 0;
-        while (i < text.size()) {
-          while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-          size_t j = i;
-          while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
-          if (j > i) out.push_back({text.substr(i, j - i), inside(n, i)});
-          i = j;
-        }
-      }
-    } else if (const auto* a = n.as_array()) {
-      for (const toml::node& e : *a) {
-        const auto* s = e.as_string();
-        if (!s) fail(at(e), std::string(what) + " must list strings");
-        const size_t lead = s->get().find_first_not_of(" \t");
-        out.push_back({trim(s->get()), inside(e, lead == std::string::npos ? 0 : lead)});
-      }
-    } else {
-      fail(at(n), std::string(what) + " must be a string or an array of strings");
-    }
-    for (const Word& w : out) {
-      if (w.text.empty()) fail(w.where, std::string(what) + " has an empty name");
-    }
-    return out;
-  }
-
-  core::PropertyValue scalar(const toml::node& n, std::string_view what) const {
-    if (const auto* s = n.as_string()) return s->get();
-    if (const auto* i = n.as_integer()) return i->get();
-    if (const auto* f = n.as_floating_point()) return f->get();
-    if (const auto* b = n.as_boolean()) return b->get();
-    fail(at(n), std::string(what) + " must be a string, number or boolean");
-  }
-
   // --- [vocabulary] ---
 
   core::Vocabulary vocabulary_list(const toml::table& t, std::string_view key, std::string_view what, bool required) {
@@ -837,7 +693,6 @@ class Parser {
     return rule;
   }
 
-  std::string file_;
   const MapTopologyLookup& lookup_;
   const BoardSizeHint& board_size_;
   std::shared_ptr<core::TerrainVocabulary> vocabulary_;

@@ -17,8 +17,10 @@
 
 #include "core/colour_sample.h"
 #include "core/hex_topology.h"
+#include "core/movement_rules.h"
 #include "core/terrain.h"
 #include "core/unit_mapping.h"
+#include "core/zone_of_control.h"
 
 namespace adjutant::vmod {
 
@@ -44,6 +46,19 @@ struct CompanionMapSource {
   bool elevation_inline = false;
 };
 
+// The [movement] section: the generic rules' movement costs per unit class, enemy hexes and zones
+// of control (vmod/companion_movement.cc reads it).
+struct CompanionMovement {
+  core::MovementRules rules;
+  std::string class_attribute = "class";  // the unit attribute naming a unit's class in `rules`
+  std::string allowance_attribute;        // the unit attribute with its movement allowance; empty: none
+  std::string side_attribute = "side";    // units of another side are enemies
+  std::optional<core::HexZoneRules> zones;  // nullopt: no zones of control
+  std::vector<int> zone_classes;          // the classes that exert a zone; empty: every class
+  std::string facing_attribute;           // the unit attribute with a zone's facing (0..5); empty: six hexes
+  int line = 0;                           // where [movement] starts in the file
+};
+
 struct Companion {
   std::string file;          // the path as given
   int format = kCompanionFormat;
@@ -55,6 +70,7 @@ struct Companion {
   std::vector<std::optional<core::ColourPalette>> palettes;  // per map: its [map.palette]
   std::vector<CompanionMapSource> sources;                   // per map
   core::UnitMapping units;
+  std::optional<CompanionMovement> movement;
 
   // The model for a map (and board; empty matches any), or nullptr.
   const core::TerrainModel* map(std::string_view name, std::string_view board = {}) const;

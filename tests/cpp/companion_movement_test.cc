@@ -1,0 +1,123 @@
+// The companion file's [movement] section: costs per unit class read as sixths of an MP, zones of
+// control as HexZoneRules, and every mistake refused with the file, line and column.
+#include <gtest/gtest.h>
+
+#include "core/movement_search.h"
+#include "terrain_examples.h"
+#include "vmod/companion.h"
+#include "vmod/format_error.h"
+
+namespace adjutant::vmod {
+namespace {
+
+using core::kMP;
+
+std::optional<core::HexTopology> lookup(const std::string& map, const std::string&) {
+  if (map != "Main Map") return std::nullopt;
+  return testing::ccrr_topology();
+}
+
+const std::string kHead = R"(rules = "generic"
+[module]
+name = "Test"
+[vocabulary]
+terrain = ["clear", "woods", "ridge"]
+hexside = ["river", "bridge", "slope"]
+high_side = ["slope"]
+lines = ["road"]
+unit_attributes = ["type", "side", "MA", "facing"]
+[[map]]
+name = "Main Map"
+default_terrain = "clear"
+)";
+
+const std::string kMovement = R"([movement]
+class_attribute = "type"
+allowance_attribute = "MA"
+enemy_hexes = "cost and stop"
+enemy_hex_cost = 1
+lines_must_connect = true
+[movement.class.inf]
+terrain = { clear = 1, woods = "2", ridge = "1 1/2" }
+hexside = { river = "prohibited", slope = 1 }
+uphill = { slope = 1 }
+line = { road = "1/2" }
+line_negates = { road = ["slope"] }
+[movement.class.art]
+terrain = { clear = 1, woods = 3, ridge = "prohibited" }
+hexside = { river = "prohibited" }
+[movement.zones]
+enter_cost = [2, 1]
+blocked_by = "river"
+unblocked_by = "bridge"
+blocked_terrain = ["ridge"]
+exerted_by = ["inf"]
+facing_attribute = "facing"
+)";
+
+Companion parse(const std::string& movement) { return parse_companion(kHead + movement, "m.toml", lookup); }
+
+std::string error_of(const std::string& movement) {
+  try {
+    parse(movement);
+  } catch (const CompanionError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(CompanionMovement, ReadsCostsPerClassAndZones) {
+  const Companion c = parse(kMovement);
+  ASSERT_TRUE(c.movement.has_value());
+  const CompanionMovement& m = *c.movement;
+  EXPECT_EQ(m.class_attribute, "type");
+  EXPECT_EQ(m.allowance_attribute, "MA");
+  EXPECT_EQ(m.side_attribute, "side");  // the default
+  EXPECT_EQ(m.rules.enemy_hexes, core::EnemyHexes::kCostAndStop);
+  EXPECT_EQ(m.rules.enemy_hex_cost, kMP);
+  EXPECT_TRUE(m.rules.lines_must_connect);
+  ASSERT_EQ(m.rules.classes.size(), 2u);
+  const core::ClassCosts& inf = m.rules.classes[0];
+  EXPECT_EQ(inf.name, "inf");
+  EXPECT_EQ(inf.terrain, (std::vector<core::Cost>{kMP, 2 * kMP, kMP + kMP / 2}));
+  EXPECT_EQ(inf.hexside, (std::vector<core::Cost>{core::kProhibited, 0, kMP}));
+  EXPECT_EQ(inf.uphill[2], kMP);
+  EXPECT_EQ(inf.line, (std::vector<core::Cost>{kMP / 2}));
+  EXPECT_EQ(inf.line_negates[0], core::feature_bit(2));
+  EXPECT_EQ(m.rules.classes[1].line[0], core::kProhibited);  // no road rate named: none
+  ASSERT_TRUE(m.zones.has_value());
+  EXPECT_EQ(m.zones->enter_cost, (std::vector<core::Cost>{2 * kMP, kMP}));
+  EXPECT_EQ(m.zones->blocked_by, core::feature_bit(0));
+  EXPECT_EQ(m.zones->unblocked_by, core::feature_bit(1));
+  EXPECT_EQ(m.zones->blocked_terrain, std::vector<int>{2});
+  EXPECT_EQ(m.zone_classes, std::vector<int>{0});
+  EXPECT_EQ(m.facing_attribute, "facing");
+  // The rules fit the map: a search can be made over it.
+  EXPECT_NO_THROW(core::MovementSearch(*c.map("Main Map"), m.rules));
+}
+
+TEST(CompanionMovement, WithoutTheSectionThereAreNoMovementRules) {
+  EXPECT_FALSE(parse("").movement.has_value());
+}
+
+TEST(CompanionMovement, MistakesNameTheirPlace) {
+  EXPECT_EQ(error_of("[movement]\n[movement.class.inf]\nterrain = { clear = 1, woods = 2 }\n"),
+            "m.toml, line 14, column 17: movement class 'inf' has no cost to enter terrain 'ridge'");
+  EXPECT_EQ(error_of("[movement]\n[movement.class.inf]\nterrain = { clear = 1, wood = 2, ridge = 1 }\n"),
+            "m.toml, line 15, column 24: unknown terrain type 'wood' (the vocabulary has clear, woods, ridge)");
+  EXPECT_EQ(error_of("[movement]\nclass_attribute = \"kind\"\n[movement.class.inf]\nterrain = { clear = 1, woods = 2, ridge = 1 }\n"),
+            "m.toml, line 14, column 20: unknown unit attribute 'kind' (vocabulary 'unit_attributes' has type, side, MA, facing)");
+  EXPECT_EQ(error_of("[movement]\n[movement.class.inf]\nterrain = { clear = \"1/4\", woods = 2, ridge = 1 }\n"),
+            "m.toml, line 15, column 22: 'inf' terrain 'clear': movement cost '1/4': only halves, thirds and sixths are exact");
+  EXPECT_EQ(error_of("[movement]\n[movement.class.inf]\nterrain = { clear = 1, woods = 2, ridge = 1 }\n"
+                     "[movement.zones]\nexerted_by = \"cav\"\n"),
+            "m.toml, line 17, column 15: unknown unit class 'cav' (the classes are inf)");
+  EXPECT_EQ(error_of("[movement]\nspeed = 3\n"),
+            "m.toml, line 14, column 1: unknown key 'speed' in [movement] (expected class_attribute, "
+            "allowance_attribute, side_attribute, enemy_hexes, enemy_hex_cost, lines_must_connect, one_hex_minimum, "
+            "class, zones)");
+  EXPECT_EQ(error_of("[movement]\n"), "m.toml, line 13, column 1: [movement] has no [movement.class.NAME] table");
+}
+
+}  // namespace
+}  // namespace adjutant::vmod

@@ -1,0 +1,192 @@
+#include "vmod/companion_movement.h"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+
+namespace adjutant::vmod {
+namespace {
+
+using namespace toml_reading;
+
+constexpr core::Cost kNoCost = -2;  // a terrain type the class table does not name
+
+class MovementReader {
+ public:
+  MovementReader(const TomlReader& reader, const core::TerrainVocabulary& vocabulary,
+                 const std::vector<std::string>& unit_attributes)
+      : r_(reader), v_(vocabulary), attributes_(unit_attributes) {}
+
+  CompanionMovement read(const toml::table& t) {
+    r_.only_keys(t, {"class_attribute", "allowance_attribute", "side_attribute", "enemy_hexes", "enemy_hex_cost",
+                     "lines_must_connect", "one_hex_minimum", "class", "zones"},
+                 "[movement]");
+    CompanionMovement m;
+    m.line = at(t).line;
+    m.class_attribute = attribute(t, "class_attribute").value_or("class");
+    m.allowance_attribute = attribute(t, "allowance_attribute").value_or("");
+    m.side_attribute = attribute(t, "side_attribute").value_or("side");
+    if (const auto e = r_.optional_string(t, "enemy_hexes", "[movement]")) {
+      if (*e == "prohibited") {
+        m.rules.enemy_hexes = core::EnemyHexes::kProhibited;
+      } else if (*e == "cost and stop") {
+        m.rules.enemy_hexes = core::EnemyHexes::kCostAndStop;
+      } else {
+        r_.fail(at(*t.get("enemy_hexes")), "'enemy_hexes' must be \"prohibited\" or \"cost and stop\"");
+      }
+    }
+    if (const toml::node* c = t.get("enemy_hex_cost")) m.rules.enemy_hex_cost = cost(*c, "'enemy_hex_cost'", false);
+    m.rules.lines_must_connect = flag(t, "lines_must_connect", "[movement]");
+    m.rules.one_hex_minimum = flag(t, "one_hex_minimum", "[movement]");
+
+    const toml::table* classes = r_.optional_table(t, "class", "[movement]");
+    if (!classes || classes->empty()) r_.fail(at(t), "[movement] has no [movement.class.NAME] table");
+    for (const auto& [key, node] : in_file_order(*classes)) {
+      const toml::table* c = node->as_table();
+      if (!c) r_.fail(at(*node), "movement class " + in_quotes(key->str()) + " must be a table");
+      m.rules.classes.push_back(read_class(trim(key->str()), *c, at(*key)));
+    }
+    if (const toml::table* z = r_.optional_table(t, "zones", "[movement]")) read_zones(*z, m);
+    return m;
+  }
+
+ private:
+  std::optional<std::string> attribute(const toml::table& t, std::string_view key, std::string_view where = "[movement]") const {
+    const auto name = r_.optional_string(t, key, where);
+    if (name && std::find(attributes_.begin(), attributes_.end(), *name) == attributes_.end()) {
+      r_.fail(TomlReader::inside(*t.get(key)), "unknown unit attribute " + in_quotes(*name) + " (vocabulary 'unit_attributes' has " +
+                                      (attributes_.empty() ? std::string("none") : joined(attributes_)) + ")");
+    }
+    return name;
+  }
+
+  bool flag(const toml::table& t, std::string_view key, std::string_view where) const {
+    const toml::node* n = t.get(key);
+    if (!n) return false;
+    if (!n->is_boolean()) r_.fail(at(*n), in_quotes(key) + " in " + std::string(where) + " must be true or false");
+    return *n->value<bool>();
+  }
+
+  // "1", "1/2", "1 1/3", "prohibited" or a whole number.
+  core::Cost cost(const toml::node& n, const std::string& what, bool may_prohibit) const {
+    core::Cost c = 0;
+    if (const auto* i = n.as_integer()) {
+      if (i->get() < 0 || i->get() > 100000) r_.fail(at(n), what + " must be from 0 to 100000 MP");
+      c = static_cast<core::Cost>(i->get()) * core::kMP;
+    } else if (const auto* s = n.as_string()) {
+      try {
+        c = core::parse_cost(s->get());
+      } catch (const std::invalid_argument& e) {
+        r_.fail(TomlReader::inside(n), what + ": " + e.what());
+      }
+    } else {
+      r_.fail(at(n), what + " must be a number of MP (2, \"1/2\", \"1 1/3\") or \"prohibited\"");
+    }
+    if (c == core::kProhibited && !may_prohibit) r_.fail(TomlReader::inside(n), what + " may not be \"prohibited\"");
+    return c;
+  }
+
+  // { word = cost, ... } into a per-id vector; ids not given get `absent`.
+  std::vector<core::Cost> costs(const toml::table& c, std::string_view key, const core::Vocabulary& words,
+                                std::string_view kind, const std::string& cls, core::Cost absent) const {
+    std::vector<core::Cost> out(static_cast<size_t>(words.size()), absent);
+    const toml::table* t = r_.optional_table(c, key, "movement class " + in_quotes(cls));
+    if (!t) return out;
+    for (const auto& [k, node] : in_file_order(*t)) {
+      const int id = word(k->str(), words, kind, at(*k));
+      out[static_cast<size_t>(id)] = cost(*node, in_quotes(cls) + " " + std::string(key) + " " + in_quotes(k->str()), true);
+    }
+    return out;
+  }
+
+  int word(std::string_view name, const core::Vocabulary& words, std::string_view kind, At where) const {
+    if (const auto id = words.id(trim(name))) return *id;
+    r_.fail(where, "unknown " + std::string(kind) + " " + in_quotes(trim(name)) + " (the vocabulary has " +
+                       (words.size() ? joined(words.names()) : std::string("none")) + ")");
+  }
+
+  core::FeatureSet features(const toml::node& n, std::string_view what) const {
+    core::FeatureSet set = 0;
+    for (const Word& w : r_.words(n, what, false)) set |= core::feature_bit(word(w.text, v_.hexside, "hexside feature", w.where));
+    return set;
+  }
+
+  core::ClassCosts read_class(const std::string& name, const toml::table& c, At where) const {
+    const std::string label = "movement class " + in_quotes(name);
+    r_.only_keys(c, {"terrain", "hexside", "uphill", "line", "line_negates"}, label);
+    core::ClassCosts k;
+    k.name = name;
+    k.terrain = costs(c, "terrain", v_.terrain, "terrain type", name, kNoCost);
+    for (int t = 0; t < v_.terrain.size(); ++t) {
+      if (k.terrain[static_cast<size_t>(t)] == kNoCost) {
+        r_.fail(where, label + " has no cost to enter terrain " + in_quotes(v_.terrain.name(t)));
+      }
+    }
+    k.hexside = costs(c, "hexside", v_.hexside, "hexside feature", name, 0);
+    k.uphill = costs(c, "uphill", v_.hexside, "hexside feature", name, 0);
+    // A line type without a cost cannot be used by this class.
+    k.line = costs(c, "line", v_.lines, "line type", name, core::kProhibited);
+    k.line_negates.assign(static_cast<size_t>(v_.lines.size()), 0);
+    if (const toml::table* n = r_.optional_table(c, "line_negates", label)) {
+      for (const auto& [key, node] : in_file_order(*n)) {
+        const int id = word(key->str(), v_.lines, "line type", at(*key));
+        k.line_negates[static_cast<size_t>(id)] = features(*node, label + " line_negates");
+      }
+    }
+    return k;
+  }
+
+  void read_zones(const toml::table& z, CompanionMovement& m) const {
+    r_.only_keys(z, {"enter_cost", "leave_cost", "stop_on_enter", "zone_to_zone", "own_hex", "no_entry_after_line",
+                     "blocked_by", "unblocked_by", "blocked_terrain", "leave_effect", "exerted_by", "facing_attribute"},
+                 "[movement.zones]");
+    core::HexZoneRules rules;
+    if (const toml::node* e = z.get("enter_cost")) {
+      rules.enter_cost.clear();
+      if (const auto* rings = e->as_array()) {
+        if (rings->empty()) r_.fail(at(*e), "'enter_cost' lists no ring");
+        for (const toml::node& ring : *rings) rules.enter_cost.push_back(cost(ring, "'enter_cost'", false));
+      } else {
+        rules.enter_cost.push_back(cost(*e, "'enter_cost'", false));
+      }
+    }
+    if (const toml::node* l = z.get("leave_cost")) rules.leave_cost = cost(*l, "'leave_cost'", false);
+    rules.stop_on_enter = flag(z, "stop_on_enter", "[movement.zones]");
+    rules.zone_to_zone = z.get("zone_to_zone") ? flag(z, "zone_to_zone", "[movement.zones]") : true;
+    rules.own_hex = flag(z, "own_hex", "[movement.zones]");
+    rules.no_entry_after_line = flag(z, "no_entry_after_line", "[movement.zones]");
+    if (const toml::node* b = z.get("blocked_by")) rules.blocked_by = features(*b, "'blocked_by'");
+    if (const toml::node* u = z.get("unblocked_by")) rules.unblocked_by = features(*u, "'unblocked_by'");
+    if (const toml::node* t = z.get("blocked_terrain")) {
+      for (const Word& w : r_.words(*t, "'blocked_terrain'", false)) {
+        rules.blocked_terrain.push_back(word(w.text, v_.terrain, "terrain type", w.where));
+      }
+    }
+    rules.leave_effect = r_.optional_string(z, "leave_effect", "[movement.zones]").value_or("");
+    if (const toml::node* x = z.get("exerted_by")) {
+      for (const Word& w : r_.words(*x, "'exerted_by'", false)) {
+        try {
+          m.zone_classes.push_back(m.rules.class_id(w.text));
+        } catch (const std::invalid_argument& e) {
+          r_.fail(w.where, e.what());
+        }
+      }
+    }
+    m.facing_attribute = attribute(z, "facing_attribute", "[movement.zones]").value_or("");
+    m.zones = std::move(rules);
+  }
+
+  const TomlReader& r_;
+  const core::TerrainVocabulary& v_;
+  const std::vector<std::string>& attributes_;
+};
+
+}  // namespace
+
+CompanionMovement read_movement(const TomlReader& reader, const toml::table& movement,
+                                const core::TerrainVocabulary& vocabulary,
+                                const std::vector<std::string>& unit_attributes) {
+  return MovementReader(reader, vocabulary, unit_attributes).read(movement);
+}
+
+}  // namespace adjutant::vmod
