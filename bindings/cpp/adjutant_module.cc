@@ -10,4 +10,5 @@ PYBIND11_MODULE(_adjutant, m) {
   adjutant::bindings::bind_game(m);
   adjutant::bindings::bind_dice(m);
   adjutant::bindings::bind_companion(m);
+  adjutant::bindings::bind_movement(m);
 }

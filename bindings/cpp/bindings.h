@@ -14,5 +14,6 @@ void bind_game(py::module_& m);
 void bind_dice(py::module_& m);
 void bind_geometry(py::module_& m);
 void bind_companion(py::module_& m);
+void bind_movement(py::module_& m);  // after bind_companion: adds Companion.movement
 
 }  // namespace adjutant::bindings

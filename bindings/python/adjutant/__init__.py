@@ -12,11 +12,12 @@ position of the problem.
 from .errors import (ArchiveError, BuildFileError, CommandError, CompanionError, FormatError,
                      GameStateError, ObfuscationError, PieceError)
 from ._adjutant import (Board, Command, CommandTree, Companion, Dice, DieRoll, Game, GameWarning,
-                        GeometryError, Hex, HexGrid, LocationError, Map, Module, Piece,
+                        GeometryError, Hex, HexGrid, LocationError, Map, Module, Movement, Piece,
                         PieceEffect, PiecePlace, PieceSlot, Player, PropertyChange, PropertySpec,
                         Prototype, ResultTable, SetupStack, StepEffect, TableColumn, TableError,
-                        TableResult, Terrain, Trait, decode_commands, file_kind, open_companion,
+                        TableResult, Terrain, Trait, Zones, decode_commands, file_kind, open_companion,
                         open_game, open_module, read_saved_game, sample_terrain, write_new_file)
+from .zones import ZoneOfControl, ZoneStep
 
 __version__ = "0.1.0"
 
@@ -24,9 +25,9 @@ __all__ = [
     "ArchiveError", "BuildFileError", "CommandError", "CompanionError", "FormatError",
     "GameStateError", "GeometryError", "LocationError", "ObfuscationError", "PieceError",
     "Board", "Command", "CommandTree", "Companion", "Dice", "DieRoll", "Game", "GameWarning",
-    "Hex", "HexGrid", "Map", "Module", "Piece", "PieceEffect", "PiecePlace", "PieceSlot", "Player",
+    "Hex", "HexGrid", "Map", "Module", "Movement", "Piece", "PieceEffect", "PiecePlace", "PieceSlot", "Player",
     "PropertyChange", "PropertySpec", "Prototype", "ResultTable", "SetupStack", "StepEffect",
-    "TableColumn", "TableError", "TableResult", "Terrain", "Trait",
+    "TableColumn", "TableError", "TableResult", "Terrain", "Trait", "Zones", "ZoneOfControl", "ZoneStep",
     "decode_commands", "file_kind", "open_companion", "open_game", "open_module", "read_saved_game",
     "sample_terrain", "write_new_file",
 ]

@@ -1,0 +1,274 @@
+// Movement for scripts: companion.movement(map) gives the generic rules' search over one map
+// (costs and zones from the companion file's [movement]); reach, path and explain take hexes by
+// name and MP as whole numbers, fractions or text ("1 1/2") and give MP back as fractions.Fraction.
+// A zone of control may also be written in Python (adjutant.ZoneOfControl), the slow path.
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <set>
+
+#include "bindings.h"
+#include "core/geometry_error.h"
+#include "core/movement_search.h"
+#include "core/zone_of_control.h"
+#include "vmod/companion.h"
+
+namespace adjutant::bindings {
+namespace {
+
+using CompanionPtr = std::shared_ptr<vmod::Companion>;
+
+py::object fraction(core::Cost sixths) {
+  return py::module_::import("fractions").attr("Fraction")(sixths, core::kMP);
+}
+
+// MP as a script gives them: 3, Fraction(3, 2), 1.5 (exact halves and thirds only) or "1 1/2".
+core::Cost mp(const py::handle& value) {
+  if (py::isinstance<py::str>(value)) return core::parse_cost(value.cast<std::string>());
+  const py::object sixths = py::module_::import("fractions").attr("Fraction")(value) * py::int_(core::kMP);
+  if (sixths.attr("denominator").cast<long>() != 1) {
+    throw std::invalid_argument("movement points must be whole sixths, not " + py::str(value).cast<std::string>());
+  }
+  return sixths.attr("numerator").cast<core::Cost>();
+}
+
+// A zone of control written in Python: step() and controlled() call the object's methods with hex
+// names. The texts it returns are kept for as long as the zone lives (ZocStep holds views).
+class PythonZones : public core::ZoneOfControl {
+ public:
+  PythonZones(const core::TerrainModel& map, py::object zones) : map_(&map), zones_(std::move(zones)) {}
+  core::ZocStep step(core::Hex from, core::Hex to, const core::StepContext& context) const override {
+    py::gil_scoped_acquire gil;
+    const py::object r = zones_.attr("step")(name(from), name(to), context.first, context.used_line);
+    core::ZocStep s;
+    if (r.is_none()) return s;
+    s.cost = mp(r.attr("cost"));
+    s.stop = r.attr("stop").cast<bool>();
+    s.prohibited = r.attr("prohibited").cast<bool>();
+    s.reason = keep(r.attr("reason").cast<std::string>());
+    s.effect = keep(r.attr("effect").cast<std::string>());
+    return s;
+  }
+  bool controlled(core::Hex h) const override {
+    py::gil_scoped_acquire gil;
+    return zones_.attr("controlled")(name(h)).cast<bool>();
+  }
+  bool reads_line_use() const override { return true; }
+
+ private:
+  std::string name(core::Hex h) const { return map_->topology().name(h); }
+  std::string_view keep(std::string text) const { return *texts_.insert(std::move(text)).first; }
+  const core::TerrainModel* map_;
+  py::object zones_;
+  mutable std::set<std::string> texts_;
+};
+
+// One map's search with the companion that owns its terrain and rules.
+struct Movement {
+  CompanionPtr companion;
+  const core::TerrainModel* map;
+  std::shared_ptr<core::MovementSearch> search;
+
+  core::Hex hex(const std::string& name) const {
+    const auto h = map->topology().hex_named(name);
+    if (!h || !map->on_map(*h)) throw core::LocationError("no hex '" + name + "' on map '" + map->map() + "'", name, map->map());
+    return *h;
+  }
+  std::string name(core::Hex h) const { return map->topology().name(h); }
+  const vmod::CompanionMovement& rules() const { return *companion->movement; }
+  core::Mover mover(const std::vector<std::string>& classes, const py::object& allowance, const std::string& barred) const {
+    core::Mover m;
+    for (const std::string& c : classes) m.classes.push_back(rules().rules.class_id(c));
+    m.allowance = allowance.is_none() ? INT32_MAX / 2 : mp(allowance);
+    m.barred_from_zones = barred;
+    return m;
+  }
+};
+
+// Zones and what they are made of, kept together so the Situation's pointer stays valid.
+struct Zones {
+  std::shared_ptr<core::ZoneOfControl> zones;
+  py::object owner;  // the Python object behind PythonZones, or None
+  const core::TerrainModel* map;
+};
+
+struct SearchInput {
+  core::Mover mover;
+  core::Situation situation;
+};
+
+SearchInput input(const Movement& m, const std::vector<std::string>& classes, const py::object& allowance,
+                  const std::vector<std::string>& enemy_hexes, const std::optional<Zones>& zones, const std::string& barred) {
+  SearchInput in{m.mover(classes, allowance, barred), {}};
+  for (const std::string& h : enemy_hexes) in.situation.enemy_hexes.push_back(m.hex(h));
+  if (zones) {
+    if (zones->map != m.map) throw std::invalid_argument("these zones were made for another map");
+    in.situation.zones = zones->zones.get();
+  }
+  return in;
+}
+
+const char* problem_name(core::StepProblem p) {
+  switch (p) {
+    case core::StepProblem::kNone: return "";
+    case core::StepProblem::kNotAdjacent: return "not adjacent";
+    case core::StepProblem::kOffMap: return "off map";
+    case core::StepProblem::kProhibitedTerrain: return "prohibited terrain";
+    case core::StepProblem::kProhibitedHexside: return "prohibited hexside";
+    case core::StepProblem::kEnemyHex: return "enemy hex";
+    case core::StepProblem::kZone: return "zone of control";
+    case core::StepProblem::kBarredFromZone: return "barred from zones";
+    case core::StepProblem::kLinesDoNotConnect: return "roads do not connect";
+    case core::StepProblem::kAfterStop: return "after stop";
+  }
+  return "";
+}
+
+py::dict step_dict(const Movement& m, const core::StepCost& s) {
+  py::dict d;
+  d["from_hex"] = m.name(s.from);
+  d["to_hex"] = m.name(s.to);
+  d["terrain"] = fraction(s.terrain);
+  d["hexside"] = fraction(s.hexside);
+  d["line"] = fraction(s.line);
+  d["line_type"] = s.line_type >= 0 ? py::object(py::str(m.map->vocabulary().lines.name(s.line_type))) : py::none();
+  d["zone"] = fraction(s.zone);
+  d["enemy"] = fraction(s.enemy);
+  d["total"] = fraction(s.total);
+  d["stop"] = s.stop;
+  d["effect"] = s.effect;
+  d["problem"] = problem_name(s.problem);
+  d["reason"] = s.reason;
+  return d;
+}
+
+py::object path_object(const Movement& m, const core::PathCost& p) {
+  py::list steps;
+  for (const core::StepCost& s : p.steps) steps.append(step_dict(m, s));
+  py::dict d;
+  d["hexes"] = [&] {
+    py::list hexes;
+    if (!p.steps.empty()) hexes.append(m.name(p.steps.front().from));
+    for (const core::StepCost& s : p.steps) hexes.append(m.name(s.to));
+    return hexes;
+  }();
+  d["steps"] = steps;
+  d["total"] = fraction(p.total);
+  d["legal"] = p.legal;
+  d["reason"] = p.reason;
+  return py::module_::import("types").attr("SimpleNamespace")(**d);
+}
+
+}  // namespace
+
+void bind_movement(py::module_& m) {
+  auto companion = py::reinterpret_borrow<py::class_<vmod::Companion, CompanionPtr>>(py::type::of<vmod::Companion>());
+  companion.def(
+      "movement",
+      [](const CompanionPtr& c, const std::string& map, const std::string& board) {
+        if (!c->movement) throw std::invalid_argument(c->file + " has no [movement] section");
+        const core::TerrainModel* model = c->map(map, board);
+        if (!model) throw std::invalid_argument(c->file + " has no map '" + map + "'");
+        return Movement{c, model, std::make_shared<core::MovementSearch>(*model, c->movement->rules)};
+      },
+      py::arg("map"), py::arg("board") = "",
+      "The movement rules of the file's [movement] on one of its maps (adjutant.Movement).");
+
+  py::class_<Zones>(m, "Zones", "Enemy zones of control on one map, for Movement.reach, path and explain.")
+      .def("controlled", [](const Zones& z, const std::string& hex) {
+             const auto h = z.map->topology().hex_named(hex);
+             return h && z.zones->controlled(*h);
+           }, py::arg("hex"), "Whether an enemy zone covers the hex.")
+      .def("entry_cost", [](const Zones& z, const std::string& hex) {
+             const auto* hex_zones = dynamic_cast<const core::HexZones*>(z.zones.get());
+             const auto h = z.map->topology().hex_named(hex);
+             if (!hex_zones || !h) return fraction(0);
+             return fraction(hex_zones->entry_cost(*h));
+           }, py::arg("hex"), "The MP a zone adds to enter the hex (0 outside every zone).");
+
+  py::class_<Movement>(m, "Movement",
+                       "The movement rules of a companion file's [movement] on one of its maps: reachable hexes, "
+                       "cheapest paths and the cost of a given path. Classes are [movement.class.NAME] names; MP are "
+                       "numbers, fractions or text ('1 1/2'); hexes are the map's names.")
+      .def_property_readonly("map", [](const Movement& mv) { return mv.map->map(); })
+      .def_property_readonly("classes", [](const Movement& mv) {
+        std::vector<std::string> out;
+        for (const core::ClassCosts& c : mv.rules().rules.classes) out.push_back(c.name);
+        return out;
+      })
+      .def(
+          "zones",
+          [](const Movement& mv, const std::vector<std::pair<std::string, std::optional<int>>>& sources,
+             const std::vector<std::string>& negated, const std::vector<std::string>& barriers) {
+            if (!mv.rules().zones) throw std::invalid_argument("the companion file's [movement] has no [movement.zones]");
+            std::vector<core::ZocSource> s;
+            for (const auto& [hex, facing] : sources) s.push_back({mv.hex(hex), facing});
+            std::vector<core::Hex> n, b;
+            for (const std::string& h : negated) n.push_back(mv.hex(h));
+            for (const std::string& h : barriers) b.push_back(mv.hex(h));
+            return Zones{std::make_shared<core::HexZones>(*mv.map, s, *mv.rules().zones, n, b), py::none(), mv.map};
+          },
+          py::arg("sources"), py::arg("negated") = std::vector<std::string>{},
+          py::arg("barriers") = std::vector<std::string>{},
+          "Zones by [movement.zones] exerted from these (hex, facing) sources; facing None for six-hex zones, else "
+          "0..5. `negated`: hexes no zone enters; `barriers`: hexes a zone covers but does not pass.")
+      .def(
+          "python_zones",
+          [](const Movement& mv, py::object zones) {
+            return Zones{std::make_shared<PythonZones>(*mv.map, zones), zones, mv.map};
+          },
+          py::arg("zones"),
+          "Zones written in Python: an object with step(from_hex, to_hex, first, used_line) returning None or an "
+          "adjutant.ZoneStep, and controlled(hex). Slower than zones().")
+      .def(
+          "reach",
+          [](const Movement& mv, const std::string& start, const std::vector<std::string>& classes,
+             const py::object& allowance, const std::vector<std::string>& enemy_hexes, const std::optional<Zones>& zones,
+             const std::string& barred) {
+            const SearchInput in = input(mv, classes, allowance, enemy_hexes, zones, barred);
+            const core::Hex from = mv.hex(start);
+            std::vector<core::Reach> found;
+            {
+              py::gil_scoped_release release;
+              found = mv.search->reachable(from, in.mover, in.situation);
+            }
+            py::dict out;
+            for (const core::Reach& r : found) out[py::str(mv.name(r.hex))] = py::make_tuple(fraction(r.left), r.must_stop);
+            return out;
+          },
+          py::arg("start"), py::arg("classes"), py::arg("allowance"), py::arg("enemy_hexes") = std::vector<std::string>{},
+          py::arg("zones") = py::none(), py::arg("barred_from_zones") = "",
+          "Every hex the mover can end in: {hex: (MP left, must stop there)}. A stack lists several classes: each "
+          "step costs what its dearest member pays.")
+      .def(
+          "path",
+          [](const Movement& mv, const std::string& from, const std::string& to, const std::vector<std::string>& classes,
+             const py::object& allowance, const std::vector<std::string>& enemy_hexes, const std::optional<Zones>& zones,
+             const std::string& barred) -> py::object {
+            const SearchInput in = input(mv, classes, allowance, enemy_hexes, zones, barred);
+            const auto p = mv.search->cheapest_path(mv.hex(from), mv.hex(to), in.mover, in.situation);
+            if (!p) return py::none();
+            return path_object(mv, *p);
+          },
+          py::arg("from_hex"), py::arg("to_hex"), py::arg("classes"), py::arg("allowance") = py::none(),
+          py::arg("enemy_hexes") = std::vector<std::string>{}, py::arg("zones") = py::none(),
+          py::arg("barred_from_zones") = "",
+          "The cheapest legal path whatever the allowance, or None: .hexes, .steps (each a dict with the cost "
+          "breakdown), .total, .legal (within the allowance), .reason.")
+      .def(
+          "explain",
+          [](const Movement& mv, const std::vector<std::string>& hexes, const std::vector<std::string>& classes,
+             const py::object& allowance, const std::vector<std::string>& enemy_hexes, const std::optional<Zones>& zones,
+             const std::string& barred) {
+            const SearchInput in = input(mv, classes, allowance, enemy_hexes, zones, barred);
+            std::vector<core::Hex> path;
+            for (const std::string& h : hexes) path.push_back(mv.hex(h));
+            return path_object(mv, mv.search->explain(path, in.mover, in.situation));
+          },
+          py::arg("hexes"), py::arg("classes"), py::arg("allowance") = py::none(),
+          py::arg("enemy_hexes") = std::vector<std::string>{}, py::arg("zones") = py::none(),
+          py::arg("barred_from_zones") = "",
+          "The cost of moving along these hexes, step by step, and the first reason it is illegal.");
+}
+
+}  // namespace adjutant::bindings
