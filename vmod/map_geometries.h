@@ -54,6 +54,7 @@ class MapGeometries {
   // The size of a board whose image cannot be read (given in a companion file, say), in place of
   // kUnknownBoardSide; geometry built before is rebuilt.
   void assume_board_size(const std::string& board, core::Size size);
+  const std::map<std::string, core::Size>& assumed_board_sizes() const { return assumed_; }
   // Things the user should know, once each: boards whose size had to be assumed.
   const std::vector<std::string>& notes() const { return notes_; }
   BoardImages& images() { return images_; }

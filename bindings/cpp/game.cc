@@ -229,10 +229,13 @@ void bind_game_class(py::module_& m) {
 
   m.def(
       "open_game",
-      [](const std::string& path, const vmod::Module* module) {
-        return std::make_shared<vmod::Game>(vmod::Game::open(path, module));
+      [](const std::string& path, const py::object& module) {
+        const auto* spec = module.is_none() ? nullptr : &module.cast<const vmod::Module&>();
+        py::object game = py::cast(std::make_shared<vmod::Game>(vmod::Game::open(path, spec)));
+        game.attr("_module_object") = module;  // keeps it alive; its assumed board sizes apply to the game's maps
+        return game;
       },
-      py::arg("path"), py::arg("module") = py::none(), py::keep_alive<0, 2>(),
+      py::arg("path"), py::arg("module") = py::none(),
       "Opens a .vsav/.vlog (or legacy .sav/.log, or a bare save text). A log opens at its last step.");
 }
 

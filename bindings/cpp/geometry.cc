@@ -297,7 +297,17 @@ std::vector<MapView> game_maps(const py::object& game_object) {
   // Layouts change only with the game's state: rebuild after replay or changes.
   const py::object key = py::make_tuple(game.position(), game.changes().size());
   return views(cached_geometries(game_object, key,
-                                 [&] { return std::make_shared<vmod::MapGeometries>(*game.module(), game.board_layouts()); }),
+                                 [&] {
+                                   auto made = std::make_shared<vmod::MapGeometries>(*game.module(), game.board_layouts());
+                                   // Board sizes a companion file gave for the module hold for its games.
+                                   const py::object module = py::getattr(game_object, "_module_object", py::none());
+                                   if (!module.is_none()) {
+                                     for (const auto& [board, size] : module_geometries(module)->assumed_board_sizes()) {
+                                       made->assume_board_size(board, size);
+                                     }
+                                   }
+                                   return made;
+                                 }),
                game_object);
 }
 

@@ -191,6 +191,18 @@ void bind_movement(py::module_& m) {
                        "cheapest paths and the cost of a given path. Classes are [movement.class.NAME] names; MP are "
                        "numbers, fractions or text ('1 1/2'); hexes are the map's names.")
       .def_property_readonly("map", [](const Movement& mv) { return mv.map->map(); })
+      .def_property_readonly("class_attribute", [](const Movement& mv) { return mv.rules().class_attribute; },
+                             "The unit attribute naming a unit's class.")
+      .def_property_readonly("allowance_attribute", [](const Movement& mv) { return mv.rules().allowance_attribute; },
+                             "The unit attribute with its movement allowance ('' when the file names none).")
+      .def_property_readonly("side_attribute", [](const Movement& mv) { return mv.rules().side_attribute; })
+      .def_property_readonly("has_zones", [](const Movement& mv) { return mv.rules().zones.has_value(); })
+      .def_property_readonly("zone_classes", [](const Movement& mv) {
+        std::vector<std::string> out;
+        for (const int c : mv.rules().zone_classes) out.push_back(mv.rules().rules.classes[static_cast<size_t>(c)].name);
+        return out;
+      }, "The classes that exert zones; empty: every class.")
+      .def_property_readonly("facing_attribute", [](const Movement& mv) { return mv.rules().facing_attribute; })
       .def_property_readonly("classes", [](const Movement& mv) {
         std::vector<std::string> out;
         for (const core::ClassCosts& c : mv.rules().rules.classes) out.push_back(c.name);

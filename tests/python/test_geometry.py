@@ -151,11 +151,11 @@ def test_pieces_become_units_by_the_companion_files_units_section(sample_module,
     from adjutant.units import prototypes_of, unit_of
     module = adjutant.open_module(str(sample_module))
     companion = adjutant.open_companion(str(REPO / "docs" / "examples" / "sample-terrain.toml"), module)
-    assert companion.unit_attributes == ["side"]
+    assert companion.unit_attributes == ["side", "class"]
     game = adjutant.open_game(str(hand_made_save), module)
     alpha = next(p for p in game.pieces if p.name == "Alpha")
     bravo = next(p for p in game.pieces if p.name == "Bravo")
-    assert unit_of(companion, alpha, module) == {"side": "Union"}  # its Marker trait's Side
-    assert unit_of(companion, bravo, module) == {}                  # no Side property at all
+    assert unit_of(companion, alpha, module) == {"side": "Union", "class": "infantry"}  # its Marker trait's Side
+    assert unit_of(companion, bravo, module) == {"class": "infantry"}                  # no Side property at all
     lee = next(s for s in module.piece_slots if s.name == "Lee")
     assert prototypes_of(lee.traits, module) == ["Unit"]

@@ -174,3 +174,17 @@ def _few(names, most=12):
         return "none"
     more = f" ... ({len(names)} in all, listed in the file)" if len(names) > most else ""
     return " ".join(names[:most]) + more
+
+
+def print_move_verdicts(path, verdicts, total):
+    """One table per game: each move's step, pieces, hexes, distance, cost and verdict."""
+    illegal = sum(1 for v in verdicts if v.legal is False)
+    table = Table(title=f"{path}: {total} moves, {illegal} illegal", title_justify="left")
+    for column in ("step", "pieces", "from", "to", "hexes", "MP", "allowance", "verdict"):
+        table.add_column(column, justify="right" if column in ("step", "hexes", "MP", "allowance") else "left")
+    for v in verdicts:
+        verdict = v.note if v.legal is None else ("legal" if v.legal else v.reason)
+        table.add_row(str(v.step), _short(", ".join(v.pieces)), v.start, v.end,
+                      "" if v.distance is None else str(v.distance), "" if v.cost is None else str(v.cost),
+                      "" if v.allowance is None else str(v.allowance), verdict)
+    console.print(table)

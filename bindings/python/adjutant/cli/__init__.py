@@ -11,7 +11,7 @@ import sys
 from .. import _adjutant
 from ..errors import FormatError
 from ..plugin_host import PluginError
-from . import geometry, inspect, plugins, terrain
+from . import check, geometry, inspect, plugins, terrain
 from .usage import UsageError
 
 EXAMPLES = inspect.EXAMPLES + """\
@@ -19,6 +19,8 @@ EXAMPLES = inspect.EXAMPLES + """\
   adjutant hex Lee.vmod 2724                  the map point of a location name
   adjutant terrain check Lee.vmod lee.toml    check a terrain companion file
   adjutant terrain sample Lee.vmod lee.toml   fill one in from the board image's colours
+  adjutant check moves game.vlog --module Lee.vmod --companion lee.toml
+                                              every move of a log judged by the rules
   adjutant plugins                            rules plugins and what they check and do
 """
 
@@ -35,6 +37,7 @@ def build_parser():
     inspect.add_parser(commands)
     geometry.add_parsers(commands)
     terrain.add_parser(commands)
+    check.add_parser(commands)
     plugins.add_parser(commands)
     return parser
 

@@ -1,0 +1,68 @@
+"""`adjutant check moves` on the TLD logs of the corpus with the project's companion file for that
+map (docs/examples/tld-normandy.toml: clear terrain and two roads, the generic rules)."""
+import json
+from fractions import Fraction
+
+import pytest
+
+from conftest import REPO
+from test_cli import adjutant
+
+TLD_COMPANION = REPO / "docs" / "examples" / "tld-normandy.toml"
+
+
+@pytest.fixture(scope="module")
+def tld(corpus):
+    folder = corpus / "uckelman+tld-mod"
+    logs = sorted((folder / "game").glob("*.log"))
+    if not logs:
+        pytest.skip(f"no TLD logs in {folder}")
+    return folder / "buildFile", logs
+
+
+def test_every_move_of_a_tld_log_gets_a_verdict_and_a_distance(tld):
+    module, logs = tld
+    result = adjutant("check", "moves", logs[0], "--module", module, "--companion", TLD_COMPANION, "--json")
+    assert result.returncode == 0, result.stderr
+    (game,) = json.loads(result.stdout)
+    moves = game["moves"]
+    assert len(moves) > 300
+    for move in moves:
+        assert move["legal"] is True, move
+        assert move["distance"] >= 1
+        cost = Fraction(move["cost"])
+        # Clear costs 1 a hex, a road 1/2: the cheapest path lies between the two.
+        assert Fraction(move["distance"], 2) <= cost <= move["distance"], move
+        assert move["path"][0] == move["start"] and move["path"][-1] == move["end"]
+        assert len(move["path"]) - 1 >= move["distance"]
+    assert any(Fraction(m["cost"]) < m["distance"] for m in moves)  # some moves used the coast road
+
+
+def test_moves_over_the_allowance_are_violations_with_their_reason(tld, tmp_path):
+    module, logs = tld
+    strict = tmp_path / "tld-1mp.toml"
+    text = TLD_COMPANION.read_text(encoding="utf-8")
+    text = text.replace('unit_attributes = ["class"]', 'unit_attributes = ["class", "MA"]')
+    text = text.replace('class = { value = "ground" }', 'class = { value = "ground" }\nMA = { value = "1" }')
+    text = text.replace('class_attribute = "class"', 'class_attribute = "class"\nallowance_attribute = "MA"')
+    strict.write_text(text, encoding="utf-8")
+    result = adjutant("check", "moves", logs[0], "--module", module, "--companion", strict, "--json", "--violations")
+    assert result.returncode == 1, result.stderr
+    (game,) = json.loads(result.stdout)
+    assert game["moves"]
+    for move in game["moves"]:
+        assert move["legal"] is False
+        assert move["reason"] == f"costs {move['cost']} MP, over the allowance of 1"
+        assert Fraction(move["cost"]) > 1
+
+
+def test_a_class_the_rules_lack_is_named(tld, tmp_path):
+    module, logs = tld
+    wrong = tmp_path / "tld-wrong.toml"
+    wrong.write_text(TLD_COMPANION.read_text(encoding="utf-8").replace('class = { value = "ground" }',
+                                                                     'class = { value = "armour" }'),
+                     encoding="utf-8")
+    result = adjutant("check", "moves", logs[0], "--module", module, "--companion", wrong)
+    assert result.returncode == 2
+    assert "unknown unit class 'armour' (the classes are ground)" in result.stderr
+    assert str(logs[0]) in result.stderr
