@@ -703,8 +703,7 @@ class Parser : private TomlReader {
 
 const core::TerrainModel* Companion::map(std::string_view name, std::string_view board) const {
   for (const core::TerrainModel& m : maps) {
-    // A [[map]] without a board is the map's only hex board, whatever its name.
-    if (m.map() == name && (board.empty() || m.board().empty() || m.board() == board)) return &m;
+    if (m.map() == name && (board.empty() || m.board() == board)) return &m;
   }
   return nullptr;
 }

@@ -72,8 +72,7 @@ struct Companion {
   core::UnitMapping units;
   std::optional<CompanionMovement> movement;
 
-  // The model for a map (and board; empty matches any, and a [[map]] without a board matches any
-  // board name), or nullptr.
+  // The model for a map (and board; empty matches any), or nullptr.
   const core::TerrainModel* map(std::string_view name, std::string_view board = {}) const;
 };
 

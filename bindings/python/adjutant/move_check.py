@@ -67,8 +67,9 @@ class MoveChecker:
     def movement(self, map_name, board):
         key = (map_name, board)
         if key not in self._movements:
-            has_map = self.companion.map(map_name, board) is not None
-            self._movements[key] = self.companion.movement(map_name, board) if has_map else None
+            # A [[map]] that names no board covers the map's only hex board.
+            terrain = next((t for t in self.companion.maps if t.map == map_name and t.board in (board, "")), None)
+            self._movements[key] = self.companion.movement(map_name, terrain.board) if terrain else None
         return self._movements[key]
 
     def check(self, on_move=None):
