@@ -6,7 +6,7 @@ import sys
 from .. import _adjutant
 from ..move_check import MoveCheckError, MoveChecker
 from ..render import print_move_verdicts
-from .usage import UsageError, add_command
+from .usage import UsageError, add_command, add_command_group
 
 MOVES_EXAMPLES = """\
 examples:
@@ -19,16 +19,14 @@ to where it went, with every other piece where it stood then. Exit status 1 when
 
 
 def add_parser(commands):
-    check = commands.add_parser("check", help="check moves against the rules",
-                                description="Referee a game's moves with the movement rules of a companion file.")
-    actions = check.add_subparsers(dest="action", metavar="ACTION")
-    actions.required = True
+    actions = add_command_group(commands, "check", "check moves against the rules",
+                                "Referee a game's moves with the movement rules of a companion file.")
     moves = add_command(
         actions, "moves", "judge every move of a log",
         "Replay each log and judge each move by the companion file's [movement] (the generic rules): "
         "the path's cost in MP, its distance in hexes, and why it is illegal (no path, over the "
         "allowance, into an enemy hex, through a zone of control ...).", MOVES_EXAMPLES)
-    moves.add_argument("games", metavar="GAME", nargs="+", help="logs (.vlog) or saves to replay")
+    moves.add_argument("games", metavar="GAME", nargs="+", help="logs (.vlog, .log) to replay")
     moves.add_argument("--module", required=True, metavar="MODULE", help="the module (.vmod, folder or buildFile)")
     moves.add_argument("--companion", required=True, metavar="COMPANION", help="the companion file with [movement]")
     moves.add_argument("--violations", action="store_true", help="list only the illegal moves")

@@ -5,7 +5,7 @@ import os
 
 from .. import _adjutant
 from ..render import print_companion_summary, print_terrain_sample
-from .usage import add_command
+from .usage import add_command, add_command_group
 
 SAMPLE_EXAMPLES = """\
 examples:
@@ -24,12 +24,10 @@ examples:
 
 
 def add_parser(commands):
-    terrain = commands.add_parser(
-        "terrain", help="check a terrain companion file",
-        description="The terrain companion file says what is in each hex and hexside of a "
-                    "module's maps, in a rulebook's words (docs/companion-format.md).")
-    actions = terrain.add_subparsers(dest="action", metavar="ACTION")
-    actions.required = True
+    actions = add_command_group(
+        commands, "terrain", "check a terrain companion file",
+        "The terrain companion file says what is in each hex and hexside of a "
+        "module's maps, in a rulebook's words (docs/companion-format.md).")
     check = add_command(
         actions, "check", "validate a companion file against its module and summarize it",
         "Read a companion file, check every hex name, hexside, line and word against the module's "

@@ -12,6 +12,14 @@ def add_command(commands, name, help, description, examples):
                                formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
+def add_command_group(commands, name, help, description):
+    """A subcommand with actions of its own (`adjutant terrain check`); returns its subparsers."""
+    group = commands.add_parser(name, help=help, description=description)
+    actions = group.add_subparsers(dest="action", metavar="ACTION")
+    actions.required = True
+    return actions
+
+
 def choose_map(maps, name):
     """The map named NAME (by name or id); without a name, the only map with boards."""
     if name:
