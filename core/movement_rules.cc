@@ -58,8 +58,25 @@ int MovementRules::class_id(std::string_view name) const {
                               (known.empty() ? "none" : known) + ")");
 }
 
+std::string MovementRules::class_names(ClassSet set) const {
+  std::string names;
+  bool every = true;
+  for (size_t i = 0; i < classes.size(); ++i) {
+    if (set & class_bit(static_cast<int>(i))) {
+      names += (names.empty() ? "" : ", ") + classes[i].name;
+    } else {
+      every = false;
+    }
+  }
+  return every ? "every class" : names.empty() ? "no class" : names;
+}
+
 void MovementRules::check(const TerrainVocabulary& v) const {
   if (classes.empty()) throw std::invalid_argument("the movement rules name no unit class");
+  if (classes.size() > static_cast<size_t>(kMaxUnitClasses)) {
+    throw std::invalid_argument("the movement rules name " + std::to_string(classes.size()) + " unit classes; at most " +
+                                std::to_string(kMaxUnitClasses) + " are supported");
+  }
   for (const ClassCosts& c : classes) {
     for (int t = 0; t < v.terrain.size(); ++t) {
       if (static_cast<size_t>(t) >= c.terrain.size()) {

@@ -19,6 +19,12 @@ using Cost = int32_t;
 inline constexpr Cost kMP = 6;
 inline constexpr Cost kProhibited = -1;
 
+// A set of unit class ids (bit i: class i).
+using ClassSet = uint64_t;
+inline constexpr int kMaxUnitClasses = 64;
+inline constexpr ClassSet kEveryClass = ~ClassSet{0};
+constexpr ClassSet class_bit(int id) { return ClassSet{1} << id; }
+
 struct ClassCosts {
   std::string name;                       // "infantry", "cavalry", "artillery" ...
   std::vector<Cost> terrain;              // per terrain type: cost to enter, or kProhibited
@@ -26,6 +32,24 @@ struct ClassCosts {
   std::vector<Cost> uphill;               // per hexside feature: added when crossing towards its high side
   std::vector<Cost> line;                 // per line type: cost to enter along it, or kProhibited (not usable)
   std::vector<FeatureSet> line_negates;   // per line type: hexside features whose costs that line cancels
+  // Stacking penalties, paid when the hex entered (or left) holds other friendly units of a class
+  // in `stacks_with` and none in `stacks_free_with`: LMN 9.1 infantry +1 and +1 with other
+  // infantry, none where a fortification stands; CWR +2 and +2 with friendly combat units.
+  Cost stack_enter = 0;
+  Cost stack_leave = 0;
+  ClassSet stacks_with = kEveryClass;
+  ClassSet stacks_free_with = 0;
+  // Whether a hex holding friendly units of these classes charges this class a stacking penalty.
+  bool stacking_penalty(ClassSet present) const { return (present & stacks_with) && !(present & stacks_free_with); }
+};
+
+// A stacking limit: the units of one side in one hex, of the classes counted, may total at most
+// `most`: units counted, or a unit attribute summed (CWR 16 SP per hex; LFM 16 SP plus 6 SP of
+// artillery is two limits).
+struct StackLimit {
+  int64_t most = 0;
+  std::string measure;               // the unit attribute summed ("strength"); empty: units counted
+  ClassSet classes = kEveryClass;
 };
 
 enum class EnemyHexes {
@@ -39,11 +63,15 @@ struct MovementRules {
   Cost enemy_hex_cost = 0;
   bool lines_must_connect = false;  // LIN 8.2: no leaving a hex on a road that does not connect with the one entered on
   bool one_hex_minimum = false;     // CWR 3.0c: a unit may always move one hex, whatever it costs
+  std::vector<StackLimit> stack_limits;  // judged at the end of a move and in set-ups
 
   // The id of a unit class; std::invalid_argument naming the known classes otherwise.
   int class_id(std::string_view name) const;
-  // Every class has a cost for every terrain type, and no more entries than the vocabulary has
-  // words; std::invalid_argument naming the class and what is missing otherwise.
+  // The names of the classes in a set, comma separated ("every class" for all of them).
+  std::string class_names(ClassSet set) const;
+  // At most kMaxUnitClasses classes; every class has a cost for every terrain type, and no more
+  // entries than the vocabulary has words; std::invalid_argument naming the class and what is
+  // missing otherwise.
   void check(const TerrainVocabulary& vocabulary) const;
 };
 

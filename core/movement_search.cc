@@ -20,6 +20,7 @@ struct MovementSearch::Search {
   const ZoneOfControl* zones = nullptr;
   const HexZones* hex_zones = nullptr;  // zones, when they are HexZones (called without converting cells to hexes)
   std::vector<uint8_t> enemy;  // per cell
+  std::vector<ClassSet> friends;  // per cell: the classes of friendly units there; empty: no stacking penalty
   int line_states = 1;
   bool track_line_use = false;
   int states = 1;
@@ -27,7 +28,7 @@ struct MovementSearch::Search {
 
 // One way to make a step (cross-country, or along one line type).
 struct MovementSearch::Option {
-  Cost terrain = 0, hexside = 0, line = 0, zone = 0, enemy = 0, total = 0;
+  Cost terrain = 0, hexside = 0, line = 0, zone = 0, enemy = 0, stacking = 0, total = 0;
   int line_type = -1;
   int next_state = 0;
   bool stop = false;
@@ -231,6 +232,19 @@ MovementSearch::Search MovementSearch::prepare(const Mover& mover, const Situati
   for (const Hex h : situation.enemy_hexes) {
     if (map_->on_map(h)) s.enemy[map_->extent().index(h)] = 1;
   }
+  const bool penalties = std::any_of(s.classes.begin(), s.classes.end(), [&](int c) {
+    const ClassCosts& k = rules_->classes[static_cast<size_t>(c)];
+    return k.stack_enter > 0 || k.stack_leave > 0;
+  });
+  if (penalties && !situation.friendly.empty()) {
+    s.friends.assign(map_->extent().size(), 0);
+    for (const FriendlyUnit& u : situation.friendly) {
+      if (u.unit_class < 0 || static_cast<size_t>(u.unit_class) >= rules_->classes.size()) {
+        throw std::invalid_argument("friendly unit class id " + std::to_string(u.unit_class) + " is not one of the rules' classes");
+      }
+      if (map_->on_map(u.hex)) s.friends[map_->extent().index(u.hex)] |= class_bit(u.unit_class);
+    }
+  }
   s.line_states = rules_->lines_must_connect ? 1 + line_types_ * 6 : 1;
   s.track_line_use = s.zones && s.zones->reads_line_use();
   s.states = s.line_states * (s.track_line_use ? 2 : 1);
@@ -277,6 +291,11 @@ int MovementSearch::options(size_t cell, int state, int d, bool first, const Sea
     base.stop = base.stop || z.stop;
     base.effect = z.effect;
   }
+  // The stacking penalty one class pays for this step.
+  const auto stacking = [&](const ClassCosts& k) {
+    if (s.friends.empty()) return Cost{0};
+    return (k.stacking_penalty(s.friends[to]) ? k.stack_enter : 0) + (k.stacking_penalty(s.friends[cell]) ? k.stack_leave : 0);
+  };
   const auto state_after = [&](int line_type) {
     const bool used = s.track_line_use && (used_line || line_type >= 0);
     const int part = line_type >= 0 && rules_->lines_must_connect ? 1 + line_type * 6 + back : 0;
@@ -298,10 +317,12 @@ int MovementSearch::options(size_t cell, int state, int d, bool first, const Sea
         worst = -1;
         break;
       }
-      if (terrain + side > worst) {  // the breakdown of the member that pays most
-        worst = terrain + side;
+      const Cost stack = stacking(k);
+      if (terrain + side + stack > worst) {  // the breakdown of the member that pays most
+        worst = terrain + side + stack;
         o.terrain = terrain;
         o.hexside = side;
+        o.stacking = stack;
       }
     }
     if (worst >= 0) {
@@ -335,10 +356,12 @@ int MovementSearch::options(size_t cell, int state, int d, bool first, const Sea
         worst = -1;
         break;
       }
-      if (along + side > worst) {
-        worst = along + side;
+      const Cost stack = stacking(k);
+      if (along + side + stack > worst) {
+        worst = along + side + stack;
         o.line = along;
         o.hexside = side;
+        o.stacking = stack;
       }
     }
     if (worst >= 0) {
@@ -448,6 +471,7 @@ StepCost MovementSearch::described(const Option& o, Hex from, Hex to) const {
   c.line_type = o.line_type;
   c.zone = o.zone;
   c.enemy = o.enemy;
+  c.stacking = o.stacking;
   c.total = o.total;
   c.stop = o.stop;
   c.effect = std::string(o.effect);

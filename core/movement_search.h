@@ -14,10 +14,17 @@
 
 namespace adjutant::core {
 
+// A unit of the mover's side that stays where it is: what stacking penalties count.
+struct FriendlyUnit {
+  Hex hex;
+  int unit_class = 0;  // MovementRules::classes id
+};
+
 // The position a move is made in.
 struct Situation {
   std::vector<Hex> enemy_hexes;           // hexes holding enemy units
   const ZoneOfControl* zones = nullptr;   // enemy zones; nullptr for none
+  std::vector<FriendlyUnit> friendly;     // the mover's side's other units (not the mover's own)
 };
 
 // What moves: one unit, or a stack moving together. Each step costs the most any member pays, and
@@ -52,6 +59,7 @@ struct StepCost {
   int line_type = -1;  // the line followed; -1 cross-country
   Cost zone = 0;
   Cost enemy = 0;
+  Cost stacking = 0;   // entering and leaving hexes with friendly units
   Cost total = 0;
   bool stop = false;   // movement ends here (enemy hex, zone)
   std::string effect;  // from the zone model ("disorganized")

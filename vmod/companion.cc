@@ -35,8 +35,8 @@ struct MapContext {
 
 class Parser : private TomlReader {
  public:
-  Parser(std::string file, const MapTopologyLookup& lookup, const BoardSizeHint& board_size)
-      : TomlReader(std::move(file)), lookup_(lookup), board_size_(board_size) {}
+  Parser(std::string file, const MapTopologyLookup& lookup, const BoardSizeHint& board_size, std::string_view module_name)
+      : TomlReader(std::move(file)), lookup_(lookup), board_size_(board_size), module_name_(module_name) {}
 
   Companion parse(std::string_view text) {
     toml::table root;
@@ -61,6 +61,10 @@ class Parser : private TomlReader {
     const toml::table& module = require_table(root, "module", "the file", At{1, 1});
     only_keys(module, {"name", "version"}, "[module]");
     out.module_name = require_string(module, "name", "[module]", at(module));
+    if (!module_name_.empty() && out.module_name != module_name_) {
+      fail(inside(*module.get("name")), "this file is for module " + in_quotes(out.module_name) + ", not for " +
+                                            in_quotes(module_name_) + " (the module given)");
+    }
     out.module_version = optional_string(module, "version", "[module]").value_or("");
 
     vocabulary_ = std::make_shared<core::TerrainVocabulary>();
@@ -695,6 +699,7 @@ class Parser : private TomlReader {
 
   const MapTopologyLookup& lookup_;
   const BoardSizeHint& board_size_;
+  std::string_view module_name_;
   std::shared_ptr<core::TerrainVocabulary> vocabulary_;
   std::vector<std::string> unit_attributes_;
 };
@@ -709,18 +714,18 @@ const core::TerrainModel* Companion::map(std::string_view name, std::string_view
 }
 
 Companion parse_companion(std::string_view text, const std::string& file, const MapTopologyLookup& lookup,
-                          const BoardSizeHint& board_size) {
-  return Parser(file, lookup, board_size).parse(text);
+                          const BoardSizeHint& board_size, std::string_view module_name) {
+  return Parser(file, lookup, board_size, module_name).parse(text);
 }
 
 Companion load_companion(const std::filesystem::path& path, const MapTopologyLookup& lookup,
-                         const BoardSizeHint& board_size) {
+                         const BoardSizeHint& board_size, std::string_view module_name) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw CompanionError("cannot read the companion file", Place{path.string(), {}, {}});
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw CompanionError("cannot read the companion file", Place{path.string(), {}, {}});
-  return parse_companion(text.str(), path.string(), lookup, board_size);
+  return parse_companion(text.str(), path.string(), lookup, board_size, module_name);
 }
 
 CompanionSummary summarize(const Companion& companion) {

@@ -105,12 +105,14 @@ struct CompanionSummary {
   int unit_rules = 0;
 };
 
-// Parses a companion file's text; `file` names it in errors. Throws CompanionError.
+// Parses a companion file's text; `file` names it in errors. `module_name`, when not empty, is the
+// module's own name, which the file's [module] name must match (a file for another module is
+// refused before its maps are looked at). Throws CompanionError.
 Companion parse_companion(std::string_view text, const std::string& file, const MapTopologyLookup& lookup,
-                          const BoardSizeHint& board_size = {});
+                          const BoardSizeHint& board_size = {}, std::string_view module_name = {});
 // Reads and parses a file. Throws CompanionError (also when the file cannot be read).
 Companion load_companion(const std::filesystem::path& path, const MapTopologyLookup& lookup,
-                         const BoardSizeHint& board_size = {});
+                         const BoardSizeHint& board_size = {}, std::string_view module_name = {});
 
 CompanionSummary summarize(const Companion& companion);
 

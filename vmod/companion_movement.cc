@@ -19,7 +19,7 @@ class MovementReader {
 
   CompanionMovement read(const toml::table& t) {
     r_.only_keys(t, {"class_attribute", "allowance_attribute", "side_attribute", "enemy_hexes", "enemy_hex_cost",
-                     "lines_must_connect", "one_hex_minimum", "class", "zones"},
+                     "lines_must_connect", "one_hex_minimum", "class", "zones", "stack_limit"},
                  "[movement]");
     CompanionMovement m;
     m.line = at(t).line;
@@ -46,6 +46,17 @@ class MovementReader {
       if (!c) r_.fail(at(*node), "movement class " + in_quotes(key->str()) + " must be a table");
       m.rules.classes.push_back(read_class(trim(key->str()), *c, at(*key)));
     }
+    if (m.rules.classes.size() > static_cast<size_t>(core::kMaxUnitClasses)) {
+      r_.fail(at(*classes), "[movement] has " + std::to_string(m.rules.classes.size()) + " classes; at most " +
+                                std::to_string(core::kMaxUnitClasses) + " are supported");
+    }
+    // Stacking names classes, so it is read once every class is known.
+    for (const auto& [key, node] : in_file_order(*classes)) {
+      if (const toml::node* stacking = node->as_table()->get("stacking")) {
+        read_stacking(*stacking, m.rules, m.rules.classes[static_cast<size_t>(m.rules.class_id(trim(key->str())))]);
+      }
+    }
+    if (const toml::node* limits = t.get("stack_limit")) read_stack_limits(*limits, m.rules);
     if (const toml::table* z = r_.optional_table(t, "zones", "[movement]")) read_zones(*z, m);
     return m;
   }
@@ -113,7 +124,7 @@ class MovementReader {
 
   core::ClassCosts read_class(const std::string& name, const toml::table& c, At where) const {
     const std::string label = "movement class " + in_quotes(name);
-    r_.only_keys(c, {"terrain", "hexside", "uphill", "line", "line_negates"}, label);
+    r_.only_keys(c, {"terrain", "hexside", "uphill", "line", "line_negates", "stacking"}, label);
     core::ClassCosts k;
     k.name = name;
     k.terrain = costs(c, "terrain", v_.terrain, "terrain type", name, kNoCost);
@@ -134,6 +145,52 @@ class MovementReader {
       }
     }
     return k;
+  }
+
+  // A set of class names; every class when `n` is absent.
+  core::ClassSet class_set(const toml::node* n, const core::MovementRules& rules, std::string_view what) const {
+    if (!n) return core::kEveryClass;
+    core::ClassSet set = 0;
+    for (const Word& w : r_.words(*n, what, false)) {
+      try {
+        set |= core::class_bit(rules.class_id(w.text));
+      } catch (const std::invalid_argument& e) {
+        r_.fail(w.where, e.what());
+      }
+    }
+    return set;
+  }
+
+  // stacking = { enter = 1, leave = 1, with = ["infantry"], unless = ["fortification"] }
+  void read_stacking(const toml::node& n, const core::MovementRules& rules, core::ClassCosts& k) const {
+    const std::string label = "movement class " + in_quotes(k.name) + " stacking";
+    const toml::table* t = n.as_table();
+    if (!t) r_.fail(at(n), label + " must be a table: { enter = 1, leave = 1, with = [\"infantry\"] }");
+    r_.only_keys(*t, {"enter", "leave", "with", "unless"}, label);
+    if (const toml::node* e = t->get("enter")) k.stack_enter = cost(*e, label + " 'enter'", false);
+    if (const toml::node* l = t->get("leave")) k.stack_leave = cost(*l, label + " 'leave'", false);
+    k.stacks_with = class_set(t->get("with"), rules, label + " 'with'");
+    if (const toml::node* u = t->get("unless")) k.stacks_free_with = class_set(u, rules, label + " 'unless'");
+  }
+
+  // [[movement.stack_limit]] most = 16, measure = "strength", classes = ["infantry", "cavalry"]
+  void read_stack_limits(const toml::node& n, core::MovementRules& rules) const {
+    const toml::array* limits = n.as_array();
+    if (!limits || limits->empty()) r_.fail(at(n), "'stack_limit' must be one or more [[movement.stack_limit]] tables");
+    for (const toml::node& l : *limits) {
+      const toml::table* t = l.as_table();
+      if (!t) r_.fail(at(l), "each 'stack_limit' must be a [[movement.stack_limit]] table");
+      r_.only_keys(*t, {"most", "measure", "classes"}, "[[movement.stack_limit]]");
+      core::StackLimit limit;
+      const toml::node* most = t->get("most");
+      if (!most) r_.fail(at(*t), "[[movement.stack_limit]] has no 'most'");
+      const auto value = most->value<int64_t>();
+      if (!most->is_integer() || *value < 0) r_.fail(at(*most), "'most' must be a whole number from 0");
+      limit.most = *value;
+      limit.measure = attribute(*t, "measure", "[[movement.stack_limit]]").value_or("");
+      limit.classes = class_set(t->get("classes"), rules, "'classes'");
+      rules.stack_limits.push_back(std::move(limit));
+    }
   }
 
   void read_zones(const toml::table& z, CompanionMovement& m) const {
@@ -164,12 +221,9 @@ class MovementReader {
     }
     rules.leave_effect = r_.optional_string(z, "leave_effect", "[movement.zones]").value_or("");
     if (const toml::node* x = z.get("exerted_by")) {
-      for (const Word& w : r_.words(*x, "'exerted_by'", false)) {
-        try {
-          m.zone_classes.push_back(m.rules.class_id(w.text));
-        } catch (const std::invalid_argument& e) {
-          r_.fail(w.where, e.what());
-        }
+      const core::ClassSet exerting = class_set(x, m.rules, "'exerted_by'");
+      for (int c = 0; c < static_cast<int>(m.rules.classes.size()); ++c) {
+        if (exerting & core::class_bit(c)) m.zone_classes.push_back(c);
       }
     }
     m.facing_attribute = attribute(z, "facing_attribute", "[movement.zones]").value_or("");

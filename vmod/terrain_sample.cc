@@ -127,11 +127,11 @@ Edit table_edit(const std::vector<std::string>& lines, const Companion& companio
 }  // namespace
 
 Companion load_companion(const std::string& path, MapGeometries& maps) {
-  return vmod::load_companion(path, lookup(maps), size_hint(maps));
+  return vmod::load_companion(path, lookup(maps), size_hint(maps), maps.module().name);
 }
 
 Companion parse_companion(const std::string& text, const std::string& file, MapGeometries& maps) {
-  return vmod::parse_companion(text, file, lookup(maps), size_hint(maps));
+  return vmod::parse_companion(text, file, lookup(maps), size_hint(maps), maps.module().name);
 }
 
 TerrainSample sample_terrain(const std::string& companion_path, MapGeometries& maps) {

@@ -97,10 +97,14 @@ struct SearchInput {
   core::Situation situation;
 };
 
+using FriendlyUnits = std::vector<std::pair<std::string, std::string>>;  // (hex, class)
+
 SearchInput input(const Movement& m, const std::vector<std::string>& classes, const py::object& allowance,
-                  const std::vector<std::string>& enemy_hexes, const std::optional<Zones>& zones, const std::string& barred) {
+                  const std::vector<std::string>& enemy_hexes, const std::optional<Zones>& zones, const std::string& barred,
+                  const FriendlyUnits& friendly) {
   SearchInput in{m.mover(classes, allowance, barred), {}};
   for (const std::string& h : enemy_hexes) in.situation.enemy_hexes.push_back(m.hex(h));
+  for (const auto& [h, c] : friendly) in.situation.friendly.push_back({m.hex(h), m.rules().rules.class_id(c)});
   if (zones) {
     if (zones->map != m.map) throw std::invalid_argument("these zones were made for another map");
     in.situation.zones = zones->zones.get();
@@ -134,12 +138,23 @@ py::dict step_dict(const Movement& m, const core::StepCost& s) {
   d["line_type"] = s.line_type >= 0 ? py::object(py::str(m.map->vocabulary().lines.name(s.line_type))) : py::none();
   d["zone"] = fraction(s.zone);
   d["enemy"] = fraction(s.enemy);
+  d["stacking"] = fraction(s.stacking);
   d["total"] = fraction(s.total);
   d["stop"] = s.stop;
   d["effect"] = s.effect;
   d["problem"] = problem_name(s.problem);
   d["reason"] = s.reason;
   return d;
+}
+
+// The names of a set of classes; None for every class.
+py::object class_list(const Movement& m, core::ClassSet set) {
+  if (set == core::kEveryClass) return py::none();
+  py::list names;
+  for (size_t i = 0; i < m.rules().rules.classes.size(); ++i) {
+    if (set & core::class_bit(static_cast<int>(i))) names.append(m.rules().rules.classes[i].name);
+  }
+  return names;
 }
 
 py::object path_object(const Movement& m, const core::PathCost& p) {
@@ -179,6 +194,13 @@ void bind_movement(py::module_& m) {
              const auto h = z.map->topology().hex_named(hex);
              return h && z.zones->controlled(*h);
            }, py::arg("hex"), "Whether an enemy zone covers the hex.")
+      .def("controlled_hexes", [](const Zones& z) {
+             std::vector<std::string> out;
+             for (const core::Hex h : z.map->hexes()) {
+               if (z.zones->controlled(h)) out.push_back(z.map->topology().name(h));
+             }
+             return out;
+           }, "Every hex of the map an enemy zone covers, column by column.")
       .def("entry_cost", [](const Zones& z, const std::string& hex) {
              const auto* hex_zones = dynamic_cast<const core::HexZones*>(z.zones.get());
              const auto h = z.map->topology().hex_named(hex);
@@ -203,11 +225,35 @@ void bind_movement(py::module_& m) {
         return out;
       }, "The classes that exert zones; empty: every class.")
       .def_property_readonly("facing_attribute", [](const Movement& mv) { return mv.rules().facing_attribute; })
+      .def_property_readonly("stack_limits", [](const Movement& mv) {
+        py::list out;
+        for (const core::StackLimit& l : mv.rules().rules.stack_limits) {
+          py::dict d;
+          d["most"] = l.most;
+          d["measure"] = l.measure;
+          d["classes"] = class_list(mv, l.classes);
+          d["describe"] = mv.rules().rules.class_names(l.classes);
+          out.append(d);
+        }
+        return out;
+      }, "The [[movement.stack_limit]]s: {'most', 'measure' (a unit attribute summed; '' counts units), "
+         "'classes' (the class names counted, None for every class), 'describe'}.")
       .def_property_readonly("classes", [](const Movement& mv) {
         std::vector<std::string> out;
         for (const core::ClassCosts& c : mv.rules().rules.classes) out.push_back(c.name);
         return out;
       })
+      .def(
+          "terrain_cost",
+          [](const Movement& mv, const std::string& hex, const std::string& unit_class) -> py::object {
+            const core::ClassCosts& k = mv.rules().rules.classes[static_cast<size_t>(mv.rules().rules.class_id(unit_class))];
+            const core::Cost cost = k.terrain[static_cast<size_t>(mv.map->terrain(mv.hex(hex)))];
+            return cost == core::kProhibited ? py::none() : fraction(cost);
+          },
+          py::arg("hex"), py::arg("unit_class"),
+          "What the class pays to enter the hex's terrain, or None where it is prohibited (and so may not stand).")
+      .def("terrain", [](const Movement& mv, const std::string& hex) { return mv.map->terrain_name(mv.hex(hex)); },
+           py::arg("hex"), "The hex's terrain type.")
       .def(
           "zones",
           [](const Movement& mv, const std::vector<std::pair<std::string, std::optional<int>>>& sources,
@@ -236,8 +282,8 @@ void bind_movement(py::module_& m) {
           "reach",
           [](const Movement& mv, const std::string& start, const std::vector<std::string>& classes,
              const py::object& allowance, const std::vector<std::string>& enemy_hexes, const std::optional<Zones>& zones,
-             const std::string& barred) {
-            const SearchInput in = input(mv, classes, allowance, enemy_hexes, zones, barred);
+             const std::string& barred, const FriendlyUnits& friendly) {
+            const SearchInput in = input(mv, classes, allowance, enemy_hexes, zones, barred, friendly);
             const core::Hex from = mv.hex(start);
             std::vector<core::Reach> found;
             {
@@ -249,37 +295,38 @@ void bind_movement(py::module_& m) {
             return out;
           },
           py::arg("start"), py::arg("classes"), py::arg("allowance"), py::arg("enemy_hexes") = std::vector<std::string>{},
-          py::arg("zones") = py::none(), py::arg("barred_from_zones") = "",
+          py::arg("zones") = py::none(), py::arg("barred_from_zones") = "", py::arg("friendly") = FriendlyUnits{},
           "Every hex the mover can end in: {hex: (MP left, must stop there)}. A stack lists several classes: each "
-          "step costs what its dearest member pays.")
+          "step costs what its dearest member pays. `friendly`: (hex, class) of the mover's side's other units, for "
+          "stacking penalties.")
       .def(
           "path",
           [](const Movement& mv, const std::string& from, const std::string& to, const std::vector<std::string>& classes,
              const py::object& allowance, const std::vector<std::string>& enemy_hexes, const std::optional<Zones>& zones,
-             const std::string& barred) -> py::object {
-            const SearchInput in = input(mv, classes, allowance, enemy_hexes, zones, barred);
+             const std::string& barred, const FriendlyUnits& friendly) -> py::object {
+            const SearchInput in = input(mv, classes, allowance, enemy_hexes, zones, barred, friendly);
             const auto p = mv.search->cheapest_path(mv.hex(from), mv.hex(to), in.mover, in.situation);
             if (!p) return py::none();
             return path_object(mv, *p);
           },
           py::arg("from_hex"), py::arg("to_hex"), py::arg("classes"), py::arg("allowance") = py::none(),
           py::arg("enemy_hexes") = std::vector<std::string>{}, py::arg("zones") = py::none(),
-          py::arg("barred_from_zones") = "",
+          py::arg("barred_from_zones") = "", py::arg("friendly") = FriendlyUnits{},
           "The cheapest legal path whatever the allowance, or None: .hexes, .steps (each a dict with the cost "
           "breakdown), .total, .legal (within the allowance), .reason.")
       .def(
           "explain",
           [](const Movement& mv, const std::vector<std::string>& hexes, const std::vector<std::string>& classes,
              const py::object& allowance, const std::vector<std::string>& enemy_hexes, const std::optional<Zones>& zones,
-             const std::string& barred) {
-            const SearchInput in = input(mv, classes, allowance, enemy_hexes, zones, barred);
+             const std::string& barred, const FriendlyUnits& friendly) {
+            const SearchInput in = input(mv, classes, allowance, enemy_hexes, zones, barred, friendly);
             std::vector<core::Hex> path;
             for (const std::string& h : hexes) path.push_back(mv.hex(h));
             return path_object(mv, mv.search->explain(path, in.mover, in.situation));
           },
           py::arg("hexes"), py::arg("classes"), py::arg("allowance") = py::none(),
           py::arg("enemy_hexes") = std::vector<std::string>{}, py::arg("zones") = py::none(),
-          py::arg("barred_from_zones") = "",
+          py::arg("barred_from_zones") = "", py::arg("friendly") = FriendlyUnits{},
           "The cost of moving along these hexes, step by step, and the first reason it is illegal.");
 }
 

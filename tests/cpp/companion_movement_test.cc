@@ -100,6 +100,52 @@ TEST(CompanionMovement, WithoutTheSectionThereAreNoMovementRules) {
   EXPECT_FALSE(parse("").movement.has_value());
 }
 
+TEST(CompanionMovement, ReadsStackingPenaltiesAndLimits) {
+  const Companion c = parse(kMovement + R"(
+[movement.class.fort]
+terrain = { clear = 0, woods = 0, ridge = 0 }
+[[movement.stack_limit]]
+most = 16
+measure = "MA"
+classes = ["inf", "art"]
+[[movement.stack_limit]]
+most = 2
+)");
+  // Stacking penalties come in the class table: appended after the fact to keep kMovement readable.
+  const Companion penalties = parse(kMovement.substr(0, kMovement.find("[movement.class.art]")) +
+                                    "stacking = { enter = 1, leave = \"1/2\", with = [\"inf\"], unless = \"fort\" }\n" +
+                                    kMovement.substr(kMovement.find("[movement.class.art]")) +
+                                    "[movement.class.fort]\nterrain = { clear = 0, woods = 0, ridge = 0 }\n");
+  const core::ClassCosts& inf = penalties.movement->rules.classes[0];
+  EXPECT_EQ(inf.stack_enter, kMP);
+  EXPECT_EQ(inf.stack_leave, kMP / 2);
+  EXPECT_EQ(inf.stacks_with, core::class_bit(0));
+  EXPECT_EQ(inf.stacks_free_with, core::class_bit(2));
+  EXPECT_EQ(penalties.movement->rules.classes[1].stack_enter, 0);  // no stacking table: no penalty
+
+  const auto& limits = c.movement->rules.stack_limits;
+  ASSERT_EQ(limits.size(), 2u);
+  EXPECT_EQ(limits[0].most, 16);
+  EXPECT_EQ(limits[0].measure, "MA");
+  EXPECT_EQ(limits[0].classes, core::class_bit(0) | core::class_bit(1));
+  EXPECT_EQ(c.movement->rules.class_names(limits[0].classes), "inf, art");
+  EXPECT_EQ(limits[1].measure, "");  // units counted
+  EXPECT_EQ(limits[1].classes, core::kEveryClass);
+  EXPECT_EQ(c.movement->rules.class_names(limits[1].classes), "every class");
+}
+
+TEST(CompanionMovement, StackingMistakesNameTheirPlace) {
+  const std::string inf = "[movement]\n[movement.class.inf]\nterrain = { clear = 1, woods = 2, ridge = 1 }\n";
+  EXPECT_EQ(error_of(inf + "stacking = { enter = 1, with = [\"cav\"] }\n"),
+            "m.toml, line 16, column 34: unknown unit class 'cav' (the classes are inf)");
+  EXPECT_EQ(error_of(inf + "stacking = { enter = 1, when = 2 }\n"),
+            "m.toml, line 16, column 25: unknown key 'when' in movement class 'inf' stacking (expected enter, leave, with, unless)");
+  EXPECT_EQ(error_of(inf + "[[movement.stack_limit]]\nmeasure = \"MA\"\n"),
+            "m.toml, line 16, column 1: [[movement.stack_limit]] has no 'most'");
+  EXPECT_EQ(error_of(inf + "[[movement.stack_limit]]\nmost = 3\nmeasure = \"strength\"\n"),
+            "m.toml, line 18, column 12: unknown unit attribute 'strength' (vocabulary 'unit_attributes' has type, side, MA, facing)");
+}
+
 TEST(CompanionMovement, MistakesNameTheirPlace) {
   EXPECT_EQ(error_of("[movement]\n[movement.class.inf]\nterrain = { clear = 1, woods = 2 }\n"),
             "m.toml, line 14, column 17: movement class 'inf' has no cost to enter terrain 'ridge'");
@@ -115,7 +161,7 @@ TEST(CompanionMovement, MistakesNameTheirPlace) {
   EXPECT_EQ(error_of("[movement]\nspeed = 3\n"),
             "m.toml, line 14, column 1: unknown key 'speed' in [movement] (expected class_attribute, "
             "allowance_attribute, side_attribute, enemy_hexes, enemy_hex_cost, lines_must_connect, one_hex_minimum, "
-            "class, zones)");
+            "class, zones, stack_limit)");
   EXPECT_EQ(error_of("[movement]\n"), "m.toml, line 13, column 1: [movement] has no [movement.class.NAME] table");
 }
 

@@ -345,6 +345,64 @@ TEST_F(MovementTest, BadRulesAreNamed) {
   EXPECT_EQ(rules.class_id("artillery"), 1);
 }
 
+TEST_F(MovementTest, InfantryPaysToEnterAndLeaveHexesWithOtherInfantry_LMN_9_1_A) {
+  rules.classes[0].stack_enter = kMP;
+  rules.classes[0].stack_leave = kMP;
+  rules.classes[0].stacks_with = class_bit(0);
+  const MovementSearch search(map, rules);
+  Situation s;
+  s.friendly = {{hex("0504"), 0}, {hex("0503"), 0}};
+  // From a hex with other infantry, through one, out again: leave 1, enter 1 + leave 1.
+  const PathCost through = search.explain(hexes({"0503", "0504", "0505"}), unit(0, 9), s);
+  ASSERT_TRUE(through.legal) << through.reason;
+  EXPECT_EQ(through.steps[0].stacking, 2 * kMP);
+  EXPECT_EQ(through.steps[1].stacking, kMP);
+  EXPECT_EQ(through.total, 5 * kMP);
+  // Artillery pays no stacking penalty here, and infantry none beside artillery.
+  EXPECT_EQ(search.explain(hexes({"0503", "0504", "0505"}), unit(1, 9), s).total, 2 * kMP);
+  Situation artillery;
+  artillery.friendly = {{hex("0504"), 1}};
+  EXPECT_EQ(search.explain(hexes({"0503", "0504", "0505"}), unit(0, 9), artillery).total, 2 * kMP);
+  // The cheapest path goes round the occupied hex; the reachable set counts the penalty.
+  const auto path = search.cheapest_path(hex("0503"), hex("0505"), unit(0, 9), s);
+  ASSERT_TRUE(path);
+  EXPECT_EQ(path->total, 4 * kMP);  // leave 0503 (1) and three clear hexes round 0504 (not 5 through it)
+  EXPECT_EQ(path->steps.size(), 3u);
+  EXPECT_EQ(reach(search, "0503", unit(0, 2), s).count("0504"), 0u);  // 1 leave + 1 clear + 1 enter > 2
+}
+
+TEST_F(MovementTest, NoStackingPenaltyWhereAFortificationStands_LMN_9_1_C) {
+  ClassCosts fortification = rules.classes[1];
+  fortification.name = "fortification";
+  rules.classes.push_back(fortification);
+  rules.classes[0].stack_enter = kMP;
+  rules.classes[0].stack_leave = kMP;
+  rules.classes[0].stacks_with = class_bit(0);
+  rules.classes[0].stacks_free_with = class_bit(2);
+  const MovementSearch search(map, rules);
+  Situation s;
+  s.friendly = {{hex("0504"), 0}, {hex("0504"), 2}};
+  EXPECT_EQ(search.explain(hexes({"0503", "0504", "0505"}), unit(0, 9), s).total, 2 * kMP);
+}
+
+TEST_F(MovementTest, AStackPaysItsDearestMembersStackingPenalty_CWR_stacking) {
+  // CWR: +2 to enter and +2 to leave a hex with a friendly combat unit; leaders are exempt.
+  for (ClassCosts& k : rules.classes) {
+    k.stack_enter = 2 * kMP;
+    k.stack_leave = 2 * kMP;
+    k.stacks_with = class_bit(0) | class_bit(1);
+  }
+  rules.classes[1].stack_enter = 0;  // as if the second class were exempt from entering
+  const MovementSearch search(map, rules);
+  Situation s;
+  s.friendly = {{hex("0504"), 1}};
+  const Mover stack{{0, 1}, 9 * kMP, ""};
+  const PathCost into = search.explain(hexes({"0503", "0504"}), stack, s);
+  EXPECT_EQ(into.steps[0].stacking, 2 * kMP);
+  EXPECT_EQ(into.total, 3 * kMP);
+  EXPECT_EQ(search.explain(hexes({"0503", "0504"}), unit(1, 9), s).total, kMP);
+}
+
 TEST(MovementCost, ParsesAndWritesFractions) {
   EXPECT_EQ(parse_cost("2"), 2 * kMP);
   EXPECT_EQ(parse_cost("1/2"), kMP / 2);

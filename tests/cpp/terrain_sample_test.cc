@@ -182,5 +182,21 @@ TEST(ColourSample, NearestColourWithinTolerance) {
   EXPECT_EQ(core::nearest_value({}, kClear, 48), std::nullopt);
 }
 
+TEST(CompanionModule, AFileForAnotherModuleIsRefusedAtItsName) {
+  TempDir dir;
+  dir.write("buildFile.xml", testing::build_file(testing::hex_board("A", "gone.png")));
+  const Module module = load_module(dir.path().string());
+  MapGeometries maps(module);
+  std::string other = kHead + "board_size = [300, 200]\n";
+  other.replace(other.find("name = \"Test\""), 13, "name = \"Lee Invades the North\"");
+  try {
+    parse_companion(other, "lin.toml", maps);
+    ADD_FAILURE() << "a companion file for another module was accepted";
+  } catch (const CompanionError& e) {
+    EXPECT_STREQ(e.what(), "lin.toml, line 6, column 9: this file is for module 'Lee Invades the North', not for 'Test' "
+                           "(the module given)");
+  }
+}
+
 }  // namespace
 }  // namespace adjutant::vmod

@@ -2,19 +2,19 @@
 
 For each step that moves pieces within one hex board, the cheapest legal path from where they were
 to where they went is found with every other piece where it stood at that moment: enemy units
-(another side's) block or cost as [movement] says, and exert zones of control. The verdict names
-the pieces, the step and VASSAL's hex names, with the path's cost and the reason when illegal.
+(another side's) block or cost as [movement] says, and exert zones of control; the mover's side's
+other units cost stacking penalties, and the stack it ends in must keep the stacking limits. The
+verdict names the pieces, the step and VASSAL's hex names, with the path's cost and the reasons when
+illegal.
 """
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional
 
+from .companion_rules import CheckError, CompanionRules
 from .moves import log_moves
+from .stacking import StackedUnit, StackingError, over_limits
 from .units import unit_of
-
-
-class MoveCheckError(ValueError):
-    """The companion file cannot judge a move: a unit without a class, a class [movement] lacks."""
 
 
 @dataclass
@@ -44,16 +44,16 @@ def _mp(text, where):
     try:
         return Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise MoveCheckError(f"{where}: movement allowance {text!r} is not a number") from None
+        raise CheckError(f"{where}: movement allowance {text!r} is not a number") from None
 
 
-class MoveChecker:
+class MoveChecker(CompanionRules):
     """Judges the moves of one game; keeps each piece's unit attributes and each map's search."""
 
     def __init__(self, game, module, companion):
-        self.game, self.module, self.companion = game, module, companion
+        super().__init__(module, companion)
+        self.game = game
         self._units = {}
-        self._movements = {}
 
     def unit(self, piece_id):
         if piece_id not in self._units:
@@ -63,14 +63,6 @@ class MoveChecker:
                 return None
             self._units[piece_id] = (piece.name, unit_of(self.companion, piece, self.module))
         return self._units[piece_id]
-
-    def movement(self, map_name, board):
-        key = (map_name, board)
-        if key not in self._movements:
-            # A [[map]] that names no board covers the map's only hex board.
-            terrain = next((t for t in self.companion.maps if t.map == map_name and t.board in (board, "")), None)
-            self._movements[key] = self.companion.movement(map_name, terrain.board) if terrain else None
-        return self._movements[key]
 
     def check(self, on_move=None):
         verdicts = []
@@ -106,19 +98,16 @@ class MoveChecker:
         grid = view.hex_grid(board)
         verdict.distance = grid.distance(grid.hex(start), grid.hex(end))
 
-        classes, allowances, sides = [], [], set()
+        classes, allowances, sides, movers = [], [], set(), []
         for piece_id in move.pieces:
             found = self.unit(piece_id)
             if found is None or found[1] is None:
                 continue  # a marker, not a unit
             name, unit = found
             where = f"step {verdict.step}, piece {name!r}"
-            cls = unit.get(movement.class_attribute)
-            if not cls:
-                raise MoveCheckError(f"{where}: no unit attribute {movement.class_attribute!r} to give its movement class")
-            if cls not in movement.classes:
-                raise MoveCheckError(f"{where}: unknown unit class {cls!r} (the classes are {', '.join(movement.classes)})")
+            cls = self.unit_class(movement, unit, where)
             classes.append(cls)
+            movers.append(StackedUnit(name, cls, unit))
             if movement.allowance_attribute and unit.get(movement.allowance_attribute):
                 allowances.append(_mp(unit[movement.allowance_attribute], where))
             if unit.get(movement.side_attribute):
@@ -128,37 +117,62 @@ class MoveChecker:
             return verdict
         verdict.allowance = min(allowances) if allowances else None
 
-        enemies, sources = self._enemies(view, board, grid, movement, sides, set(move.pieces), before)
-        zones = movement.zones(sources) if movement.has_zones and sources else None
-        path = movement.path(start, end, classes, verdict.allowance, enemies, zones)
+        position = self._position(view, board, grid, movement, sides, set(move.pieces), before)
+        zones = movement.zones(position.zone_sources) if movement.has_zones and position.zone_sources else None
+        path = movement.path(start, end, classes, verdict.allowance, position.enemy_hexes, zones,
+                             friendly=position.friendly)
+        reasons = []
         if path is None:
-            verdict.legal = False
-            verdict.reason = "no legal path"
-            return verdict
-        verdict.cost, verdict.path = path.total, path.hexes
-        verdict.legal = path.legal
-        verdict.reason = path.reason
+            reasons.append("no legal path")
+        else:
+            verdict.cost, verdict.path = path.total, path.hexes
+            if not path.legal:
+                reasons.append(path.reason)
+        try:
+            stacked = movers + [u for hex_, u in position.friendly_units if hex_ == end]
+            reasons += [f"stacking limit exceeded at the end: {p}" for p in over_limits(movement.stack_limits, stacked)]
+        except StackingError as e:
+            raise CheckError(f"step {verdict.step}: {e}") from None
+        verdict.legal = not reasons
+        verdict.reason = "; ".join(reasons)
         return verdict
 
-    def _enemies(self, view, board, grid, movement, sides, moving, before):
-        """Hexes of other sides' units on this board, and the zones their classes exert."""
-        enemies, sources = [], []
+    def _position(self, view, board, grid, movement, sides, moving, before):
+        """Where the other units on this board stood: other sides' hexes and the zones their classes
+        exert, the mover's side's units for stacking."""
+        position = Position()
         if not sides:
-            return enemies, sources
+            return position
         for piece_id, (map_id, x, y) in before.items():
             if piece_id in moving or map_id != view.save_id or view.board_at(x, y) != board:
                 continue
             found = self.unit(piece_id)
             if found is None or found[1] is None:
                 continue
-            unit = found[1]
+            name, unit = found
             side = unit.get(movement.side_attribute)
             hex_ = view.hex_at(x, y)
-            if not side or side in sides or hex_ is None:
+            if not side or hex_ is None:
                 continue
-            name = grid.name(hex_)
-            enemies.append(name)
-            if not movement.zone_classes or unit.get(movement.class_attribute) in movement.zone_classes:
+            hex_name = grid.name(hex_)
+            cls = unit.get(movement.class_attribute)
+            if side in sides:
+                if cls in movement.classes:
+                    position.friendly.append((hex_name, cls))
+                position.friendly_units.append((hex_name, StackedUnit(name, cls, unit)))
+                continue
+            position.enemy_hexes.append(hex_name)
+            if not movement.zone_classes or cls in movement.zone_classes:
                 facing = unit.get(movement.facing_attribute) if movement.facing_attribute else None
-                sources.append((name, int(facing) if facing not in (None, "") else None))
-        return enemies, sources
+                position.zone_sources.append((hex_name, int(facing) if facing not in (None, "") else None))
+        return position
+
+
+@dataclass
+class Position:
+    """The other units around a move, as the search and the stacking limits want them."""
+
+    enemy_hexes: list = field(default_factory=list)    # hex names
+    zone_sources: list = field(default_factory=list)   # (hex, facing or None)
+    friendly: list = field(default_factory=list)       # (hex, class): for stacking penalties
+    friendly_units: list = field(default_factory=list)  # (hex, StackedUnit): for stacking limits

@@ -11,8 +11,9 @@ A plugin module (or package) makes one ``Plugin`` called ``plugin`` and register
     def attrition(context, turn):
         ...
 
-The host (plugin_host.py) finds plugins by the entry point group ``adjutant.plugins``, by
-``--plugin PATH``, and ships the built-in ones (plugins/ in the source tree) the same way.
+Every check and procedure gets a ``Context`` first. The host (plugin_host.py) finds plugins by the
+entry point group ``adjutant.plugins``, by ``--plugin PATH``, and ships the built-in ones (plugins/
+in the source tree) the same way.
 """
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
@@ -54,6 +55,18 @@ class Parameter:
         kind = "|".join(map(str, self.choices)) if self.choices else self.type.__name__
         default = "" if self.required else f" (default {self.default!r})"
         return f"{self.name}={kind}{default}: {self.help}" if self.help else f"{self.name}={kind}{default}"
+
+
+@dataclass
+class Context:
+    """What a check or procedure works on: the module, the companion file, and a game (None where
+    the module itself is checked, as its SetupStacks are by `check setup`). `source` names the
+    game's file for messages."""
+
+    module: Any
+    companion: Any
+    game: Any = None
+    source: str = ""
 
 
 @dataclass(frozen=True)

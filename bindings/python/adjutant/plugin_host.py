@@ -40,6 +40,39 @@ def find_plugin(plugins, name):
     return plugins[name]
 
 
+def choose_plugin(requested, rules, task):
+    """The plugin to run `task` ("moves") with, and a note for the user ("" when none is due).
+
+    `requested` is what --plugin gave: a path to a plugin file or folder, or an installed plugin's
+    name; without it, the installed plugin serving the companion file's `rules`, or else the
+    built-in `generic` one, which reads every rule from the companion file."""
+    note = ""
+    if requested and _looks_like_path(requested):
+        plugins = load_plugins([requested])
+        plugin = next(p for p in plugins.values() if p.source == str(requested))
+    else:
+        plugins = load_plugins()
+        if requested:
+            plugin = find_plugin(plugins, requested)
+        else:
+            serving = [p for p in plugins.values() if p.rules == rules]
+            if serving:
+                plugin = serving[0]
+            else:
+                plugin = find_plugin(plugins, "generic")
+                if rules != "generic":
+                    note = f"no installed plugin serves rules {rules!r}: the generic rules of the companion file apply"
+    if task not in plugin.tasks:
+        raise PluginError(f"plugin {plugin.name!r} ({plugin.source}) has no {task!r}; it has: "
+                          f"{', '.join(plugin.tasks) or 'nothing'}")
+    return plugin, note
+
+
+def _looks_like_path(text):
+    path = Path(text)
+    return path.exists() or path.suffix == ".py" or len(path.parts) > 1
+
+
 def _import(module_name, origin):
     try:
         return importlib.import_module(module_name)

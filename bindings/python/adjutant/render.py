@@ -188,3 +188,18 @@ def print_move_verdicts(path, verdicts, total):
                       "" if v.distance is None else str(v.distance), "" if v.cost is None else str(v.cost),
                       "" if v.allowance is None else str(v.allowance), verdict)
     console.print(table)
+
+
+def print_setup_findings(source, checked, findings):
+    """What `check setup` found: one row per problem, or a line saying all is well."""
+    what = source if checked == [source] else f"{source} ({', '.join(checked)})"
+    title = f"{what}: {len(findings)} problem{'' if len(findings) == 1 else 's'}"
+    if not findings:
+        console.print(title)
+        return
+    table = Table(title=title, title_justify="left")
+    for column in ("set-up", "map", "hex", "side", "pieces", "problem"):
+        table.add_column(column)
+    for f in findings:
+        table.add_row(f.source, f.map, f.hex, f.side, _short(", ".join(f.pieces)), f.problem)
+    console.print(table)

@@ -1,11 +1,14 @@
-"""`adjutant check moves`: every move of one or more logs judged by the companion file's
-movement rules (adjutant.move_check)."""
+"""`adjutant check moves` and `adjutant check setup`: a rules plugin's checks (by default the one
+serving the companion file's `rules`, else the built-in `generic` plugin) run on logs, saves and
+modules."""
 import json
 import sys
 
 from .. import _adjutant
-from ..move_check import MoveCheckError, MoveChecker
-from ..render import print_move_verdicts
+from ..companion_rules import CheckError
+from ..plugin import Context
+from ..plugin_host import choose_plugin
+from ..render import print_move_verdicts, print_setup_findings
 from .usage import UsageError, add_command, add_command_group
 
 MOVES_EXAMPLES = """\
@@ -13,42 +16,82 @@ examples:
   adjutant check moves 0606-1.log --module tld.vmod --companion tld-normandy.toml
   adjutant check moves game/*.log --module tld.vmod --companion tld-normandy.toml --json
   adjutant check moves turn3.vlog --module Lee.vmod --companion lee.toml --violations
+  adjutant check moves turn3.vlog --module Lee.vmod --companion lee.toml --plugin ./myrules.py
 Each move of a piece or stack within one hex board gets the cheapest legal path from where it was
 to where it went, with every other piece where it stood then. Exit status 1 when a move is illegal.
 """
 
+SETUP_EXAMPLES = """\
+examples:
+  adjutant check setup Lee.vmod --companion lee.toml          the module's SetupStacks and set-ups
+  adjutant check setup turn1.vsav --module Lee.vmod --companion lee.toml
+  adjutant check setup Lee.vmod --companion lee.toml --json
+Each unit must stand in terrain its class may enter, and each side's units in a hex must keep the
+stacking limits ([[movement.stack_limit]]). Exit status 1 when a set-up breaks a rule.
+"""
+
 
 def add_parser(commands):
-    actions = add_command_group(commands, "check", "check moves against the rules",
-                                "Referee a game's moves with the movement rules of a companion file.")
+    actions = add_command_group(commands, "check", "check moves and set-ups against the rules",
+                                "Referee a game's moves, or a module's set-ups, with a rules plugin and a "
+                                "companion file.")
     moves = add_command(
         actions, "moves", "judge every move of a log",
-        "Replay each log and judge each move by the companion file's [movement] (the generic rules): "
-        "the path's cost in MP, its distance in hexes, and why it is illegal (no path, over the "
-        "allowance, into an enemy hex, through a zone of control ...).", MOVES_EXAMPLES)
+        "Replay each log and judge each move by the rules (the generic plugin: the companion file's "
+        "[movement]): the path's cost in MP, its distance in hexes, and why it is illegal (no path, over "
+        "the allowance, into an enemy hex, through a zone of control, over a stacking limit ...).",
+        MOVES_EXAMPLES)
     moves.add_argument("games", metavar="GAME", nargs="+", help="logs (.vlog, .log) to replay")
     moves.add_argument("--module", required=True, metavar="MODULE", help="the module (.vmod, folder or buildFile)")
-    moves.add_argument("--companion", required=True, metavar="COMPANION", help="the companion file with [movement]")
+    _add_common(moves)
     moves.add_argument("--violations", action="store_true", help="list only the illegal moves")
-    moves.add_argument("--json", action="store_true", help="print the verdicts as JSON")
     moves.set_defaults(run=run_moves)
+
+    setup = add_command(
+        actions, "setup", "judge a module's set-ups or a save's positions",
+        "Judge where units stand: a module's SetupStacks and every predefined set-up inside it, or a "
+        "save's pieces (with --module). Units in terrain their class may not enter and stacks over the "
+        "limits are reported.", SETUP_EXAMPLES)
+    setup.add_argument("source", metavar="MODULE_OR_GAME", help="a module (.vmod, folder, buildFile) or a save/log")
+    setup.add_argument("--module", metavar="MODULE", help="the module, when SOURCE is a save or log")
+    _add_common(setup)
+    setup.set_defaults(run=run_setup)
+
+
+def _add_common(parser):
+    parser.add_argument("--companion", required=True, metavar="COMPANION", help="the companion file with [movement]")
+    parser.add_argument("--plugin", metavar="PLUGIN",
+                        help="the rules plugin: a .py file or package folder, or an installed plugin's name "
+                             "(default: the one serving the companion file's rules, else generic)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+
+
+def _rules(args, module, task):
+    companion = _adjutant.open_companion(args.companion, module)
+    plugin, note = choose_plugin(args.plugin, companion.rules, task)
+    if note:
+        print(f"adjutant: {note}", file=sys.stderr)
+    return companion, plugin.tasks[task]
+
+
+def _run(check, context, companion_path):
+    try:
+        return check.run(context)
+    except CheckError as e:
+        raise UsageError(f"{context.source}: {e}") from None
+    except ValueError as e:  # a companion file without [movement], say
+        raise UsageError(f"{companion_path}: {e}") from None
 
 
 def run_moves(args):
     module = _adjutant.open_module(args.module)
-    companion = _adjutant.open_companion(args.companion, module)
+    companion, check = _rules(args, module, "moves")
     results = []
     progress = _progress(len(args.games))
     try:
         for path in args.games:
             game = _adjutant.open_game(path, module)
-            try:
-                verdicts = MoveChecker(game, module, companion).check()
-            except MoveCheckError as e:
-                raise UsageError(f"{path}: {e}") from None
-            except ValueError as e:  # a companion file without [movement], say
-                raise UsageError(f"{args.companion}: {e}") from None
-            results.append((path, verdicts))
+            results.append((path, _run(check, Context(module, companion, game, path), args.companion)))
             progress(path)
     finally:
         progress(None)
@@ -61,6 +104,31 @@ def run_moves(args):
         for path, verdicts in results:
             print_move_verdicts(path, [v for v in verdicts if not args.violations or v.legal is False], len(verdicts))
     return 1 if illegal else 0
+
+
+def run_setup(args):
+    kind = _adjutant.file_kind(args.source)
+    if kind in ("module", "extension"):
+        if args.module:
+            raise UsageError(f"{args.source} is a module: --module is only for a save or log")
+        module = _adjutant.open_module(args.source)
+        companion, check = _rules(args, module, "setup")
+        sources = [(None, "SetupStacks")] + [
+            (_adjutant.open_setup(module, s.name), f"set-up {s.name!r}") for s in module.predefined_setups if s.use_file]
+    else:
+        if not args.module:
+            raise UsageError(f"{args.source} is not a module: name its module with --module")
+        module = _adjutant.open_module(args.module)
+        companion, check = _rules(args, module, "setup")
+        sources = [(_adjutant.open_game(args.source, module), args.source)]
+    findings = [f for game, label in sources for f in _run(check, Context(module, companion, game, label), args.companion)]
+    if args.json:
+        json.dump({"source": args.source, "checked": [label for _, label in sources],
+                   "findings": [f.as_json() for f in findings]}, sys.stdout, indent=2)
+        print()
+    else:
+        print_setup_findings(args.source, [label for _, label in sources], findings)
+    return 1 if findings else 0
 
 
 def _progress(total):

@@ -1,0 +1,22 @@
+"""The generic rules: every cost, zone of control and stacking limit comes from the companion
+file's [movement], so any hex module can be checked without writing Python. The checks other
+plugins start from (docs/plugins.md)."""
+from adjutant.move_check import MoveChecker
+from adjutant.plugin import Plugin
+from adjutant.setup_check import SetupChecker
+
+plugin = Plugin("generic", "Generic rules from the companion file's [movement]", rules="generic")
+
+
+@plugin.check("moves", "Judge every move of the game's log: the cheapest legal path, its cost in MP, "
+                       "zones of control, enemy hexes, stacking penalties and limits.")
+def moves(context):
+    return MoveChecker(context.game, context.module, context.companion).check()
+
+
+@plugin.check("setup", "Judge a set-up: units in terrain their class may not enter, stacks over the limits. "
+                       "Without a game, the module's own SetupStacks.")
+def setup(context):
+    checker = SetupChecker(context.module, context.companion)
+    units = checker.game_units(context.game) if context.game is not None else checker.setup_stack_units()
+    return checker.check(units, context.source)
