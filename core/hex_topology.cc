@@ -109,10 +109,65 @@ HexTopology::HexTopology(const HexGrid& grid, Size board) : HexTopology(grid, bo
 
 HexTopology HexTopology::unbounded(const HexGrid& grid) { return HexTopology(grid, Size{}, false); }
 
+HexTopology HexTopology::stitched(std::vector<StitchPart> parts) {
+  if (parts.empty()) throw GeometryError("a stitched hex topology needs at least one board");
+  const HexGridSpec& first = parts.front().topology.grid().spec();
+  for (const StitchPart& p : parts) {
+    const std::string board = "board '" + p.board + "'";
+    if (!p.topology.bounded_ || p.topology.parts_) {
+      throw GeometryError(board + ": a stitched part must be a board's own bounded hex topology");
+    }
+    const HexGridSpec& g = p.topology.grid().spec();
+    if (g.dx != first.dx || g.dy != first.dy || g.sideways != first.sideways) {
+      throw GeometryError(board + ": its hex grid's dx, dy or sideways differ from those of board '" +
+                          parts.front().board + "', so the grids cannot continue into each other");
+    }
+  }
+  if (parts.front().offset != Cube{}) {
+    throw GeometryError("board '" + parts.front().board +
+                        "': the first part's lattice is the map's, so its offset must be zero");
+  }
+  HexTopology out = parts.front().topology;
+  out.parts_ = std::make_shared<const std::vector<StitchPart>>(std::move(parts));
+  return out;
+}
+
 bool HexTopology::contains(Hex h) const {
   if (!bounded_) return true;
+  if (parts_) return part_of(h).has_value();
   const Point c = grid_.centre(h);
   return c.x >= 0 && c.y >= 0 && c.x < board_.width && c.y < board_.height;
+}
+
+const std::vector<StitchPart>& HexTopology::parts() const {
+  static const std::vector<StitchPart> kNone;
+  return parts_ ? *parts_ : kNone;
+}
+
+std::optional<int> HexTopology::part_of(Hex h) const {
+  if (!parts_) return contains(h) ? std::optional<int>(0) : std::nullopt;
+  const Cube c = to_cube(h);
+  for (size_t i = 0; i < parts_->size(); ++i) {
+    const StitchPart& p = (*parts_)[i];
+    if (p.topology.contains(to_hex(c - p.offset))) return static_cast<int>(i);
+  }
+  return std::nullopt;
+}
+
+std::pair<int, Hex> HexTopology::to_local(Hex h) const {
+  const auto part = part_of(h);
+  if (!part) {
+    throw GeometryError("hex (" + std::to_string(h.col) + "," + std::to_string(h.row) + ") is on no board of the map");
+  }
+  if (!parts_) return {0, h};
+  return {*part, to_hex(to_cube(h) - (*parts_)[static_cast<size_t>(*part)].offset)};
+}
+
+Hex HexTopology::to_map(int part, Hex local) const {
+  const int count = parts_ ? static_cast<int>(parts_->size()) : 1;
+  if (part < 0 || part >= count) throw GeometryError("no board part " + std::to_string(part));
+  if (!parts_) return local;
+  return to_hex(to_cube(local) + (*parts_)[static_cast<size_t>(part)].offset);
 }
 
 std::string_view HexTopology::direction_name(int direction) const {
@@ -291,25 +346,56 @@ HexLine HexTopology::line(Hex from, Hex to) const {
 }
 
 std::string HexTopology::name(Hex h) const {
+  if (parts_) {
+    const auto [part, local] = to_local(h);
+    return (*parts_)[static_cast<size_t>(part)].topology.name(local);
+  }
   if (!plain_) throw GeometryError("the hex grid has no numbering, so its hexes have no names");
   return plain_->location_name(grid_.centre(h));
 }
 
 std::string HexTopology::location_name(Hex h) const {
+  if (parts_) {
+    const auto [part, local] = to_local(h);
+    return (*parts_)[static_cast<size_t>(part)].topology.location_name(local);
+  }
   const auto name = grid_.location_name(grid_.centre(h));
   if (!name) throw GeometryError("the hex grid has no numbering, so its hexes have no names");
   return *name;
 }
 
 std::optional<Hex> HexTopology::hex_named(std::string_view name) const {
+  if (parts_) {
+    const auto on_part = [&](size_t i, std::string_view local_name) -> std::optional<Hex> {
+      const HexTopology& t = (*parts_)[i].topology;
+      const auto local = t.hex_named(local_name);
+      if (!local || !t.contains(*local)) return std::nullopt;
+      return to_map(static_cast<int>(i), *local);
+    };
+    for (size_t i = 0; i < parts_->size(); ++i) {
+      const std::string& board = (*parts_)[i].board;
+      if (name.size() <= board.size() || name.substr(0, board.size()) != board || name[board.size()] != ':') continue;
+      if (const auto h = on_part(i, name.substr(board.size() + 1))) return h;
+    }
+    for (size_t i = 0; i < parts_->size(); ++i) {
+      if (const auto h = on_part(i, name)) return h;
+    }
+    return std::nullopt;
+  }
   if (!plain_) return std::nullopt;
   const auto p = plain_->location(name);
   if (!p) return std::nullopt;
   return grid_.hex_at(*p);
 }
 
+std::string HexTopology::unambiguous_name(Hex h) const {
+  std::string bare = name(h);
+  if (!parts_ || hex_named(bare) == h) return bare;
+  return (*parts_)[static_cast<size_t>(to_local(h).first)].board + ":" + bare;
+}
+
 std::string HexTopology::hexside_name(const Hexside& side) const {
-  std::string x = name(side.a), y = name(side.b);
+  std::string x = unambiguous_name(side.a), y = unambiguous_name(side.b);
   if (y.size() < x.size() || (y.size() == x.size() && y < x)) std::swap(x, y);
   return x + "/" + y;
 }
@@ -324,7 +410,13 @@ std::optional<Hexside> HexTopology::hexside_named(std::string_view text) const {
 }
 
 std::string describe(const HexTopology& topology, Hex h) {
-  if (topology.grid().numbering()) {
+  if (topology.is_stitched()) {
+    if (topology.part_of(h)) {
+      const auto [part, local] = topology.to_local(h);
+      const HexTopology& own = topology.parts()[static_cast<size_t>(part)].topology;
+      if (own.grid().numbering()) return describe(own, local);
+    }
+  } else if (topology.grid().numbering()) {
     try {
       return topology.name(h);
     } catch (const GeometryError&) {

@@ -6,9 +6,11 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/hex.h"
@@ -54,15 +56,34 @@ struct Neighbours {
   int size() const { return count; }
 };
 
+struct StitchPart;
+
 class HexTopology {
  public:
   // The hexes of `grid` whose centres lie on a board of `board` size (board coordinates).
   HexTopology(const HexGrid& grid, Size board);
   // Every hex exists (for pure arithmetic, or grids with no board).
   static HexTopology unbounded(const HexGrid& grid);
+  // The boards of one map whose grids continue into each other, as one topology in the first
+  // part's lattice (docs/geometry.md, "Maps of several boards"). Each part is a board's own
+  // bounded topology; all have the same dx, dy and sideways, and the first part's offset is zero.
+  // A hex two parts would both hold belongs to the first of them. Throws GeometryError otherwise.
+  static HexTopology stitched(std::vector<StitchPart> parts);
 
+  // The grid of the map's lattice: the board's own, or a stitched topology's first part's grid.
   const HexGrid& grid() const { return grid_; }
   bool contains(Hex h) const;
+
+  // --- the boards of a stitched topology; a plain one is its own single part 0 ---
+  bool is_stitched() const { return parts_ != nullptr; }
+  // Empty for a plain topology.
+  const std::vector<StitchPart>& parts() const;
+  // The part holding h, or nullopt off the map.
+  std::optional<int> part_of(Hex h) const;
+  // h in its part's own (column, row); throws GeometryError off the map.
+  std::pair<int, Hex> to_local(Hex h) const;
+  // A hex of a part (its own column, row) in the map's lattice; throws GeometryError for no such part.
+  Hex to_map(int part, Hex local) const;
 
   // Directions 0..5, clockwise on screen: N, NE, SE, S, SW, NW for a grid with vertical
   // columns; NE, E, SE, SW, W, NW for a sideways grid. The opposite of d is (d + 3) % 6.
@@ -95,13 +116,18 @@ class HexTopology {
 
   // A hex's name as rulebooks write it: the numbering's grid location of its centre ("2724"),
   // without the location format around it. Throws GeometryError when the grid has no numbering.
+  // On a stitched topology: the owning board's own name (GeometryError off the map).
   std::string name(Hex h) const;
   // The full location name VASSAL gives the hex's centre (the location format applied).
   std::string location_name(Hex h) const;
   // The hex a grid location names, placed as VASSAL's getLocation places it (which is not always
-  // the inverse of naming: docs/geometry.md).
+  // the inverse of naming: docs/geometry.md). On a stitched topology, "BOARD:NAME" is the hex
+  // NAME of board BOARD, and a bare name the hex of the first board (in part order) holding a hex
+  // of that name; the qualified reading is tried first.
   std::optional<Hex> hex_named(std::string_view name) const;
-  // "1426/1525": the two names, the lower (shorter, then alphabetically) first.
+  // name(h), prefixed "BOARD:" on a stitched topology when the bare name finds another hex first.
+  std::string unambiguous_name(Hex h) const;
+  // "1426/1525": the two unambiguous names, the lower (shorter, then alphabetically) first.
   std::string hexside_name(const Hexside& side) const;
   // Parses "a/b" (any '/' that splits it into two adjacent hexes' names).
   std::optional<Hexside> hexside_named(std::string_view name) const;
@@ -115,9 +141,19 @@ class HexTopology {
   Size board_;
   bool bounded_ = true;
   std::array<int, 6> cube_index_{};  // screen direction -> index into kCubeSteps
+  std::shared_ptr<const std::vector<StitchPart>> parts_;  // null for one board
 };
 
-// A hex for messages: the topology's name for it where it has one, its (column,row) otherwise.
+// One board of a stitched topology: its name (for "BOARD:NAME"), its own bounded topology, and
+// where its lattice lies in the map's: map cube = to_cube(local) + offset.
+struct StitchPart {
+  std::string board;
+  HexTopology topology;
+  Cube offset;
+};
+
+// A hex for messages: the topology's name for it where it has one (a stitched topology: its
+// board's own name), its (column,row) otherwise.
 std::string describe(const HexTopology& topology, Hex h);
 
 }  // namespace adjutant::core

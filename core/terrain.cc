@@ -73,12 +73,22 @@ HexExtent HexExtent::of(const HexTopology& topology) {
   if (topology.contains(Hex{-(1 << 20), -(1 << 20)})) {
     throw GeometryError("a terrain model needs a hex topology bounded by its board");
   }
-  // Seeds: the hexes near the board's origin (the board's hexes form one connected patch).
-  const Hex origin = topology.grid().hex_at(Point{0, 0});
+  // Seeds: the hexes near each board's origin (a board's hexes form one connected patch).
+  std::vector<Hex> origins;
+  if (topology.is_stitched()) {
+    for (size_t i = 0; i < topology.parts().size(); ++i) {
+      const HexGrid& grid = topology.parts()[i].topology.grid();
+      origins.push_back(topology.to_map(static_cast<int>(i), grid.hex_at(Point{0, 0})));
+    }
+  } else {
+    origins.push_back(topology.grid().hex_at(Point{0, 0}));
+  }
   std::deque<Hex> queue;
   std::set<Hex> seen;
-  for (const Hex& h : topology.within(origin, 3)) {
-    if (seen.insert(h).second) queue.push_back(h);
+  for (const Hex& origin : origins) {
+    for (const Hex& h : topology.within(origin, 3)) {
+      if (seen.insert(h).second) queue.push_back(h);
+    }
   }
   if (queue.empty()) return HexExtent{};
   Hex lo = queue.front(), hi = queue.front();

@@ -130,6 +130,7 @@ class TerrainModel {
   const HexTopology& topology() const { return topology_; }
   const HexExtent& extent() const { return extent_; }
   const TerrainVocabulary& vocabulary() const { return *vocabulary_; }
+  const std::shared_ptr<const TerrainVocabulary>& shared_vocabulary() const { return vocabulary_; }
   int default_terrain() const { return default_terrain_; }
   int default_elevation() const { return default_elevation_; }
   // A hex of the map (the topology contains it).

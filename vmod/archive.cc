@@ -94,6 +94,8 @@ struct Contents {
   std::map<std::string, std::string> data;
 };
 
+bool is_wanted(const Archive::EntryFilter& wanted, const std::string& name) { return !wanted || wanted(name); }
+
 std::string read_whole_file(const std::string& file, const fs::path& path, uint64_t size) {
   std::ifstream in(path, std::ios::binary);
   if (!in) fail(file, {}, "cannot open " + path.string() + ": " + errno_text(errno));
@@ -103,15 +105,18 @@ std::string read_whole_file(const std::string& file, const fs::path& path, uint6
   return bytes;
 }
 
-// True when the file starts like a zip: a local file header or an empty archive's end record.
+// True when the bytes start like a zip: a local file header or an empty archive's end record.
+bool is_zip_signature(std::string_view head) {
+  const std::string_view m = head.substr(0, 4);
+  return m == std::string_view("PK\x03\x04", 4) || m == std::string_view("PK\x05\x06", 4);
+}
+
 bool has_zip_signature(const std::string& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) fail(file, {}, "cannot open: " + errno_text(errno));
   std::array<char, 4> magic{};
   in.read(magic.data(), magic.size());
-  if (in.gcount() != 4) return false;
-  const std::string_view m(magic.data(), magic.size());
-  return m == std::string_view("PK\x03\x04", 4) || m == std::string_view("PK\x05\x06", 4);
+  return is_zip_signature(std::string_view(magic.data(), static_cast<size_t>(in.gcount())));
 }
 
 // ---- zip ----
@@ -133,11 +138,31 @@ std::string libzip_error_text(int code) {
   return text;
 }
 
+[[noreturn]] void fail_corrupt_zip(const std::string& file, const std::string& reason) {
+  fail(file, {}, "truncated or corrupt zip archive (" + reason + ")");
+}
+
 ZipPtr open_zip(const std::string& file) {
   int code = 0;
   zip_t* z = zip_open(file.c_str(), ZIP_RDONLY, &code);
-  if (!z) fail(file, {}, "truncated or corrupt zip archive (" + libzip_error_text(code) + ")");
+  if (!z) fail_corrupt_zip(file, libzip_error_text(code));
   return ZipPtr(z);
+}
+
+// A zip read from `bytes`, which must outlive it.
+ZipPtr open_zip_bytes(const std::string& bytes, const std::string& file) {
+  zip_error_t error;
+  zip_error_init(&error);
+  zip_source_t* source = zip_source_buffer_create(bytes.data(), bytes.size(), 0, &error);
+  zip_t* z = source ? zip_open_from_source(source, ZIP_RDONLY, &error) : nullptr;
+  if (!z) {
+    if (source) zip_source_free(source);
+    const std::string reason = zip_error_strerror(&error);
+    zip_error_fini(&error);
+    fail_corrupt_zip(file, reason);
+  }
+  zip_error_fini(&error);
+  return ZipPtr(z);  // the archive owns the source now
 }
 
 // Every entry's stat, with names and declared sizes checked before anything is decompressed.
@@ -185,21 +210,21 @@ std::string read_zip_entry(zip_t* z, const zip_stat_t& st, const std::string& fi
 
 bool is_directory_entry(const std::string& name) { return !name.empty() && name.back() == '/'; }
 
-Contents load_zip(const std::string& file, const ArchiveLimits& limits) {
-  ZipPtr z = open_zip(file);
+Contents load_zip(zip_t* z, const std::string& file, const ArchiveLimits& limits, const Archive::EntryFilter& wanted) {
   Contents contents;
-  for (const zip_stat_t& st : stat_zip_entries(z.get(), file, limits)) {
+  for (const zip_stat_t& st : stat_zip_entries(z, file, limits)) {
     const std::string name = st.name;
+    if (!is_wanted(wanted, name)) continue;
     contents.names.push_back(name);
     if (contents.data.count(name)) continue;  // the first entry of a repeated name wins
-    contents.data[name] = is_directory_entry(name) ? std::string() : read_zip_entry(z.get(), st, file);
+    contents.data[name] = is_directory_entry(name) ? std::string() : read_zip_entry(z, st, file);
   }
   return contents;
 }
 
 // ---- folder and plain file ----
 
-Contents load_folder(const std::string& file, const ArchiveLimits& limits) {
+Contents load_folder(const std::string& file, const ArchiveLimits& limits, const Archive::EntryFilter& wanted) {
   std::vector<std::pair<std::string, fs::path>> files;
   std::error_code ec;
   for (fs::recursive_directory_iterator it(file, ec), end; !ec && it != end; it.increment(ec)) {
@@ -216,19 +241,26 @@ Contents load_folder(const std::string& file, const ArchiveLimits& limits) {
 
   Contents contents;
   for (const auto& [name, path] : files) {
+    if (!is_wanted(wanted, name)) continue;
     contents.names.push_back(name);
     contents.data[name] = read_whole_file(file, path, fs::file_size(path));
   }
   return contents;
 }
 
-Contents load_plain_file(const std::string& file, const ArchiveLimits& limits) {
-  const uint64_t size = fs::file_size(file);
-  LimitGuard(file, limits).add(std::string(kSavedGame), size, std::nullopt);
+// A bare savedGame text, served as the single entry "savedGame".
+Contents plain_contents(std::string bytes) {
   Contents contents;
   contents.names.emplace_back(kSavedGame);
-  contents.data.emplace(std::string(kSavedGame), read_whole_file(file, file, size));
+  contents.data.emplace(std::string(kSavedGame), std::move(bytes));
   return contents;
+}
+
+Contents load_plain_file(const std::string& file, const ArchiveLimits& limits, const Archive::EntryFilter& wanted) {
+  const uint64_t size = fs::file_size(file);
+  LimitGuard(file, limits).add(std::string(kSavedGame), size, std::nullopt);
+  if (!is_wanted(wanted, std::string(kSavedGame))) return {};
+  return plain_contents(read_whole_file(file, file, size));
 }
 
 // ---- content detection ----
@@ -380,7 +412,9 @@ void refuse_existing(const std::string& path, bool overwrite) {
 
 }  // namespace
 
-Archive Archive::open(const std::string& path, const ArchiveLimits& limits) {
+Archive Archive::open(const std::string& path, const ArchiveLimits& limits) { return open(path, limits, nullptr); }
+
+Archive Archive::open(const std::string& path, const ArchiveLimits& limits, const EntryFilter& wanted) {
   std::error_code ec;
   const fs::file_status status = fs::status(path, ec);
   if (ec || !fs::exists(status)) fail(path, {}, "no such file");
@@ -391,13 +425,30 @@ Archive Archive::open(const std::string& path, const ArchiveLimits& limits) {
   if (!fs::is_directory(status) && !fs::is_regular_file(status)) fail(path, {}, "not a file or folder");
   if (fs::is_directory(status)) {
     archive.kind_ = ArchiveKind::kFolder;
-    contents = load_folder(path, limits);
+    contents = load_folder(path, limits, wanted);
   } else if (has_zip_signature(path)) {
     archive.kind_ = ArchiveKind::kZip;
-    contents = load_zip(path, limits);
+    contents = load_zip(open_zip(path).get(), path, limits, wanted);
   } else {
     archive.kind_ = ArchiveKind::kPlainText;
-    contents = load_plain_file(path, limits);
+    contents = load_plain_file(path, limits, wanted);
+  }
+  archive.names_ = std::move(contents.names);
+  archive.data_ = std::move(contents.data);
+  return archive;
+}
+
+Archive Archive::from_bytes(const std::string& bytes, const std::string& name, const ArchiveLimits& limits) {
+  Contents contents;
+  Archive archive;
+  archive.path_ = name;
+  if (is_zip_signature(bytes)) {
+    archive.kind_ = ArchiveKind::kZip;
+    contents = load_zip(open_zip_bytes(bytes, name).get(), name, limits, nullptr);
+  } else {
+    archive.kind_ = ArchiveKind::kPlainText;
+    LimitGuard(name, limits).add(std::string(kSavedGame), bytes.size(), std::nullopt);
+    contents = plain_contents(bytes);
   }
   archive.names_ = std::move(contents.names);
   archive.data_ = std::move(contents.data);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -31,6 +32,13 @@ class Archive {
   // Throws ArchiveError naming the file: missing, unreadable, truncated/corrupt zip, entry names
   // with ".." or an absolute path, sizes or ratios beyond the limits.
   static Archive open(const std::string& path, const ArchiveLimits& limits = {});
+  // Like open(), with every entry's name and size checked, but only the entries `wanted` accepts
+  // are read; the archive then holds just those (entries(), contains(), read()).
+  using EntryFilter = std::function<bool(const std::string& name)>;
+  static Archive open(const std::string& path, const ArchiveLimits& limits, const EntryFilter& wanted);
+  // A container held in memory, such as a save stored inside a module: a zip, else (like a plain
+  // file) a bare savedGame text. `name` stands for it in errors. Same checks as open().
+  static Archive from_bytes(const std::string& bytes, const std::string& name, const ArchiveLimits& limits = {});
 
   const std::string& path() const { return path_; }
   ArchiveKind kind() const { return kind_; }

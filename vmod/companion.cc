@@ -713,6 +713,19 @@ const core::TerrainModel* Companion::map(std::string_view name, std::string_view
   return nullptr;
 }
 
+const core::TerrainModel* Companion::whole_map(std::string_view name) const {
+  for (const core::TerrainModel& m : whole_maps) {
+    if (m.map() == name) return &m;
+  }
+  const core::TerrainModel* only = nullptr;
+  for (const core::TerrainModel& m : maps) {
+    if (m.map() != name) continue;
+    if (only) return nullptr;
+    only = &m;
+  }
+  return only;
+}
+
 Companion parse_companion(std::string_view text, const std::string& file, const MapTopologyLookup& lookup,
                           const BoardSizeHint& board_size, std::string_view module_name) {
   return Parser(file, lookup, board_size, module_name).parse(text);

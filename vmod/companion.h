@@ -71,9 +71,16 @@ struct Companion {
   std::vector<CompanionMapSource> sources;                   // per map
   core::UnitMapping units;
   std::optional<CompanionMovement> movement;
+  // Maps described board by board whose grids continue: one model across their boards
+  // (vmod/whole_maps.h); the reason for each such map whose grids do not continue.
+  std::vector<core::TerrainModel> whole_maps;
+  std::map<std::string, std::string> unstitched;
 
   // The model for a map (and board; empty matches any), or nullptr.
   const core::TerrainModel* map(std::string_view name, std::string_view board = {}) const;
+  // The model of a whole map: the stitched one, or the only board's the file describes; nullptr
+  // when the file describes none of its boards, or several that do not continue (see unstitched).
+  const core::TerrainModel* whole_map(std::string_view name) const;
 };
 
 // Counts for `adjutant terrain check` and for people reading a file's effect.

@@ -54,16 +54,25 @@ std::string read_saved_game(const std::string& path) {
 }
 
 Game Game::open(const std::string& path, const Module* module) {
-  const Archive archive = Archive::open(path);
+  return from_archive(Archive::open(path), path, module);
+}
+
+Game Game::open_entry(const Archive& container, const std::string& entry, const Module* module) {
+  const std::string& outer = container.path();
+  const std::string source = outer.empty() || outer.back() == '/' ? outer + entry : outer + "/" + entry;
+  return from_archive(Archive::from_bytes(container.read_required(entry), source), source, module);
+}
+
+Game Game::from_archive(const Archive& archive, const std::string& source, const Module* module) {
   Game game;
-  game.source_ = path;
+  game.source_ = source;
   game.module_ = module;
   try {
     if (auto meta = archive.read("savedata")) game.savedata_ = parse_metadata(*meta, "savedata");
     game.moduledata_entry_ = archive.read("moduledata");
     game.load(deobfuscate(archive.read_required("savedGame")));
   } catch (FormatError& e) {
-    e.locate(path, "savedGame");
+    e.locate(source, "savedGame");
     throw;
   }
   return game;

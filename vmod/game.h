@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/step_effect.h"
+#include "vmod/archive.h"
 #include "vmod/command.h"
 #include "vmod/metadata.h"
 #include "vmod/module.h"
@@ -62,6 +63,10 @@ class Game {
   // commands, a log's starting position and then every step (position() == step_count()).
   // The module, when given, supplies map names and properties; it must outlive the Game.
   static Game open(const std::string& path, const Module* module = nullptr);
+  // Reads a save stored as an entry of a container, such as a predefined set-up inside a module:
+  // the source, and the file errors name, is "<container path>/<entry>". ArchiveError naming the
+  // container and the entry when it has no such entry.
+  static Game open_entry(const Archive& container, const std::string& entry, const Module* module = nullptr);
   static Game from_text(const std::string& saved_game, const std::string& source, const Module* module = nullptr);
   Game(Game&&) noexcept;
   Game& operator=(Game&&) noexcept;
@@ -112,6 +117,7 @@ class Game {
 
  private:
   Game();
+  static Game from_archive(const Archive& archive, const std::string& source, const Module* module);
   struct Snapshot;  // what a step needs to be undone
   void load(const std::string& text);
   void apply(const Command& command, Snapshot* undo, StepEffect* effect);

@@ -179,6 +179,22 @@ BoardSize MapGeometries::size_of(const BoardSpec& board) {
   return {assumed->second, ""};
 }
 
+core::MapLattice MapGeometries::lattice_offsets(std::string_view map_name_or_id) {
+  return core::map_lattice(of(map_name_or_id));
+}
+
+core::HexTopology MapGeometries::map_topology(std::string_view map_name_or_id) {
+  const core::MapLattice lattice = lattice_offsets(map_name_or_id);
+  if (!lattice.continues()) {
+    fail("the hex grids of map '" + map(map_name_or_id).save_id() + "' do not continue: " + lattice.problem);
+  }
+  std::vector<core::StitchPart> parts;
+  for (size_t i = 0; i < lattice.boards.size(); ++i) {
+    parts.push_back({lattice.boards[i], topology(map_name_or_id, lattice.boards[i]), lattice.offsets[i]});
+  }
+  return core::HexTopology::stitched(std::move(parts));
+}
+
 std::optional<core::HexTopology> MapGeometries::find_topology(std::string_view map_name_or_id, std::string_view board) {
   if (!module_->find_map(map_name_or_id)) return std::nullopt;
   return topology(map_name_or_id, board);

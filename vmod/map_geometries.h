@@ -13,6 +13,7 @@
 
 #include "core/hex_topology.h"
 #include "core/map_geometry.h"
+#include "core/map_lattice.h"
 #include "vmod/board_image.h"
 #include "vmod/command.h"
 #include "vmod/module.h"
@@ -51,6 +52,12 @@ class MapGeometries {
   // As topology(), but nullopt when the module has no such map: a companion file's lookup
   // (vmod/companion.h), which reports an unknown map at its own line.
   std::optional<core::HexTopology> find_topology(std::string_view map_name_or_id, std::string_view board = {});
+  // Whether the map's hex boards (in layout order) continue one lattice, and each one's offset in
+  // the first's; the problem when they do not (core/map_lattice.h).
+  core::MapLattice lattice_offsets(std::string_view map_name_or_id);
+  // Every hex board of the map as one stitched topology (core::HexTopology::stitched). Throws
+  // FormatError when their grids do not continue or a board's size is unknown.
+  core::HexTopology map_topology(std::string_view map_name_or_id);
   // The size of a board whose image cannot be read (given in a companion file, say), in place of
   // kUnknownBoardSide; geometry built before is rebuilt.
   void assume_board_size(const std::string& board, core::Size size);

@@ -423,7 +423,9 @@ class ModelBuilder {
     PredefinedSetupSpec s;
     s.name = str(e, "name");
     s.use_file = boolean(e, "useFile", false);
-    if (!boolean(e, "isMenu", false)) s.file = str(e, "file");
+    s.is_menu = boolean(e, "isMenu", false);
+    if (!s.is_menu) s.file = str(e, "file");
+    s.line = e.line;
     return s;
   }
 

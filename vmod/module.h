@@ -127,6 +127,8 @@ struct PredefinedSetupSpec {
   std::string name;
   std::string file;  // entry in the module archive; empty for a menu
   bool use_file = false;
+  bool is_menu = false;
+  int line = 0;
 };
 
 struct Module {

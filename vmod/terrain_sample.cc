@@ -7,6 +7,7 @@
 
 #include "core/colour_sample.h"
 #include "vmod/format_error.h"
+#include "vmod/whole_maps.h"
 
 namespace adjutant::vmod {
 namespace {
@@ -127,7 +128,9 @@ Edit table_edit(const std::vector<std::string>& lines, const Companion& companio
 }  // namespace
 
 Companion load_companion(const std::string& path, MapGeometries& maps) {
-  return vmod::load_companion(path, lookup(maps), size_hint(maps), maps.module().name);
+  Companion companion = vmod::load_companion(path, lookup(maps), size_hint(maps), maps.module().name);
+  stitch_whole_maps(companion, maps);
+  return companion;
 }
 
 Companion parse_companion(const std::string& text, const std::string& file, MapGeometries& maps) {

@@ -9,6 +9,7 @@
 #include "core/step_effect.h"
 #include "vmod/game.h"
 #include "vmod/module.h"
+#include "vmod/predefined_setup.h"
 
 namespace adjutant::bindings {
 namespace {
@@ -237,6 +238,17 @@ void bind_game_class(py::module_& m) {
       },
       py::arg("path"), py::arg("module") = py::none(),
       "Opens a .vsav/.vlog (or legacy .sav/.log, or a bare save text). A log opens at its last step.");
+  m.def(
+      "open_setup",
+      [](const py::object& module, const std::string& name_or_file) {
+        const auto& spec = module.cast<const vmod::Module&>();
+        py::object game = py::cast(std::make_shared<vmod::Game>(vmod::open_predefined_setup(spec, name_or_file)));
+        game.attr("_module_object") = module;
+        return game;
+      },
+      py::arg("module"), py::arg("name_or_file"),
+      "Opens a predefined set-up of the module (by its menu name, else its file) from the module's own archive. "
+      "BuildFileError when the module has no such set-up or it loads no save; ArchiveError when its file is missing.");
 }
 
 }  // namespace

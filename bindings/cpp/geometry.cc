@@ -1,6 +1,6 @@
 // Geometry for scripts: Map (location names, points of names, hexes, snapping, range, a batch
-// naming call), HexGrid (a board's hexes: names, neighbours, distance, rings, lines, hexsides),
-// Hex, and the GeometryError / LocationError exceptions.
+// naming call, where at-start stacks go), HexGrid (a board's hexes: names, neighbours, distance,
+// rings, lines, hexsides), Hex, and the GeometryError / LocationError exceptions.
 #include <pybind11/stl.h>
 
 #include <functional>
@@ -12,6 +12,7 @@
 #include "core/geometry_error.h"
 #include "core/hex_topology.h"
 #include "map_view.h"
+#include "slot_view.h"
 #include "vmod/format_error.h"
 #include "vmod/game.h"
 
@@ -216,6 +217,28 @@ void bind_hex_grid(py::module_& m) {
       .def("__repr__", [](const GridView& g) { return "<HexGrid " + g.board + ">"; });
 }
 
+py::object none_unless(bool placed, int value) { return placed ? py::cast(value) : py::none(); }
+
+void bind_setup_stack_placement(py::module_& m) {
+  py::class_<core::SetupStackPlacement>(m, "SetupStackPlacement", "Where a SetupStack puts its pieces.")
+      .def_readonly("placed", &core::SetupStackPlacement::placed,
+                    "False when the owning board is not in the layout: VASSAL does not make the stack.")
+      .def_property_readonly("x", [](const core::SetupStackPlacement& p) { return none_unless(p.placed, p.position.x); },
+                             "None when not placed.")
+      .def_property_readonly("y", [](const core::SetupStackPlacement& p) { return none_unless(p.placed, p.position.y); })
+      .def_property_readonly(
+          "point", [](const core::SetupStackPlacement& p) { return p.placed ? py::object(xy(p.position)) : py::none(); },
+          "(x, y) in map coordinates; None when not placed.")
+      .def_readonly("warning", &core::SetupStackPlacement::warning,
+                    "VASSAL's data warning, such as a grid location the board's grid does not know (the stack then "
+                    "keeps its x, y); '' when none.")
+      .def("__repr__", [](const core::SetupStackPlacement& p) {
+        if (!p.placed) return std::string("<SetupStackPlacement not placed>");
+        return "<SetupStackPlacement (" + std::to_string(p.position.x) + "," + std::to_string(p.position.y) + ")" +
+               (p.warning.empty() ? "" : " warning") + ">";
+      });
+}
+
 void bind_map(py::module_& m) {
   py::class_<MapView>(m, "Map",
                       "A map of the module: its boards and settings, and its geometry under a board layout (the "
@@ -228,7 +251,8 @@ void bind_map(py::module_& m) {
       .def_property_readonly("edge_height", [](const MapView& v) { return v.spec->edge_height; })
       .def_property_readonly("boards", [](const MapView& v) { return v.spec->boards; })
       .def_property_readonly("default_layout", [](const MapView& v) { return v.spec->default_layout; })
-      .def_property_readonly("setup_stacks", [](const MapView& v) { return v.spec->setup_stacks; })
+      .def_property_readonly("setup_stacks",
+                             [](const MapView& v) { return setup_stack_views(module_object(v.owner), *v.spec); })
       .def_property_readonly("global_properties", [](const MapView& v) { return v.spec->global_properties; })
       .def_property_readonly("save_id", [](const MapView& v) { return v.spec->save_id(); }, "How saves name the map.")
       .def_property_readonly(
@@ -262,6 +286,18 @@ void bind_map(py::module_& m) {
            py::arg("name"), py::arg("board") = "",
            "The point a location name stands for, as SetupStack and SendToLocation place it; LocationError when no "
            "board's grid knows the name.")
+      .def(
+          "setup_stack_place",
+          [](const MapView& v, const SetupStackView& stack) {
+            if (stack.map->save_id() != v.spec->save_id()) {
+              throw py::value_error("SetupStack '" + stack.spec->name + "' belongs to map '" + stack.map->save_id() +
+                                    "', not '" + v.spec->save_id() + "'");
+            }
+            const vmod::SetupStackSpec& s = *stack.spec;
+            return v.geometry().setup_stack(s.owning_board, s.use_grid_location, s.location, {s.x, s.y});
+          },
+          py::arg("stack"),
+          "Where VASSAL puts a SetupStack of this map under this layout (SetupStack.setup): a SetupStackPlacement.")
       .def("hex_at", [](const MapView& v, int x, int y) { return hex_at(v.geometry(), {x, y}); }, py::arg("x"), py::arg("y"),
            "The hex the point is named after, in the grid of the board under it; None off hex boards.")
       .def("board_at", [](const MapView& v, int x, int y) -> std::optional<std::string> {
@@ -324,6 +360,7 @@ void bind_geometry(py::module_& m) {
   py::class_<vmod::MapGeometries, GeometriesPtr>(m, "_MapGeometries");
   bind_hex(m);
   bind_hex_grid(m);
+  bind_setup_stack_placement(m);
   bind_map(m);
 }
 

@@ -1,11 +1,14 @@
 // adjutant.open_module and the module model: maps, boards and their grids, piece palettes,
-// prototypes, at-start stacks, global properties and sides.
+// prototypes, at-start stacks, predefined set-ups, global properties and sides.
 #include <pybind11/stl.h>
 
 #include "bindings.h"
 #include "map_view.h"
+#include "slot_view.h"
 #include "vmod/module.h"
 #include "vmod/piece.h"
+#include "vmod/piece_slot.h"
+#include "vmod/predefined_setup.h"
 
 namespace adjutant::bindings {
 namespace {
@@ -89,7 +92,29 @@ std::vector<vmod::Trait> traits_of(const std::string& definition) {
   return vmod::TraitChain::from_definition(definition).traits();
 }
 
+const vmod::Module& module_spec(const py::object& module) { return module.cast<const vmod::Module&>(); }
+
+// The piece VASSAL makes from the slot, prototypes expanded.
+vmod::TraitChain piece_of(const SlotView& slot) { return vmod::slot_piece(*slot.spec, &module_spec(slot.module)); }
+
+std::vector<SlotView> slot_views(const py::object& module, const std::vector<vmod::PieceSlotSpec>& slots) {
+  std::vector<SlotView> out;
+  for (const vmod::PieceSlotSpec& slot : slots) out.push_back(SlotView{&slot, module});
+  return out;
+}
+
 }  // namespace
+
+std::vector<SetupStackView> setup_stack_views(const py::object& module, const vmod::MapSpec& map) {
+  std::vector<SetupStackView> out;
+  for (const vmod::SetupStackSpec& stack : map.setup_stacks) out.push_back(SetupStackView{&stack, &map, module});
+  return out;
+}
+
+py::object module_object(const py::object& module_or_game) {
+  if (py::isinstance<vmod::Module>(module_or_game)) return module_or_game;
+  return module_or_game.attr("_module_object");
+}
 
 void bind_module(py::module_& m) {
   py::class_<vmod::Trait>(m, "Trait", "One trait of a piece, outermost first; the basic piece is last.")
@@ -111,14 +136,21 @@ void bind_module(py::module_& m) {
       .def_readonly("max", &vmod::PropertySpec::max)
       .def_readonly("wrap", &vmod::PropertySpec::wrap);
 
-  py::class_<vmod::PieceSlotSpec>(m, "PieceSlot", "A piece definition in a palette or an at-start stack.")
-      .def_readonly("name", &vmod::PieceSlotSpec::name)
-      .def_readonly("gpid", &vmod::PieceSlotSpec::gpid)
-      .def_readonly("path", &vmod::PieceSlotSpec::path, "Enclosing palette widgets, outermost first.")
-      .def_readonly("definition", &vmod::PieceSlotSpec::definition)
-      .def_readonly("line", &vmod::PieceSlotSpec::line, "Line in the buildFile.")
-      .def_property_readonly("traits", [](const vmod::PieceSlotSpec& s) { return traits_of(s.definition); })
-      .def("__repr__", [](const vmod::PieceSlotSpec& s) { return "<PieceSlot " + s.name + ">"; });
+  py::class_<SlotView>(m, "PieceSlot", "A piece definition in a palette or an at-start stack.")
+      .def_property_readonly("name", [](const SlotView& s) { return s.spec->name; }, "The slot's entryName.")
+      .def_property_readonly("gpid", [](const SlotView& s) { return s.spec->gpid; })
+      .def_property_readonly("path", [](const SlotView& s) { return s.spec->path; },
+                             "Enclosing palette widgets, outermost first.")
+      .def_property_readonly("definition", [](const SlotView& s) { return s.spec->definition; })
+      .def_property_readonly("line", [](const SlotView& s) { return s.spec->line; }, "Line in the buildFile.")
+      .def_property_readonly("traits", [](const SlotView& s) { return traits_of(s.spec->definition); },
+                             "The definition's traits as written (prototype traits not expanded).")
+      .def_property_readonly(
+          "piece_name", [](const SlotView& s) { return piece_of(s).properties()["PieceName"]; },
+          "The name VASSAL gives the piece the slot makes (PieceName), as Piece.name gives a game's pieces.")
+      .def_property_readonly("properties", [](const SlotView& s) { return piece_of(s).properties(); },
+                             "The properties of the piece the slot makes, the module's prototypes expanded.")
+      .def("__repr__", [](const SlotView& s) { return "<PieceSlot " + s.spec->name + ">"; });
 
   py::class_<vmod::PrototypeSpec>(m, "Prototype", "A named trait list pieces include with a prototype trait.")
       .def_readonly("name", &vmod::PrototypeSpec::name)
@@ -128,15 +160,30 @@ void bind_module(py::module_& m) {
       .def_property_readonly("traits", [](const vmod::PrototypeSpec& p) { return traits_of(p.definition); })
       .def("__repr__", [](const vmod::PrototypeSpec& p) { return "<Prototype " + p.name + ">"; });
 
-  py::class_<vmod::SetupStackSpec>(m, "SetupStack", "Pieces a map places at the start of a new game.")
-      .def_readonly("name", &vmod::SetupStackSpec::name)
-      .def_readonly("owning_board", &vmod::SetupStackSpec::owning_board)
-      .def_readonly("use_grid_location", &vmod::SetupStackSpec::use_grid_location)
-      .def_readonly("location", &vmod::SetupStackSpec::location)
-      .def_readonly("x", &vmod::SetupStackSpec::x)
-      .def_readonly("y", &vmod::SetupStackSpec::y)
-      .def_readonly("slots", &vmod::SetupStackSpec::slots)
-      .def_readonly("line", &vmod::SetupStackSpec::line);
+  py::class_<SetupStackView>(m, "SetupStack", "Pieces a map places at the start of a new game.")
+      .def_property_readonly("name", [](const SetupStackView& s) { return s.spec->name; })
+      .def_property_readonly("map", [](const SetupStackView& s) { return s.map->save_id(); },
+                             "The map it belongs to, as saves name it.")
+      .def_property_readonly("owning_board", [](const SetupStackView& s) { return s.spec->owning_board; })
+      .def_property_readonly("use_grid_location", [](const SetupStackView& s) { return s.spec->use_grid_location; })
+      .def_property_readonly("location", [](const SetupStackView& s) { return s.spec->location; })
+      .def_property_readonly("x", [](const SetupStackView& s) { return s.spec->x; })
+      .def_property_readonly("y", [](const SetupStackView& s) { return s.spec->y; })
+      .def_property_readonly("slots", [](const SetupStackView& s) { return slot_views(s.module, s.spec->slots); })
+      .def_property_readonly("line", [](const SetupStackView& s) { return s.spec->line; })
+      .def("__repr__", [](const SetupStackView& s) { return "<SetupStack " + s.spec->name + ">"; });
+
+  py::class_<vmod::PredefinedSetupSpec>(m, "PredefinedSetup",
+                                        "A menu entry that starts a game from a save stored in the module.")
+      .def_readonly("name", &vmod::PredefinedSetupSpec::name)
+      .def_readonly("file", &vmod::PredefinedSetupSpec::file, "The entry of the module holding the save; '' for a menu.")
+      .def_readonly("use_file", &vmod::PredefinedSetupSpec::use_file,
+                    "False: choosing it starts a new game without a save.")
+      .def_readonly("is_menu", &vmod::PredefinedSetupSpec::is_menu)
+      .def_property_readonly("opens_file", &vmod::opens_file,
+                             "True when choosing it loads its file (useFile with a file): what open_setup can open.")
+      .def_readonly("line", &vmod::PredefinedSetupSpec::line, "Line in the buildFile.")
+      .def("__repr__", [](const vmod::PredefinedSetupSpec& s) { return "<PredefinedSetup " + s.name + ">"; });
 
   py::class_<vmod::BoardSpec>(m, "Board", "A board: image, size and grid.")
       .def_readonly("name", &vmod::BoardSpec::name)
@@ -160,19 +207,25 @@ void bind_module(py::module_& m) {
       .def_readonly("description", &vmod::Module::description)
       .def_readonly("vassal_version", &vmod::Module::vassal_version)
       .def_property_readonly("maps", &module_maps, "The maps, with their geometry under the default board layouts.")
-      .def_readonly("piece_slots", &vmod::Module::piece_slots)
+      .def_property_readonly("piece_slots",
+                             [](const py::object& self) { return slot_views(self, module_spec(self).piece_slots); })
       .def_readonly("prototypes", &vmod::Module::prototypes)
       .def_readonly("global_properties", &vmod::Module::global_properties)
       .def_readonly("sides", &vmod::Module::sides)
       .def_property_readonly(
           "setup_stacks",
-          [](const vmod::Module& module) {
-            std::vector<vmod::SetupStackSpec> stacks;
-            for (const vmod::MapSpec& map : module.maps)
-              stacks.insert(stacks.end(), map.setup_stacks.begin(), map.setup_stacks.end());
+          [](const py::object& self) {
+            std::vector<SetupStackView> stacks;
+            for (const vmod::MapSpec& map : module_spec(self).maps) {
+              const std::vector<SetupStackView> of_map = setup_stack_views(self, map);
+              stacks.insert(stacks.end(), of_map.begin(), of_map.end());
+            }
             return stacks;
           },
           "Every map's at-start stacks, in buildFile order.")
+      .def_readonly("predefined_setups", &vmod::Module::predefined_setups,
+                    "The set-ups of the module's menu (menus included), in buildFile order; open one with "
+                    "adjutant.open_setup.")
       .def(
           "find_map", [](const py::object& self, const std::string& name) { return find_map(module_maps(self), name); },
           py::arg("name_or_id"), "A map by name or id; None when the module has none.")

@@ -56,7 +56,7 @@ class PythonZones : public core::ZoneOfControl {
   bool reads_line_use() const override { return true; }
 
  private:
-  std::string name(core::Hex h) const { return map_->topology().name(h); }
+  std::string name(core::Hex h) const { return map_->topology().unambiguous_name(h); }
   std::string_view keep(std::string text) const { return *texts_.insert(std::move(text)).first; }
   const core::TerrainModel* map_;
   py::object zones_;
@@ -74,8 +74,14 @@ struct Movement {
     if (!h || !map->on_map(*h)) throw core::LocationError("no hex '" + name + "' on map '" + map->map() + "'", name, map->map());
     return *h;
   }
-  std::string name(core::Hex h) const { return map->topology().name(h); }
+  std::string name(core::Hex h) const { return map->topology().unambiguous_name(h); }
   const vmod::CompanionMovement& rules() const { return *companion->movement; }
+  std::vector<std::string> boards() const {
+    if (!map->topology().is_stitched()) return {map->board()};
+    std::vector<std::string> out;
+    for (const core::StitchPart& part : map->topology().parts()) out.push_back(part.board);
+    return out;
+  }
   core::Mover mover(const std::vector<std::string>& classes, const py::object& allowance, const std::string& barred) const {
     core::Mover m;
     for (const std::string& c : classes) m.classes.push_back(rules().rules.class_id(c));
@@ -182,12 +188,19 @@ void bind_movement(py::module_& m) {
       "movement",
       [](const CompanionPtr& c, const std::string& map, const std::string& board) {
         if (!c->movement) throw std::invalid_argument(c->file + " has no [movement] section");
-        const core::TerrainModel* model = c->map(map, board);
-        if (!model) throw std::invalid_argument(c->file + " has no map '" + map + "'");
+        const core::TerrainModel* model = board.empty() ? c->whole_map(map) : c->map(map, board);
+        if (!model) {
+          if (const auto it = c->unstitched.find(map); board.empty() && it != c->unstitched.end()) {
+            throw std::invalid_argument(c->file + ": the boards of map '" + map + "' do not make one hex grid (" +
+                                        it->second + "): name a board");
+          }
+          throw std::invalid_argument(c->file + " has no map '" + map + "'" + (board.empty() ? "" : " board '" + board + "'"));
+        }
         return Movement{c, model, std::make_shared<core::MovementSearch>(*model, c->movement->rules)};
       },
       py::arg("map"), py::arg("board") = "",
-      "The movement rules of the file's [movement] on one of its maps (adjutant.Movement).");
+      "The movement rules of the file's [movement] on one of its maps (adjutant.Movement): without a board, the "
+      "whole map, across every board the file describes where their hex grids continue.");
 
   py::class_<Zones>(m, "Zones", "Enemy zones of control on one map, for Movement.reach, path and explain.")
       .def("controlled", [](const Zones& z, const std::string& hex) {
@@ -197,7 +210,7 @@ void bind_movement(py::module_& m) {
       .def("controlled_hexes", [](const Zones& z) {
              std::vector<std::string> out;
              for (const core::Hex h : z.map->hexes()) {
-               if (z.zones->controlled(h)) out.push_back(z.map->topology().name(h));
+               if (z.zones->controlled(h)) out.push_back(z.map->topology().unambiguous_name(h));
              }
              return out;
            }, "Every hex of the map an enemy zone covers, column by column.")
@@ -213,6 +226,23 @@ void bind_movement(py::module_& m) {
                        "cheapest paths and the cost of a given path. Classes are [movement.class.NAME] names; MP are "
                        "numbers, fractions or text ('1 1/2'); hexes are the map's names.")
       .def_property_readonly("map", [](const Movement& mv) { return mv.map->map(); })
+      .def_property_readonly("boards", &Movement::boards,
+                             "The boards it covers, in the map's layout order; [''] for the map's only hex board.")
+      .def(
+          "map_hex",
+          [](const Movement& mv, const std::string& board, const std::string& hex) {
+            const auto& t = mv.map->topology();
+            const auto h = t.is_stitched() ? t.hex_named(board + ":" + hex) : t.hex_named(hex);
+            const bool other_board = !t.is_stitched() && !mv.map->board().empty() && board != mv.map->board();
+            if (!h || !mv.map->on_map(*h) || other_board) {
+              throw core::LocationError("no hex '" + hex + "' on board '" + board + "' of map '" + mv.map->map() + "'",
+                                        hex, mv.map->map());
+            }
+            return mv.name(*h);
+          },
+          py::arg("board"), py::arg("hex"),
+          "A board's hex by the name this Movement gives it: the board's own, or 'BOARD:NAME' where two boards "
+          "share it.")
       .def_property_readonly("class_attribute", [](const Movement& mv) { return mv.rules().class_attribute; },
                              "The unit attribute naming a unit's class.")
       .def_property_readonly("allowance_attribute", [](const Movement& mv) { return mv.rules().allowance_attribute; },
@@ -243,6 +273,9 @@ void bind_movement(py::module_& m) {
         for (const core::ClassCosts& c : mv.rules().rules.classes) out.push_back(c.name);
         return out;
       })
+      .def("distance", [](const Movement& mv, const std::string& a, const std::string& b) {
+             return mv.map->topology().distance(mv.hex(a), mv.hex(b));
+           }, py::arg("from_hex"), py::arg("to_hex"), "Hexes between two hexes, as the crow flies.")
       .def(
           "terrain_cost",
           [](const Movement& mv, const std::string& hex, const std::string& unit_class) -> py::object {

@@ -2,16 +2,18 @@
 file's [movement], so any hex module can be checked without writing Python. The checks other
 plugins start from (docs/plugins.md)."""
 from adjutant.move_check import MoveChecker
+from adjutant.moves import save_moves
 from adjutant.plugin import Plugin
 from adjutant.setup_check import SetupChecker
 
 plugin = Plugin("generic", "Generic rules from the companion file's [movement]", rules="generic")
 
 
-@plugin.check("moves", "Judge every move of the game's log: the cheapest legal path, its cost in MP, "
-                       "zones of control, enemy hexes, stacking penalties and limits.")
+@plugin.check("moves", "Judge every move of the game's log (or since the save `before`): the cheapest legal "
+                       "path, its cost in MP, zones of control, enemy hexes, stacking penalties and limits.")
 def moves(context):
-    return MoveChecker(context.game, context.module, context.companion).check()
+    checker = MoveChecker(context.game, context.module, context.companion)
+    return checker.check(save_moves(context.before, context.game) if context.before is not None else None)
 
 
 @plugin.check("setup", "Judge a set-up: units in terrain their class may not enter, stacks over the limits. "

@@ -257,6 +257,88 @@ TEST(Archive, ServesABareTextFileAsSavedGame) {
   EXPECT_EQ(Archive::open(empty).read_required("savedGame"), "");
 }
 
+// ---------------------------------------------------------------- in memory, and only some entries
+
+// The ArchiveError message that reading `bytes` as `name` raises; fails the test when none is raised.
+std::string from_bytes_error(const std::string& bytes, const std::string& name, const ArchiveLimits& limits = {}) {
+  try {
+    Archive::from_bytes(bytes, name, limits);
+  } catch (const ArchiveError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no ArchiveError for " << name;
+  return {};
+}
+
+TEST(Archive, FromBytesReadsAZipHeldInMemory) {
+  TempDir dir;
+  const std::string path = dir.file("setup.vsav");
+  make_zip(path, {{"savedGame", obfuscate("begin_save", 0x11), true}, {"savedata", "<data/>", false}});
+  const Archive archive = Archive::from_bytes(read_bytes(path), "mod.vmod/setup.vsav");
+  EXPECT_EQ(archive.kind(), ArchiveKind::kZip);
+  EXPECT_EQ(archive.path(), "mod.vmod/setup.vsav");
+  EXPECT_EQ(archive.entries(), (std::vector<std::string>{"savedGame", "savedata"}));
+  EXPECT_EQ(deobfuscate(archive.read_required("savedGame")), "begin_save");
+  EXPECT_EQ(archive.content_kind(), ContentKind::kSave);
+}
+
+TEST(Archive, FromBytesServesBareTextAsSavedGame) {
+  const Archive archive = Archive::from_bytes("begin_save\x1b" "end_save", "old.sav");
+  EXPECT_EQ(archive.kind(), ArchiveKind::kPlainText);
+  EXPECT_EQ(archive.read("savedGame"), "begin_save\x1b" "end_save");
+}
+
+TEST(Archive, FromBytesRefusesWhatOpenRefuses) {
+  TempDir dir;
+  const std::string good = dir.file("good.vsav");
+  make_zip(good, {{"savedGame", std::string(20000, 'a') + "b"}, {"savedata", "<data/>"}});
+  const std::string bytes = read_bytes(good);
+  for (size_t keep : {bytes.size() / 2, bytes.size() - 10, size_t{30}}) {
+    const std::string message = from_bytes_error(bytes.substr(0, keep), "mod.vmod/cut.vsav");
+    EXPECT_TRUE(contains_text(message, "truncated or corrupt zip")) << message;
+    EXPECT_TRUE(contains_text(message, "mod.vmod/cut.vsav")) << message;
+  }
+
+  const std::string hostile = dir.file("hostile.vsav");
+  make_zip(hostile, {{"savedGame", "x"}, {"../evil", "x"}});
+  std::string message = from_bytes_error(read_bytes(hostile), "mod.vmod/hostile.vsav");
+  EXPECT_TRUE(contains_text(message, "mod.vmod/hostile.vsav [../evil]")) << message;
+  EXPECT_TRUE(contains_text(message, "'..' component")) << message;
+
+  const std::string bomb = dir.file("bomb.vsav");
+  make_zip(bomb, {{"savedGame", std::string(2u << 20, '\0')}});
+  ArchiveLimits limits;
+  limits.max_ratio = 50;
+  message = from_bytes_error(read_bytes(bomb), "bomb", limits);
+  EXPECT_TRUE(contains_text(message, "compression ratio")) << message;
+  limits.max_entry_bytes = 10;
+  EXPECT_TRUE(contains_text(from_bytes_error("plain text save", "bare", limits), "limit 10"));
+}
+
+TEST(Archive, AFilterReadsOnlyTheWantedEntriesButChecksThemAll) {
+  TempDir dir;
+  const std::string path = dir.file("module.vmod");
+  make_zip(path, {{"buildFile.xml", "<x/>"}, {"images/a.png", "png"}, {"setup.vsav", "zip"}});
+  const auto only_setup = [](const std::string& name) { return name == "setup.vsav"; };
+  const Archive archive = Archive::open(path, {}, only_setup);
+  EXPECT_EQ(archive.entries(), (std::vector<std::string>{"setup.vsav"}));
+  EXPECT_EQ(archive.read("setup.vsav"), "zip");
+  EXPECT_FALSE(archive.contains("buildFile.xml"));
+
+  fs::create_directories(dir.path() / "mod");
+  write_bytes(dir.file("mod/buildFile.xml"), "<x/>");
+  write_bytes(dir.file("mod/setup.vsav"), "zip");
+  EXPECT_EQ(Archive::open(dir.file("mod"), {}, only_setup).entries(), (std::vector<std::string>{"setup.vsav"}));
+
+  make_zip(path, {{"setup.vsav", "zip"}, {"../evil", "x"}});
+  try {
+    Archive::open(path, {}, only_setup);
+    ADD_FAILURE() << "no error";
+  } catch (const ArchiveError& e) {
+    EXPECT_TRUE(contains_text(e.what(), "refusing hostile archive")) << e.what();
+  }
+}
+
 // ---------------------------------------------------------------- content kind and buildFile name
 
 Archive zip_with(TempDir& dir, const std::vector<RawEntry>& entries) {

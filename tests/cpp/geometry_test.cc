@@ -321,15 +321,7 @@ TEST(GeometryZonedGrid, RangeUsesTheZoneGridOnlyWhenBothPointsShareTheZone) {
 
 // ---- maps: layouts, reversed boards, decks, errors --------------------------------------------
 
-BoardPlacement board(std::string name, int column, int row, Size size, GridSpec grid = {}) {
-  BoardPlacement b;
-  b.name = std::move(name);
-  b.column = column;
-  b.row = row;
-  b.size = size;
-  b.grid = std::move(grid);
-  return b;
-}
+using adjutant::testing::board;
 
 TEST(GeometryMap, BoardsSitByLayoutCellAndEdgeBuffer) {
   const MapGeometry map("M", {10, 20},

@@ -1,7 +1,12 @@
-// Grid settings taken from real modules, shared by the geometry tests and benchmarks.
+// Grid settings taken from real modules, and boards to lay out, shared by the geometry tests and
+// benchmarks.
 #pragma once
 
+#include <string>
+#include <utility>
+
 #include "core/grid_spec.h"
+#include "core/map_geometry.h"
 
 namespace adjutant::testing {
 
@@ -18,6 +23,17 @@ inline core::HexGridSpec tld_hex_grid(bool sideways = false) {
   n.stagger = false;
   g.numbering = n;
   return g;
+}
+
+// A board of a layout: its cell, its size and its grid.
+inline core::BoardPlacement board(std::string name, int column, int row, core::Size size, core::GridSpec grid = {}) {
+  core::BoardPlacement b;
+  b.name = std::move(name);
+  b.column = column;
+  b.row = row;
+  b.size = size;
+  b.grid = std::move(grid);
+  return b;
 }
 
 }  // namespace adjutant::testing

@@ -614,8 +614,11 @@ TEST(ModuleTest, PredefinedSetupsWithMenus) {
   ASSERT_EQ(m.predefined_setups.size(), 3u);
   EXPECT_EQ(m.predefined_setups[0].name, "Scenarios");
   EXPECT_EQ(m.predefined_setups[0].file, "");
+  EXPECT_TRUE(m.predefined_setups[0].is_menu);
   EXPECT_EQ(m.predefined_setups[1].file, "s1.vsav");
   EXPECT_TRUE(m.predefined_setups[1].use_file);
+  EXPECT_FALSE(m.predefined_setups[1].is_menu);
+  EXPECT_GT(m.predefined_setups[1].line, 0);
   EXPECT_FALSE(m.predefined_setups[2].use_file);
 }
 

@@ -3,6 +3,7 @@ to leave a hex with other infantry, as Lee Moves North 9.1; at most two units of
 penalties in the search, limits at the end of a move and in set-ups, through the Python API, the
 built-in generic plugin and `adjutant check`."""
 import json
+import zipfile
 from fractions import Fraction
 
 import pytest
@@ -146,3 +147,51 @@ def test_a_save_without_its_module_is_a_usage_error(module, tmp_path):
     result = run_cli("check", "setup", save, "--companion", SAMPLE_TERRAIN)
     assert result.returncode == 2
     assert "is not a module: name its module with --module" in result.stderr
+
+
+def test_check_setup_of_a_module_judges_its_setup_stacks_and_setups(sample_module, tmp_path):
+    # Towns closed to infantry: Lee's SetupStack and the set-up's Lee stand in the town 0805.
+    closed = tmp_path / "closed.toml"
+    closed.write_text(SAMPLE_TERRAIN.read_text(encoding="utf-8").replace(
+        "terrain = { clear = 1, woods = 2, town = 1, ridge = 2 }",
+        'terrain = { clear = 1, woods = 2, town = "prohibited", ridge = 2 }'), encoding="utf-8")
+    result = run_cli("check", "setup", sample_module, "--companion", closed, "--json")
+    assert result.returncode == 1, result.stderr
+    report = json.loads(result.stdout)
+    assert report["checked"] == ["SetupStacks", "set-up 'Opening Positions'"]
+    assert [(f["source"], f["hex"], f["pieces"], f["problem"]) for f in report["findings"]] == [
+        ("SetupStacks", "0805", ["Lee"], "infantry may not stand in town"),
+        ("set-up 'Opening Positions'", "0805", ["Lee"], "infantry may not stand in town")]
+    assert run_cli("check", "setup", sample_module, "--companion", SAMPLE_TERRAIN).returncode == 0
+
+
+def test_a_setup_file_missing_from_the_module_is_a_finding(sample_module, tmp_path):
+    broken = tmp_path / "broken.vmod"
+    with zipfile.ZipFile(sample_module) as src, zipfile.ZipFile(broken, "w") as dst:
+        for info in src.infolist():
+            if not info.filename.endswith(".vsav"):
+                dst.writestr(info.filename, src.read(info))
+    result = run_cli("check", "setup", broken, "--companion", SAMPLE_TERRAIN, "--json")
+    assert result.returncode == 1, result.stderr
+    (finding,) = json.loads(result.stdout)["findings"]
+    assert finding["source"] == "set-up 'Opening Positions'"
+    assert finding["problem"].startswith("cannot be opened: ") and "Opening Positions.vsav" in finding["problem"]
+
+
+def test_check_moves_compares_a_save_with_an_earlier_one(module, sample_module, tmp_path):
+    before = write_save(module, tmp_path / "turn3.sav",
+                        [("A", "Alpha", "Union", "0503"), ("B", "Bravo", "Union", "0504"),
+                         ("D", "Delta", "Union", "0504"), ("E", "Echo", "Union", "0808")])
+    game = adjutant.open_game(str(before), module)
+    for piece_id in ("B", "D"):  # a stack marching together
+        game.piece(piece_id).move_to("Main Map", *module.maps[0].point_of("0506"))
+    game.save(str(tmp_path / "turn4.vsav"))
+    result = run_cli("check", "moves", tmp_path / "turn4.vsav", "--before", before, "--module", sample_module,
+                     "--companion", SAMPLE_TERRAIN, "--json")
+    assert result.returncode == 0, result.stderr
+    (move,) = json.loads(result.stdout)[0]["moves"]
+    assert (move["pieces"], move["start"], move["end"], move["distance"]) == (["Bravo", "Delta"], "0504", "0506", 2)
+    assert move["legal"] is True and Fraction(move["cost"]) == 2
+    two = run_cli("check", "moves", before, before, "--before", before, "--module", sample_module,
+                  "--companion", SAMPLE_TERRAIN)
+    assert two.returncode == 2 and "--before compares one save with an earlier one" in two.stderr

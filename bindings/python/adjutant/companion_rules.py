@@ -13,13 +13,35 @@ class CompanionRules:
         self._movements = {}
 
     def movement(self, map_name, board):
-        """The Movement of a map's board, or None when the companion file does not describe it. A
-        [[map]] that names no board covers the map's only hex board."""
+        """The Movement that covers a map's board: the whole map's where the companion file's boards
+        of it make one hex grid, else the board's own; None when the file does not describe it."""
+        if map_name not in self._movements:
+            whole = None
+            if any(t.map == map_name for t in self.companion.maps):
+                try:
+                    whole = self.companion.movement(map_name)
+                except ValueError:  # boards that do not continue: each is judged on its own
+                    pass
+            self._movements[map_name] = whole
+        whole = self._movements[map_name]
+        if whole is not None and (board in whole.boards or whole.boards == [""]):
+            return whole
         key = (map_name, board)
         if key not in self._movements:
-            terrain = next((t for t in self.companion.maps if t.map == map_name and t.board in (board, "")), None)
-            self._movements[key] = self.companion.movement(map_name, terrain.board) if terrain else None
+            terrain = next((t for t in self.companion.maps if t.map == map_name and t.board == board), None)
+            self._movements[key] = self.companion.movement(map_name, board) if terrain else None
         return self._movements[key]
+
+    def hex_name(self, view, x, y):
+        """The board a map point lies on and its hex's name for that board's Movement; (None, None)
+        off the hex boards."""
+        hex_ = view.hex_at(x, y)
+        if hex_ is None:
+            return None, None
+        board = view.board_at(x, y)
+        movement = self.movement(view.name, board)
+        name = view.hex_grid(board).name(hex_)
+        return board, movement.map_hex(board, name) if movement is not None else name
 
     @staticmethod
     def unit_class(movement, unit, where):

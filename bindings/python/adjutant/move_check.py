@@ -1,11 +1,11 @@
 """Every move of a log judged by the companion file's movement rules (`adjutant check moves`).
 
-For each step that moves pieces within one hex board, the cheapest legal path from where they were
-to where they went is found with every other piece where it stood at that moment: enemy units
-(another side's) block or cost as [movement] says, and exert zones of control; the mover's side's
-other units cost stacking penalties, and the stack it ends in must keep the stacking limits. The
-verdict names the pieces, the step and VASSAL's hex names, with the path's cost and the reasons when
-illegal.
+For each step that moves pieces on a map's hex boards (across boards where their grids continue),
+the cheapest legal path from where they were to where they went is found with every other piece
+where it stood at that moment: enemy units (another side's) block or cost as [movement] says, and
+exert zones of control; the mover's side's other units cost stacking penalties, and the stack it
+ends in must keep the stacking limits. The verdict names the pieces, the step and VASSAL's hex
+names, with the path's cost and the reasons when illegal.
 """
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -64,39 +64,28 @@ class MoveChecker(CompanionRules):
             self._units[piece_id] = (piece.name, unit_of(self.companion, piece, self.module))
         return self._units[piece_id]
 
-    def check(self, on_move=None):
-        verdicts = []
-        for move, before in log_moves(self.game):
-            verdict = self.judge(move, before)
-            if verdict is not None:
-                verdicts.append(verdict)
-                if on_move:
-                    on_move(verdict)
-        return verdicts
-
-    def _place(self, view, x, y):
-        hex_ = view.hex_at(x, y)
-        if hex_ is None:
-            return None, None
-        board = view.board_at(x, y)
-        return board, view.hex_grid(board).name(hex_)
+    def check(self, moves=None):
+        """A verdict for each move of `moves` ((move, positions before it) pairs: adjutant.moves),
+        by default the game's log's."""
+        judged = (self.judge(move, before) for move, before in (log_moves(self.game) if moves is None else moves))
+        return [verdict for verdict in judged if verdict is not None]
 
     def judge(self, move, before):
         view = self.game.map(move.map)
-        board, start = self._place(view, *move.start)
-        end_board, end = self._place(view, *move.end)
+        board, start = self.hex_name(view, *move.start)
+        end_board, end = self.hex_name(view, *move.end)
         if start is None or end is None:
             return None  # off the hex boards: not a move on the map
         verdict = Verdict(move.step + 1, view.name, move.names, start, end)
-        if board != end_board:
-            verdict.note = f"from board {board!r} to {end_board!r}: moves between boards are not checked yet"
-            return verdict
         movement = self.movement(view.name, board)
         if movement is None:
             verdict.note = f"the companion file has no terrain for map {view.name!r}"
             return verdict
-        grid = view.hex_grid(board)
-        verdict.distance = grid.distance(grid.hex(start), grid.hex(end))
+        if self.movement(view.name, end_board) is not movement:
+            verdict.note = (f"from board {board!r} to {end_board!r}: their hex grids are not one (or the companion "
+                            f"file describes only one of them), so the move is not judged")
+            return verdict
+        verdict.distance = movement.distance(start, end)
 
         classes, allowances, sides, movers = [], [], set(), []
         for piece_id in move.pieces:
@@ -117,7 +106,7 @@ class MoveChecker(CompanionRules):
             return verdict
         verdict.allowance = min(allowances) if allowances else None
 
-        position = self._position(view, board, grid, movement, sides, set(move.pieces), before)
+        position = self._position(view, movement, sides, set(move.pieces), before)
         zones = movement.zones(position.zone_sources) if movement.has_zones and position.zone_sources else None
         path = movement.path(start, end, classes, verdict.allowance, position.enemy_hexes, zones,
                              friendly=position.friendly)
@@ -137,24 +126,23 @@ class MoveChecker(CompanionRules):
         verdict.reason = "; ".join(reasons)
         return verdict
 
-    def _position(self, view, board, grid, movement, sides, moving, before):
-        """Where the other units on this board stood: other sides' hexes and the zones their classes
-        exert, the mover's side's units for stacking."""
+    def _position(self, view, movement, sides, moving, before):
+        """Where the other units on the boards of this movement stood: other sides' hexes and the
+        zones their classes exert, the mover's side's units for stacking."""
         position = Position()
         if not sides:
             return position
         for piece_id, (map_id, x, y) in before.items():
-            if piece_id in moving or map_id != view.save_id or view.board_at(x, y) != board:
+            if piece_id in moving or map_id != view.save_id:
                 continue
             found = self.unit(piece_id)
             if found is None or found[1] is None:
                 continue
             name, unit = found
             side = unit.get(movement.side_attribute)
-            hex_ = view.hex_at(x, y)
-            if not side or hex_ is None:
+            board, hex_name = self.hex_name(view, x, y)
+            if not side or hex_name is None or self.movement(view.name, board) is not movement:
                 continue
-            hex_name = grid.name(hex_)
             cls = unit.get(movement.class_attribute)
             if side in sides:
                 if cls in movement.classes:

@@ -49,6 +49,22 @@ def log_moves(game):
                     before[piece.id] = (now.map or "", now.x, now.y)
 
 
+def save_moves(before, after):
+    """The moves from one save to a later one: every piece of `after` that stands elsewhere in
+    `before` on the same map, grouped by where from and where to (a stack moved together is one
+    move). Yields (move, positions in `before`) as log_moves does; the step is 0 for all."""
+    earlier = positions(before)
+    groups = {}
+    for piece in after.pieces:
+        if piece.is_stack or not piece.map or piece.id not in earlier:
+            continue
+        map_id, x0, y0 = earlier[piece.id]
+        if map_id == piece.map and (x0, y0) != (piece.x, piece.y):
+            groups.setdefault((map_id, x0, y0, piece.x, piece.y), []).append(piece)
+    for (map_id, x0, y0, x1, y1), pieces in groups.items():
+        yield Move(0, map_id, (x0, y0), (x1, y1), tuple(p.id for p in pieces), tuple(p.name for p in pieces)), earlier
+
+
 def _piece_or_none(game, piece_id):
     try:
         return game.piece(piece_id)

@@ -61,12 +61,14 @@ class Parameter:
 class Context:
     """What a check or procedure works on: the module, the companion file, and a game (None where
     the module itself is checked, as its SetupStacks are by `check setup`). `source` names the
-    game's file for messages."""
+    game's file for messages; `before`, when given, is an earlier save the game is compared with
+    (`check moves --before`)."""
 
     module: Any
     companion: Any
     game: Any = None
     source: str = ""
+    before: Any = None
 
 
 @dataclass(frozen=True)

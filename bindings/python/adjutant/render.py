@@ -179,7 +179,11 @@ def _few(names, most=12):
 def print_move_verdicts(path, verdicts, total):
     """One table per game: each move's step, pieces, hexes, distance, cost and verdict."""
     illegal = sum(1 for v in verdicts if v.legal is False)
-    table = Table(title=f"{path}: {total} moves, {illegal} illegal", title_justify="left")
+    title = f"{path}: {total} moves, {illegal} illegal"
+    if not verdicts:
+        console.print(title)
+        return
+    table = Table(title=title, title_justify="left")
     for column in ("step", "pieces", "from", "to", "hexes", "MP", "allowance", "verdict"):
         table.add_column(column, justify="right" if column in ("step", "hexes", "MP", "allowance") else "left")
     for v in verdicts:

@@ -62,18 +62,15 @@ class SetupChecker(CompanionRules):
                                             name=slot.piece_name)
 
     def _placed(self, view, x, y, piece, where, name=None):
-        hex_ = view.hex_at(x, y)
-        if hex_ is None:
-            return
-        board = view.board_at(x, y)
-        movement = self.movement(view.name, board)
+        board, hex_name = self.hex_name(view, x, y)
+        movement = self.movement(view.name, board) if hex_name is not None else None
         if movement is None:
             return
         unit = unit_of(self.companion, piece, self.module)
         if unit is None:
             return
         cls = self.unit_class(movement, unit, where)
-        yield PlacedUnit(where, view.name, board, view.hex_grid(board).name(hex_),
+        yield PlacedUnit(where, view.name, board, hex_name,
                          StackedUnit(name or piece.name, cls, unit), unit.get(movement.side_attribute, ""))
 
     def check(self, units, source):

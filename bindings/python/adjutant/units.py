@@ -25,5 +25,8 @@ def prototypes_of(traits, module=None):
 
 
 def unit_of(companion, piece, module=None):
-    """The piece's unit attributes ({'side': 'Union', ...}), or None when it is not a unit."""
-    return companion.resolve_unit(piece.name, prototypes_of(piece.traits, module), dict(piece.properties))
+    """The piece's unit attributes ({'side': 'Union', ...}), or None when it is not a unit.
+
+    `piece` is a game's Piece or a module's PieceSlot (matched by the name of the piece it makes)."""
+    name = getattr(piece, "piece_name", piece.name)
+    return companion.resolve_unit(name, prototypes_of(piece.traits, module), dict(piece.properties))

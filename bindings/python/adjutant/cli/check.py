@@ -6,8 +6,10 @@ import sys
 
 from .. import _adjutant
 from ..companion_rules import CheckError
+from ..errors import FormatError
 from ..plugin import Context
 from ..plugin_host import choose_plugin
+from ..setup_check import SetupFinding
 from ..render import print_move_verdicts, print_setup_findings
 from .usage import UsageError, add_command, add_command_group
 
@@ -17,8 +19,10 @@ examples:
   adjutant check moves game/*.log --module tld.vmod --companion tld-normandy.toml --json
   adjutant check moves turn3.vlog --module Lee.vmod --companion lee.toml --violations
   adjutant check moves turn3.vlog --module Lee.vmod --companion lee.toml --plugin ./myrules.py
-Each move of a piece or stack within one hex board gets the cheapest legal path from where it was
-to where it went, with every other piece where it stood then. Exit status 1 when a move is illegal.
+  adjutant check moves turn4.vsav --before turn3.vsav --module Lee.vmod --companion lee.toml
+Each move of a piece or stack on a map's hex boards gets the cheapest legal path from where it was
+to where it went, with every other piece where it stood then. With --before, the moves are the
+pieces that stand elsewhere than in the earlier save. Exit status 1 when a move is illegal.
 """
 
 SETUP_EXAMPLES = """\
@@ -41,7 +45,8 @@ def add_parser(commands):
         "[movement]): the path's cost in MP, its distance in hexes, and why it is illegal (no path, over "
         "the allowance, into an enemy hex, through a zone of control, over a stacking limit ...).",
         MOVES_EXAMPLES)
-    moves.add_argument("games", metavar="GAME", nargs="+", help="logs (.vlog, .log) to replay")
+    moves.add_argument("games", metavar="GAME", nargs="+", help="logs (.vlog, .log) to replay, or one save with --before")
+    moves.add_argument("--before", metavar="SAVE", help="an earlier save: judge the moves from it to GAME")
     moves.add_argument("--module", required=True, metavar="MODULE", help="the module (.vmod, folder or buildFile)")
     _add_common(moves)
     moves.add_argument("--violations", action="store_true", help="list only the illegal moves")
@@ -84,14 +89,17 @@ def _run(check, context, companion_path):
 
 
 def run_moves(args):
+    if args.before and len(args.games) != 1:
+        raise UsageError("--before compares one save with an earlier one: give one GAME")
     module = _adjutant.open_module(args.module)
     companion, check = _rules(args, module, "moves")
+    before = _adjutant.open_game(args.before, module) if args.before else None
     results = []
     progress = _progress(len(args.games))
     try:
         for path in args.games:
             game = _adjutant.open_game(path, module)
-            results.append((path, _run(check, Context(module, companion, game, path), args.companion)))
+            results.append((path, _run(check, Context(module, companion, game, path, before), args.companion)))
             progress(path)
     finally:
         progress(None)
@@ -113,15 +121,20 @@ def run_setup(args):
             raise UsageError(f"{args.source} is a module: --module is only for a save or log")
         module = _adjutant.open_module(args.source)
         companion, check = _rules(args, module, "setup")
-        sources = [(None, "SetupStacks")] + [
-            (_adjutant.open_setup(module, s.name), f"set-up {s.name!r}") for s in module.predefined_setups if s.use_file]
+        sources, findings = [(None, "SetupStacks")], []
+        for setup in (s for s in module.predefined_setups if s.opens_file):
+            label = f"set-up {setup.name!r}"
+            try:
+                sources.append((_adjutant.open_setup(module, setup.name), label))
+            except FormatError as e:  # a broken module is a finding, not the end of the check
+                findings.append(SetupFinding(label, "", "", "", (), f"cannot be opened: {e}"))
     else:
         if not args.module:
             raise UsageError(f"{args.source} is not a module: name its module with --module")
         module = _adjutant.open_module(args.module)
         companion, check = _rules(args, module, "setup")
-        sources = [(_adjutant.open_game(args.source, module), args.source)]
-    findings = [f for game, label in sources for f in _run(check, Context(module, companion, game, label), args.companion)]
+        sources, findings = [(_adjutant.open_game(args.source, module), args.source)], []
+    findings += [f for game, label in sources for f in _run(check, Context(module, companion, game, label), args.companion)]
     if args.json:
         json.dump({"source": args.source, "checked": [label for _, label in sources],
                    "findings": [f.as_json() for f in findings]}, sys.stdout, indent=2)
