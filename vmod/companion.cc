@@ -11,6 +11,7 @@
 #include "core/geometry_error.h"
 #include "vmod/format_error.h"
 #include "vmod/companion_movement.h"
+#include "vmod/companion_sight.h"
 #include "vmod/toml_reader.h"
 
 namespace adjutant::vmod {
@@ -47,7 +48,7 @@ class Parser : private TomlReader {
     }
     Companion out;
     out.file = file_;
-    only_keys(root, {"format", "rules", "module", "vocabulary", "map", "units", "movement"}, "the file");
+    only_keys(root, {"format", "rules", "module", "vocabulary", "map", "units", "movement", "sight"}, "the file");
     if (const toml::node* f = root.get("format")) {
       const auto v = f->value<int64_t>();
       if (!f->is_integer() || !v || *v < 1) fail(at(*f), "'format' must be a whole number from 1");
@@ -93,6 +94,11 @@ class Parser : private TomlReader {
       const toml::table* movement = m->as_table();
       if (!movement) fail(at(*m), "'movement' must be a table ([movement])");
       out.movement = read_movement(*this, *movement, *vocabulary_, unit_attributes_);
+    }
+    if (const toml::node* v = root.get("sight")) {
+      const toml::table* sight = v->as_table();
+      if (!sight) fail(at(*v), "'sight' must be a table ([sight])");
+      out.sight = read_sight(*this, *sight, *vocabulary_);
     }
     return out;
   }

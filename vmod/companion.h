@@ -17,6 +17,7 @@
 
 #include "core/colour_sample.h"
 #include "core/hex_topology.h"
+#include "core/line_of_sight.h"
 #include "core/movement_rules.h"
 #include "core/terrain.h"
 #include "core/unit_mapping.h"
@@ -59,6 +60,13 @@ struct CompanionMovement {
   int line = 0;                           // where [movement] starts in the file
 };
 
+// The [sight] section: which line-of-sight model the rules use and its terrain data
+// (vmod/companion_sight.cc reads it; docs/sight.md).
+struct CompanionSight {
+  core::SightRules rules;
+  int line = 0;  // where [sight] starts in the file
+};
+
 struct Companion {
   std::string file;          // the path as given
   int format = kCompanionFormat;
@@ -71,6 +79,7 @@ struct Companion {
   std::vector<CompanionMapSource> sources;                   // per map
   core::UnitMapping units;
   std::optional<CompanionMovement> movement;
+  std::optional<CompanionSight> sight;
   // Maps described board by board whose grids continue: one model across their boards
   // (vmod/whole_maps.h); the reason for each such map whose grids do not continue.
   std::vector<core::TerrainModel> whole_maps;

@@ -1,0 +1,116 @@
+// Constrained tracing on a 50 x 100 hex map (5,000 hexes): LIN lines of communication (7.2) for 20
+// leaders of one side at once (issue 5's target: under 1 ms), and one LIN 10.2 combat supply trace.
+#include <benchmark/benchmark.h>
+
+#include <memory>
+
+#include "core/trace.h"
+
+namespace {
+
+using namespace adjutant::core;
+
+constexpr int kRoad = 0, kRail = 1;
+constexpr int kRiver = 0, kBridge = 1;
+
+struct LocMap {
+  std::unique_ptr<TerrainModel> map;
+  MovementRules rules;
+  std::vector<Hex> leaders, depots, enemy;
+
+  LocMap() {
+    HexGridSpec g;
+    GridNumbering n;
+    n.class_name = "HexGridNumbering";
+    g.numbering = n;
+    const Size board{static_cast<int>(50 * g.dx), 100 * 64};
+    auto v = std::make_shared<TerrainVocabulary>();
+    v->terrain = Vocabulary({"clear", "woods"});
+    v->hexside = Vocabulary({"river", "bridge"});
+    v->lines = Vocabulary({"road", "railroad"});
+    v->places = Vocabulary({"depot"});
+    map = std::make_unique<TerrainModel>("Big", "", HexTopology(HexGrid(g, board), board), v, 0);
+    for (const Hex h : map->hexes()) {
+      if ((h.col * 7 + h.row * 3) % 5 == 0) map->set_terrain(h, 1);
+    }
+    // Roads down every tenth column, a railroad along every twentieth row.
+    for (int c = 5; c < 50; c += 10) {
+      std::vector<Hex> road;
+      for (int r = 0; r < 100; ++r)
+        if (map->on_map({c, r})) road.push_back({c, r});
+      map->add_line({kRoad, "", road, {}, 0});
+    }
+    for (int r = 10; r < 100; r += 20) {
+      std::vector<Hex> rail;
+      for (int c = 0; c < 50; ++c)
+        if (map->on_map({c, r})) rail.push_back({c, r});
+      map->add_line({kRail, "", rail, {}, 0});
+    }
+    // A major river across the map between rows 49 and 50, bridged where the roads cross.
+    for (int c = 0; c < 50; ++c) {
+      const Hex a{c, 49};
+      if (!map->on_map(a)) continue;
+      for (const Hex b : map->topology().neighbours(a)) {
+        if (b.row < 50 || !map->on_map(b)) continue;
+        map->add_hexside_feature(a, b, kRiver);
+        if (c % 10 == 5 && b.col == c) map->add_hexside_feature(a, b, kBridge);
+      }
+    }
+    depots = {Hex{5, 95}, Hex{45, 2}, Hex{25, 50}};
+    for (int i = 0; i < 20; ++i) leaders.push_back({(i * 17 + 3) % 50, (i * 29 + 11) % 100});
+    for (int i = 0; i < 20; ++i) enemy.push_back({(i * 13 + 7) % 50, (i * 41 + 5) % 100});
+    rules.classes = {ClassCosts{"infantry", {kMP, 2 * kMP}, {kProhibited, 0}, {}, {kMP / 2, kMP / 2}, {}}};
+  }
+};
+
+const LocMap& loc_map() {
+  static const LocMap m;
+  return m;
+}
+
+void BM_LinLinesOfCommunication20Leaders(benchmark::State& state) {
+  const LocMap& m = loc_map();
+  const Tracer tracer(*m.map);
+  LinLoc loc;
+  loc.lines = line_bit(kRoad) | line_bit(kRail);
+  loc.major_river = feature_bit(kRiver);
+  loc.bridge = feature_bit(kBridge);
+  const TraceRequest request = lin_line_of_communication(loc, {m.enemy, nullptr, {}}, m.depots);
+  int found = 0;
+  for (auto _ : state) {
+    found = 0;
+    for (const Hex leader : m.leaders) found += tracer.trace(leader, request).found;
+    benchmark::DoNotOptimize(found);
+  }
+  state.counters["with_loc"] = found;
+}
+BENCHMARK(BM_LinLinesOfCommunication20Leaders)->Unit(benchmark::kMicrosecond);
+
+// The worst case: no depot anywhere, so every trace floods the whole road and rail network.
+void BM_LinLinesOfCommunication20LeadersNoDepot(benchmark::State& state) {
+  const LocMap& m = loc_map();
+  const Tracer tracer(*m.map);
+  LinLoc loc;
+  loc.lines = line_bit(kRoad) | line_bit(kRail);
+  loc.major_river = feature_bit(kRiver);
+  loc.bridge = feature_bit(kBridge);
+  const TraceRequest request = lin_line_of_communication(loc, {m.enemy, nullptr, {}}, {});
+  for (auto _ : state) {
+    for (const Hex leader : m.leaders) benchmark::DoNotOptimize(tracer.trace(leader, request));
+  }
+}
+BENCHMARK(BM_LinLinesOfCommunication20LeadersNoDepot)->Unit(benchmark::kMicrosecond);
+
+void BM_LinCombatSupply(benchmark::State& state) {
+  const LocMap& m = loc_map();
+  const Tracer tracer(*m.map, &m.rules);
+  const std::vector<Hex> wagons = {Hex{26, 52}};
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(lin_combat_supply(tracer, Hex{25, 55}, 0, wagons, m.depots, {m.enemy, nullptr, {}}));
+  }
+}
+BENCHMARK(BM_LinCombatSupply)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
