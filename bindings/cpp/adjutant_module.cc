@@ -11,4 +11,6 @@ PYBIND11_MODULE(_adjutant, m) {
   adjutant::bindings::bind_dice(m);
   adjutant::bindings::bind_companion(m);
   adjutant::bindings::bind_movement(m);
+  adjutant::bindings::bind_trace(m);
+  adjutant::bindings::bind_sight(m);
 }

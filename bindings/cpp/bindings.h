@@ -15,5 +15,7 @@ void bind_dice(py::module_& m);
 void bind_geometry(py::module_& m);
 void bind_companion(py::module_& m);
 void bind_movement(py::module_& m);  // after bind_companion: adds Companion.movement
+void bind_trace(py::module_& m);     // after bind_movement: adds Movement's traces
+void bind_sight(py::module_& m);     // after bind_companion: adds Companion.sight
 
 }  // namespace adjutant::bindings

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "bindings.h"
+#include "movement_view.h"
 #include "core/geometry_error.h"
 #include "core/movement_search.h"
 #include "core/zone_of_control.h"
@@ -15,22 +16,6 @@
 
 namespace adjutant::bindings {
 namespace {
-
-using CompanionPtr = std::shared_ptr<vmod::Companion>;
-
-py::object fraction(core::Cost sixths) {
-  return py::module_::import("fractions").attr("Fraction")(sixths, core::kMP);
-}
-
-// MP as a script gives them: 3, Fraction(3, 2), 1.5 (exact halves and thirds only) or "1 1/2".
-core::Cost mp(const py::handle& value) {
-  if (py::isinstance<py::str>(value)) return core::parse_cost(value.cast<std::string>());
-  const py::object sixths = py::module_::import("fractions").attr("Fraction")(value) * py::int_(core::kMP);
-  if (sixths.attr("denominator").cast<long>() != 1) {
-    throw std::invalid_argument("movement points must be whole sixths, not " + py::str(value).cast<std::string>());
-  }
-  return sixths.attr("numerator").cast<core::Cost>();
-}
 
 // A zone of control written in Python: step() and controlled() call the object's methods with hex
 // names. The texts it returns are kept for as long as the zone lives (ZocStep holds views).
@@ -61,41 +46,6 @@ class PythonZones : public core::ZoneOfControl {
   const core::TerrainModel* map_;
   py::object zones_;
   mutable std::set<std::string> texts_;
-};
-
-// One map's search with the companion that owns its terrain and rules.
-struct Movement {
-  CompanionPtr companion;
-  const core::TerrainModel* map;
-  std::shared_ptr<core::MovementSearch> search;
-
-  core::Hex hex(const std::string& name) const {
-    const auto h = map->topology().hex_named(name);
-    if (!h || !map->on_map(*h)) throw core::LocationError("no hex '" + name + "' on map '" + map->map() + "'", name, map->map());
-    return *h;
-  }
-  std::string name(core::Hex h) const { return map->topology().unambiguous_name(h); }
-  const vmod::CompanionMovement& rules() const { return *companion->movement; }
-  std::vector<std::string> boards() const {
-    if (!map->topology().is_stitched()) return {map->board()};
-    std::vector<std::string> out;
-    for (const core::StitchPart& part : map->topology().parts()) out.push_back(part.board);
-    return out;
-  }
-  core::Mover mover(const std::vector<std::string>& classes, const py::object& allowance, const std::string& barred) const {
-    core::Mover m;
-    for (const std::string& c : classes) m.classes.push_back(rules().rules.class_id(c));
-    m.allowance = allowance.is_none() ? INT32_MAX / 2 : mp(allowance);
-    m.barred_from_zones = barred;
-    return m;
-  }
-};
-
-// Zones and what they are made of, kept together so the Situation's pointer stays valid.
-struct Zones {
-  std::shared_ptr<core::ZoneOfControl> zones;
-  py::object owner;  // the Python object behind PythonZones, or None
-  const core::TerrainModel* map;
 };
 
 struct SearchInput {
@@ -188,15 +138,9 @@ void bind_movement(py::module_& m) {
       "movement",
       [](const CompanionPtr& c, const std::string& map, const std::string& board) {
         if (!c->movement) throw std::invalid_argument(c->file + " has no [movement] section");
-        const core::TerrainModel* model = board.empty() ? c->whole_map(map) : c->map(map, board);
-        if (!model) {
-          if (const auto it = c->unstitched.find(map); board.empty() && it != c->unstitched.end()) {
-            throw std::invalid_argument(c->file + ": the boards of map '" + map + "' do not make one hex grid (" +
-                                        it->second + "): name a board");
-          }
-          throw std::invalid_argument(c->file + " has no map '" + map + "'" + (board.empty() ? "" : " board '" + board + "'"));
-        }
-        return Movement{c, model, std::make_shared<core::MovementSearch>(*model, c->movement->rules)};
+        const core::TerrainModel& model = map_model(*c, map, board);
+        return Movement{c, &model, std::make_shared<core::MovementSearch>(model, c->movement->rules),
+                        std::make_shared<core::Tracer>(model, &c->movement->rules)};
       },
       py::arg("map"), py::arg("board") = "",
       "The movement rules of the file's [movement] on one of its maps (adjutant.Movement): without a board, the "

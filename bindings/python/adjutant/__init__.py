@@ -17,7 +17,7 @@ from ._adjutant import (Board, Command, CommandTree, Companion, Dice, DieRoll, G
                         Prototype, ResultTable, SetupStack, StepEffect, TableColumn, TableError,
                         TableResult, Terrain, Trait, Zones, decode_commands, file_kind, open_companion,
                         open_game, open_module, read_saved_game, sample_terrain, write_new_file)
-from ._adjutant import PredefinedSetup, SetupStackPlacement, open_setup
+from ._adjutant import PredefinedSetup, SetupStackPlacement, Sight, open_setup
 from .zones import ZoneOfControl, ZoneStep
 
 __version__ = "0.1.0"
@@ -28,7 +28,7 @@ __all__ = [
     "Board", "Command", "CommandTree", "Companion", "Dice", "DieRoll", "Game", "GameWarning",
     "Hex", "HexGrid", "Map", "Module", "Movement", "Piece", "PieceEffect", "PiecePlace", "PieceSlot", "Player",
     "PropertyChange", "PropertySpec", "Prototype", "ResultTable", "SetupStack", "StepEffect",
-    "TableColumn", "TableError", "TableResult", "Terrain", "Trait", "Zones", "ZoneOfControl", "ZoneStep",
+    "TableColumn", "TableError", "TableResult", "Terrain", "Sight", "Trait", "Zones", "ZoneOfControl", "ZoneStep",
     "decode_commands", "file_kind", "open_companion", "open_game", "open_module", "read_saved_game",
     "sample_terrain", "write_new_file",
     "PredefinedSetup", "SetupStackPlacement", "open_setup",

@@ -11,7 +11,7 @@ import sys
 from .. import _adjutant
 from ..errors import FormatError
 from ..plugin_host import PluginError
-from . import check, geometry, inspect, plugins, terrain
+from . import check, geometry, inspect, plugins, sight, terrain
 from .usage import UsageError
 
 EXAMPLES = inspect.EXAMPLES + """\
@@ -21,6 +21,10 @@ EXAMPLES = inspect.EXAMPLES + """\
   adjutant terrain sample Lee.vmod lee.toml   fill one in from the board image's colours
   adjutant check moves game.vlog --module Lee.vmod --companion lee.toml
                                               every move of a log judged by the rules
+  adjutant check setup Lee.vmod --companion lee.toml   the module's set-ups: terrain, stacking
+  adjutant los Lee.vmod lee.toml 1517 1922    line of sight between two hexes
+  adjutant trace loc Lee.vmod lee.toml 1622 --to 2410 --lines road rail
+                                              supply, lines of communication, command radius
   adjutant plugins                            rules plugins and what they check and do
 """
 
@@ -38,6 +42,7 @@ def build_parser():
     geometry.add_parsers(commands)
     terrain.add_parser(commands)
     check.add_parser(commands)
+    sight.add_parsers(commands)
     plugins.add_parser(commands)
     return parser
 

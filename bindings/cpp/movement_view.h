@@ -1,0 +1,89 @@
+// What the movement, trace and sight bindings share: MP to and from Python, a companion file's map
+// model by name (the whole map, or one board), and the Movement object scripts hold.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/geometry_error.h"
+#include "core/movement_search.h"
+#include "core/trace.h"
+#include "core/zone_of_control.h"
+#include "vmod/companion.h"
+
+namespace adjutant::bindings {
+
+namespace py = pybind11;
+
+using CompanionPtr = std::shared_ptr<vmod::Companion>;
+
+inline py::object fraction(core::Cost sixths) {
+  return py::module_::import("fractions").attr("Fraction")(sixths, core::kMP);
+}
+
+// MP as a script gives them: 3, Fraction(3, 2), 1.5 (exact halves and thirds only) or "1 1/2".
+inline core::Cost mp(const py::handle& value) {
+  if (py::isinstance<py::str>(value)) return core::parse_cost(value.cast<std::string>());
+  const py::object sixths = py::module_::import("fractions").attr("Fraction")(value) * py::int_(core::kMP);
+  if (sixths.attr("denominator").cast<long>() != 1) {
+    throw std::invalid_argument("movement points must be whole sixths, not " + py::str(value).cast<std::string>());
+  }
+  return sixths.attr("numerator").cast<core::Cost>();
+}
+
+// The model of a map: without a board, the whole map (its boards stitched where their grids
+// continue); ValueError naming the file and what is missing otherwise.
+inline const core::TerrainModel& map_model(const vmod::Companion& c, const std::string& map, const std::string& board) {
+  const core::TerrainModel* model = board.empty() ? c.whole_map(map) : c.map(map, board);
+  if (model) return *model;
+  if (const auto it = c.unstitched.find(map); board.empty() && it != c.unstitched.end()) {
+    throw std::invalid_argument(c.file + ": the boards of map '" + map + "' do not make one hex grid (" + it->second +
+                                "): name a board");
+  }
+  throw std::invalid_argument(c.file + " has no map '" + map + "'" + (board.empty() ? "" : " board '" + board + "'"));
+}
+
+// A hex of a model by name, or LocationError.
+inline core::Hex hex_of(const core::TerrainModel& map, const std::string& name) {
+  const auto h = map.topology().hex_named(name);
+  if (!h || !map.on_map(*h)) throw core::LocationError("no hex '" + name + "' on map '" + map.map() + "'", name, map.map());
+  return *h;
+}
+
+// One map's search with the companion that owns its terrain and rules.
+struct Movement {
+  CompanionPtr companion;
+  const core::TerrainModel* map;
+  std::shared_ptr<core::MovementSearch> search;
+  std::shared_ptr<core::Tracer> tracer;
+
+  core::Hex hex(const std::string& name) const { return hex_of(*map, name); }
+  std::string name(core::Hex h) const { return map->topology().unambiguous_name(h); }
+  const vmod::CompanionMovement& rules() const { return *companion->movement; }
+  std::vector<std::string> boards() const {
+    if (!map->topology().is_stitched()) return {map->board()};
+    std::vector<std::string> out;
+    for (const core::StitchPart& part : map->topology().parts()) out.push_back(part.board);
+    return out;
+  }
+  core::Mover mover(const std::vector<std::string>& classes, const py::object& allowance, const std::string& barred) const {
+    core::Mover m;
+    for (const std::string& c : classes) m.classes.push_back(rules().rules.class_id(c));
+    m.allowance = allowance.is_none() ? INT32_MAX / 2 : mp(allowance);
+    m.barred_from_zones = barred;
+    return m;
+  }
+};
+
+// Zones and what they are made of, kept together so the Situation's pointer stays valid.
+struct Zones {
+  std::shared_ptr<core::ZoneOfControl> zones;
+  py::object owner;  // the Python object behind PythonZones, or None
+  const core::TerrainModel* map;
+};
+
+}  // namespace adjutant::bindings
