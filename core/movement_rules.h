@@ -5,6 +5,7 @@
 // one-hex minimum move (CWR 3.0c). Ids are those of a core::TerrainVocabulary.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -41,6 +42,27 @@ struct ClassCosts {
   ClassSet stacks_free_with = 0;
   // Whether a hex holding friendly units of these classes charges this class a stacking penalty.
   bool stacking_penalty(ClassSet present) const { return (present & stacks_with) && !(present & stacks_free_with); }
+  // What crossing a hexside costs: its features (less `negated`, those a line cancels), plus the
+  // uphill extras of those climbed; kProhibited when one is prohibited.
+  Cost crossing(FeatureSet features, FeatureSet uphill_features, FeatureSet negated) const {
+    Cost sum = 0;
+    for (FeatureSet left = features & ~negated; left; left &= left - 1) {
+      const int f = std::countr_zero(left);
+      const Cost cost = cost_at(hexside, f);
+      if (cost == kProhibited) return kProhibited;
+      sum += cost;
+      if (uphill_features & feature_bit(f)) {
+        const Cost up = cost_at(uphill, f);
+        if (up == kProhibited) return kProhibited;
+        sum += up;
+      }
+    }
+    return sum;
+  }
+  // An entry of a per-id cost vector; 0 past its end.
+  static Cost cost_at(const std::vector<Cost>& costs, int id) {
+    return static_cast<size_t>(id) < costs.size() ? costs[static_cast<size_t>(id)] : 0;
+  }
 };
 
 // A stacking limit: the units of one side in one hex, of the classes counted, may total at most

@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "core/workspace_pool.h"
+
 namespace adjutant::core {
 
 // One search's fixed inputs, and the layout of its states: a state is the hex plus, when the rules
@@ -139,55 +141,6 @@ namespace {
 
 constexpr Cost kUnreached = INT32_MAX;
 
-// Workspaces for this thread, lent one per search (a zone model written in Python may start
-// another search while one is running).
-template <class W>
-class Lease {
- public:
-  Lease() {
-    auto& free = pool();
-    if (free.empty()) {
-      work_ = std::make_unique<W>();
-    } else {
-      work_ = std::move(free.back());
-      free.pop_back();
-    }
-  }
-  ~Lease() { pool().push_back(std::move(work_)); }
-  Lease(const Lease&) = delete;
-  Lease& operator=(const Lease&) = delete;
-  W& operator*() { return *work_; }
-
- private:
-  static std::vector<std::unique_ptr<W>>& pool() {
-    thread_local std::vector<std::unique_ptr<W>> free;
-    return free;
-  }
-  std::unique_ptr<W> work_;
-};
-
-Cost at(const std::vector<Cost>& costs, int id) {
-  return static_cast<size_t>(id) < costs.size() ? costs[static_cast<size_t>(id)] : 0;
-}
-
-// The hexside part of a step for one class: features crossed, uphill extras; kProhibited when one
-// is prohibited. `negated` features cost nothing (a line cancels them).
-Cost crossing(const ClassCosts& c, FeatureSet features, FeatureSet uphill, FeatureSet negated) {
-  Cost sum = 0;
-  for (FeatureSet left = features & ~negated; left; left &= left - 1) {
-    const int f = std::countr_zero(left);
-    const Cost cost = at(c.hexside, f);
-    if (cost == kProhibited) return kProhibited;
-    sum += cost;
-    if (uphill & feature_bit(f)) {
-      const Cost up = at(c.uphill, f);
-      if (up == kProhibited) return kProhibited;
-      sum += up;
-    }
-  }
-  return sum;
-}
-
 }  // namespace
 
 MovementSearch::MovementSearch(const TerrainModel& map, const MovementRules& rules)
@@ -309,8 +262,8 @@ int MovementSearch::options(size_t cell, int state, int d, bool first, const Sea
     Cost worst = -1;
     for (const int id : s.classes) {
       const ClassCosts& k = rules_->classes[static_cast<size_t>(id)];
-      const Cost terrain = at(k.terrain, map_->terrain_at(to));
-      const Cost side = terrain == kProhibited ? kProhibited : crossing(k, features, uphill, 0);
+      const Cost terrain = ClassCosts::cost_at(k.terrain, map_->terrain_at(to));
+      const Cost side = terrain == kProhibited ? kProhibited : k.crossing(features, uphill, 0);
       if (side == kProhibited) {
         why.problem = terrain == kProhibited ? StepProblem::kProhibitedTerrain : StepProblem::kProhibitedHexside;
         why.unit_class = id;
@@ -348,10 +301,10 @@ int MovementSearch::options(size_t cell, int state, int d, bool first, const Sea
     for (const int id : s.classes) {
       const ClassCosts& k = rules_->classes[static_cast<size_t>(id)];
       // A class without a cost for this line type cannot use it.
-      const Cost along = at(k.line, t);
+      const Cost along = ClassCosts::cost_at(k.line, t);
       const bool usable = static_cast<size_t>(t) < k.line.size() && along != kProhibited;
       const FeatureSet negated = static_cast<size_t>(t) < k.line_negates.size() ? k.line_negates[static_cast<size_t>(t)] : 0;
-      const Cost side = usable ? crossing(k, features, uphill, negated) : kProhibited;
+      const Cost side = usable ? k.crossing(features, uphill, negated) : kProhibited;
       if (side == kProhibited) {
         worst = -1;
         break;
@@ -494,7 +447,7 @@ StepCost MovementSearch::described(const Refusal& r, const Search& s, Hex from, 
       std::string features;
       for (FeatureSet left = map_->hexside_features(from, to); left; left &= left - 1) {
         const int f = std::countr_zero(left);
-        if (at(k.hexside, f) == kProhibited || at(k.uphill, f) == kProhibited) {
+        if (ClassCosts::cost_at(k.hexside, f) == kProhibited || ClassCosts::cost_at(k.uphill, f) == kProhibited) {
           features += (features.empty() ? "" : ", ") + map_->vocabulary().hexside.name(f);
         }
       }

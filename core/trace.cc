@@ -5,6 +5,8 @@
 #include <memory>
 #include <stdexcept>
 
+#include "core/workspace_pool.h"
+
 namespace adjutant::core {
 
 namespace {
@@ -14,26 +16,11 @@ enum : uint8_t { kTarget = 1, kDirect = 2, kBlocked = 4, kStop = 8, kExempt = 16
 // What turned a step away, for the reason when there is no trace.
 enum : uint8_t { kByEnemy = 1, kByZone = 2, kBySide = 4, kByTerrain = 8, kByLimit = 16, kByCut = 32 };
 
-Cost at(const std::vector<Cost>& costs, int id) {
-  return static_cast<size_t>(id) < costs.size() ? costs[static_cast<size_t>(id)] : 0;
-}
-
-// As core/movement_search.cc prices a hexside: features crossed plus uphill extras, less those a
-// line cancels; kProhibited when one is prohibited.
-Cost crossing(const ClassCosts& c, FeatureSet features, FeatureSet uphill, FeatureSet negated) {
-  Cost sum = 0;
-  for (FeatureSet left = features & ~negated; left; left &= left - 1) {
-    const int f = std::countr_zero(left);
-    const Cost cost = at(c.hexside, f);
-    if (cost == kProhibited) return kProhibited;
-    sum += cost;
-    if (uphill & feature_bit(f)) {
-      const Cost up = at(c.uphill, f);
-      if (up == kProhibited) return kProhibited;
-      sum += up;
-    }
-  }
-  return sum;
+// CWR 9.3, 8.4b, LFM 20.11: enemy zones may be entered but not passed, unless a friendly unit is there.
+void into_zones_not_through(TraceRequest& r, const TracePosition& position) {
+  r.zones = position.zones;
+  r.zone_rule = ZoneRule::kNoPassage;
+  r.zone_exempt = position.friendly;
 }
 
 std::string count_text(Measure measure, Cost most) {
@@ -93,31 +80,6 @@ struct Workspace {
   }
 };
 
-// Workspaces for this thread, lent one per trace (a zone model written in Python may trace again).
-class Lease {
- public:
-  Lease() {
-    auto& free = pool();
-    if (free.empty()) {
-      work_ = std::make_unique<Workspace>();
-    } else {
-      work_ = std::move(free.back());
-      free.pop_back();
-    }
-  }
-  ~Lease() { pool().push_back(std::move(work_)); }
-  Lease(const Lease&) = delete;
-  Lease& operator=(const Lease&) = delete;
-  Workspace& operator*() { return *work_; }
-
- private:
-  static std::vector<std::unique_ptr<Workspace>>& pool() {
-    thread_local std::vector<std::unique_ptr<Workspace>> free;
-    return free;
-  }
-  std::unique_ptr<Workspace> work_;
-};
-
 }  // namespace
 
 Tracer::Tracer(const TerrainModel& map, const MovementRules* rules) : map_(&map), rules_(rules) {
@@ -139,16 +101,16 @@ Cost Tracer::step_cost(const ClassCosts& k, size_t cell, int d, size_t to, int& 
   const FeatureSet uphill = map_->high_side_features_at(to, (d + 3) % 6);
   line = -1;
   Cost best = kProhibited;
-  const Cost terrain = at(k.terrain, map_->terrain_at(to));
+  const Cost terrain = ClassCosts::cost_at(k.terrain, map_->terrain_at(to));
   if (terrain != kProhibited) {
-    const Cost side = crossing(k, features, uphill, 0);
+    const Cost side = k.crossing(features, uphill, 0);
     if (side != kProhibited) best = terrain + side;
   }
   for (LineSet lines = map_->lines_across_at(cell, d); lines; lines &= lines - 1) {
     const int t = std::countr_zero(lines);
     if (static_cast<size_t>(t) >= k.line.size() || k.line[static_cast<size_t>(t)] == kProhibited) continue;
     const FeatureSet negated = static_cast<size_t>(t) < k.line_negates.size() ? k.line_negates[static_cast<size_t>(t)] : 0;
-    const Cost side = crossing(k, features, uphill, negated);
+    const Cost side = k.crossing(features, uphill, negated);
     if (side == kProhibited) continue;
     const Cost total = k.line[static_cast<size_t>(t)] + side;
     if (best == kProhibited || total < best) {
@@ -170,7 +132,7 @@ Trace Tracer::trace(Hex start, const TraceRequest& r) const {
     k = &rules_->classes[static_cast<size_t>(r.unit_class)];
   }
   const HexExtent& extent = map_->extent();
-  Lease lease;
+  Lease<Workspace> lease;
   Workspace& w = *lease;
   w.begin(extent.size());
   const auto mark = [&](const std::vector<Hex>& hexes, uint8_t bit) {
@@ -437,9 +399,7 @@ TraceRequest cwr_command_radius(int leader_class, Cost radius, std::vector<Hex> 
   r.targets = std::move(targets);
   r.blocked = position.enemy;
   r.stops = std::move(other_command);
-  r.zones = position.zones;
-  r.zone_rule = ZoneRule::kNoPassage;
-  r.zone_exempt = position.friendly;
+  into_zones_not_through(r, position);
   return r;
 }
 
@@ -450,9 +410,7 @@ TraceRequest cwr_artillery_ammunition(LineSet roads, std::vector<Hex> train, con
   r.lines = roads;
   r.targets = std::move(train);
   r.blocked = position.enemy;
-  r.zones = position.zones;
-  r.zone_rule = ZoneRule::kNoPassage;
-  r.zone_exempt = position.friendly;
+  into_zones_not_through(r, position);
   return r;
 }
 
@@ -460,9 +418,7 @@ TraceRequest lfm_command(int range, std::vector<Hex> targets, const TracePositio
   TraceRequest r;
   r.most = range;
   r.targets = std::move(targets);
-  r.zones = position.zones;
-  r.zone_rule = ZoneRule::kNoPassage;
-  r.zone_exempt = position.friendly;
+  into_zones_not_through(r, position);
   return r;
 }
 

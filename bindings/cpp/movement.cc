@@ -139,8 +139,7 @@ void bind_movement(py::module_& m) {
       [](const CompanionPtr& c, const std::string& map, const std::string& board) {
         if (!c->movement) throw std::invalid_argument(c->file + " has no [movement] section");
         const core::TerrainModel& model = map_model(*c, map, board);
-        return Movement{c, &model, std::make_shared<core::MovementSearch>(model, c->movement->rules),
-                        std::make_shared<core::Tracer>(model, &c->movement->rules)};
+        return Movement{c, &model, std::make_shared<core::MovementSearch>(model, c->movement->rules), nullptr};
       },
       py::arg("map"), py::arg("board") = "",
       "The movement rules of the file's [movement] on one of its maps (adjutant.Movement): without a board, the "

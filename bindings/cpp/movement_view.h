@@ -59,7 +59,12 @@ struct Movement {
   CompanionPtr companion;
   const core::TerrainModel* map;
   std::shared_ptr<core::MovementSearch> search;
-  std::shared_ptr<core::Tracer> tracer;
+  // Made on the first trace: most scripts only search.
+  const core::Tracer& tracer() const {
+    if (!tracer_) tracer_ = std::make_shared<core::Tracer>(*map, &companion->movement->rules);
+    return *tracer_;
+  }
+  mutable std::shared_ptr<core::Tracer> tracer_;
 
   core::Hex hex(const std::string& name) const { return hex_of(*map, name); }
   std::string name(core::Hex h) const { return map->topology().unambiguous_name(h); }

@@ -91,7 +91,7 @@ py::object run(const Movement& m, const std::string& start, const core::TraceReq
   core::Trace t;
   {
     py::gil_scoped_release release;
-    t = m.tracer->trace(from, r);
+    t = m.tracer().trace(from, r);
   }
   return trace_object(m, t, r.measure);
 }
@@ -108,7 +108,7 @@ int class_id(const Movement& m, const std::string& name) { return m.rules().rule
 
 }  // namespace
 
-void bind_trace(py::module_& m) {
+void bind_trace(py::module_&) {  // adds methods to Movement only
   auto movement = py::reinterpret_borrow<py::class_<Movement>>(py::type::of<Movement>());
   movement.def(
       "trace",
@@ -174,7 +174,7 @@ void bind_trace(py::module_& m) {
       "lin_combat_supply",
       [](const Movement& mv, const std::string& unit, const std::string& unit_class, const Names& wagons,
          const Names& depots, const Names& enemy, const std::optional<Zones>& zones, const Names& friendly) {
-        const core::Trace t = core::lin_combat_supply(*mv.tracer, mv.hex(unit), class_id(mv, unit_class), hexes(mv, wagons),
+        const core::Trace t = core::lin_combat_supply(mv.tracer(), mv.hex(unit), class_id(mv, unit_class), hexes(mv, wagons),
                                                       hexes(mv, depots), position(mv, enemy, zones, friendly));
         return trace_object(mv, t, core::Measure::kMP);
       },
@@ -202,7 +202,7 @@ void bind_trace(py::module_& m) {
         terms.sources = hexes(mv, sources);
         if (depot) terms.depot = mv.hex(*depot);
         terms.rail = lines(mv, rail);
-        const core::LmnSupplyResult r = core::lmn_supply(*mv.tracer, mv.hex(unit), terms, position(mv, enemy, zones, friendly));
+        const core::LmnSupplyResult r = core::lmn_supply(mv.tracer(), mv.hex(unit), terms, position(mv, enemy, zones, friendly));
         py::dict d;
         d["state"] = core::to_string(r.state);
         d["trace"] = trace_object(mv, r.trace, core::Measure::kHexes);

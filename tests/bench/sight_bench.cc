@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "big_map.h"
 #include "core/line_of_sight.h"
 
 namespace {
@@ -13,14 +14,9 @@ using namespace adjutant::core;
 struct HillMap {
   std::unique_ptr<TerrainModel> map;
   HillMap() {
-    HexGridSpec g;
-    GridNumbering n;
-    n.class_name = "HexGridNumbering";
-    g.numbering = n;
-    const Size board{static_cast<int>(100 * g.dx), 100 * 64};
     auto vocabulary = std::make_shared<TerrainVocabulary>();
     vocabulary->terrain = Vocabulary({"clear", "woods", "orchard", "town"});
-    map = std::make_unique<TerrainModel>("Big", "", HexTopology(HexGrid(g, board), board), vocabulary, 0);
+    map = adjutant::bench::blank_map(100, 100, vocabulary);
     for (const Hex h : map->hexes()) {
       map->set_elevation(h, ((h.col / 7) + (h.row / 5)) % 4);
       if ((h.col * 7 + h.row * 3) % 11 == 0) map->set_terrain(h, 1);

@@ -3,7 +3,10 @@
 #include <benchmark/benchmark.h>
 
 #include <memory>
+#include <utility>
+#include <vector>
 
+#include "big_map.h"
 #include "core/trace.h"
 
 namespace {
@@ -19,27 +22,15 @@ struct LocMap {
   std::vector<Hex> leaders, depots, enemy;
 
   LocMap() {
-    HexGridSpec g;
-    GridNumbering n;
-    n.class_name = "HexGridNumbering";
-    g.numbering = n;
-    const Size board{static_cast<int>(50 * g.dx), 100 * 64};
     auto v = std::make_shared<TerrainVocabulary>();
     v->terrain = Vocabulary({"clear", "woods"});
     v->hexside = Vocabulary({"river", "bridge"});
     v->lines = Vocabulary({"road", "railroad"});
     v->places = Vocabulary({"depot"});
-    map = std::make_unique<TerrainModel>("Big", "", HexTopology(HexGrid(g, board), board), v, 0);
-    for (const Hex h : map->hexes()) {
-      if ((h.col * 7 + h.row * 3) % 5 == 0) map->set_terrain(h, 1);
-    }
+    map = adjutant::bench::blank_map(50, 100, v);
+    adjutant::bench::scatter_woods(*map);
     // Roads down every tenth column, a railroad along every twentieth row.
-    for (int c = 5; c < 50; c += 10) {
-      std::vector<Hex> road;
-      for (int r = 0; r < 100; ++r)
-        if (map->on_map({c, r})) road.push_back({c, r});
-      map->add_line({kRoad, "", road, {}, 0});
-    }
+    adjutant::bench::column_lines(*map, kRoad, 50, 100);
     for (int r = 10; r < 100; r += 20) {
       std::vector<Hex> rail;
       for (int c = 0; c < 50; ++c)
@@ -68,14 +59,19 @@ const LocMap& loc_map() {
   return m;
 }
 
-void BM_LinLinesOfCommunication20Leaders(benchmark::State& state) {
-  const LocMap& m = loc_map();
-  const Tracer tracer(*m.map);
+// The LOC request on this map, to these depots.
+TraceRequest loc_request(const LocMap& m, std::vector<Hex> depots) {
   LinLoc loc;
   loc.lines = line_bit(kRoad) | line_bit(kRail);
   loc.major_river = feature_bit(kRiver);
   loc.bridge = feature_bit(kBridge);
-  const TraceRequest request = lin_line_of_communication(loc, {m.enemy, nullptr, {}}, m.depots);
+  return lin_line_of_communication(loc, {m.enemy, nullptr, {}}, std::move(depots));
+}
+
+void BM_LinLinesOfCommunication20Leaders(benchmark::State& state) {
+  const LocMap& m = loc_map();
+  const Tracer tracer(*m.map);
+  const TraceRequest request = loc_request(m, m.depots);
   int found = 0;
   for (auto _ : state) {
     found = 0;
@@ -90,11 +86,7 @@ BENCHMARK(BM_LinLinesOfCommunication20Leaders)->Unit(benchmark::kMicrosecond);
 void BM_LinLinesOfCommunication20LeadersNoDepot(benchmark::State& state) {
   const LocMap& m = loc_map();
   const Tracer tracer(*m.map);
-  LinLoc loc;
-  loc.lines = line_bit(kRoad) | line_bit(kRail);
-  loc.major_river = feature_bit(kRiver);
-  loc.bridge = feature_bit(kBridge);
-  const TraceRequest request = lin_line_of_communication(loc, {m.enemy, nullptr, {}}, {});
+  const TraceRequest request = loc_request(m, {});
   for (auto _ : state) {
     for (const Hex leader : m.leaders) benchmark::DoNotOptimize(tracer.trace(leader, request));
   }

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "core/hex_topology.h"
+#include "core/movement_rules.h"
 #include "core/terrain.h"
 
 namespace adjutant::testing {
@@ -28,6 +29,22 @@ inline std::shared_ptr<core::TerrainVocabulary> ccrr_vocabulary() {
   v->lines = core::Vocabulary({"pike", "road", "railroad"});
   v->places = core::Vocabulary({"town", "depot", "fortification"});
   return v;
+}
+
+// Movement costs on that vocabulary: infantry (woods 2, ridge 2, streams and slopes +1, rivers
+// prohibited, roads 1/2 cancelling slopes) and artillery (woods 3, no ridges, streams and slopes
+// +2, no railroads).
+inline core::MovementRules ccrr_infantry_and_artillery() {
+  using core::kMP;
+  using core::kProhibited;
+  const core::FeatureSet slope = core::feature_bit(3);
+  core::MovementRules rules;
+  rules.classes = {
+      core::ClassCosts{"infantry", {kMP, 2 * kMP, kMP, 2 * kMP}, {kProhibited, kMP, 0, kMP}, {0, 0, 0, kMP},
+                       {kMP / 2, kMP / 2, kMP / 2}, {0, slope, 0}},
+      core::ClassCosts{"artillery", {kMP, kProhibited, kMP, 3 * kMP}, {kProhibited, 2 * kMP, 0, 2 * kMP}, {},
+                       {kMP / 2, kMP / 2, kProhibited}, {0, slope, 0}}};
+  return rules;
 }
 
 }  // namespace adjutant::testing

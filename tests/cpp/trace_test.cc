@@ -19,13 +19,8 @@ constexpr int kDepot = 1;
 
 class TraceTest : public ::testing::Test {
  protected:
-  TraceTest() : map("Main Map", "", testing::ccrr_topology(), testing::ccrr_vocabulary(), kClear) {
-    ClassCosts infantry{"infantry", {kMP, 2 * kMP, kMP, 2 * kMP}, {kProhibited, kMP, 0, kMP}, {0, 0, 0, kMP},
-                        {kMP / 2, kMP / 2, kMP / 2}, {0, feature_bit(kSlope), 0}};
-    ClassCosts artillery{"artillery", {kMP, kProhibited, kMP, 3 * kMP}, {kProhibited, 2 * kMP, 0, 2 * kMP}, {},
-                         {kMP / 2, kMP / 2, kProhibited}, {0, feature_bit(kSlope), 0}};
-    rules.classes = {infantry, artillery};
-  }
+  TraceTest() : map("Main Map", "", testing::ccrr_topology(), testing::ccrr_vocabulary(), kClear),
+        rules(testing::ccrr_infantry_and_artillery()) {}
   Hex hex(std::string_view name) const { return *map.topology().hex_named(name); }
   std::vector<Hex> hexes(std::initializer_list<std::string_view> names) const {
     std::vector<Hex> out;
