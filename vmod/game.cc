@@ -593,4 +593,6 @@ void Game::move_piece(const std::string& id, const std::string& map, int x, int 
   changes_.push_back(Command{mv, {}});
 }
 
+void Game::chat(const std::string& text) { changes_.push_back(Command{Chat{text}, {}}); }
+
 }  // namespace adjutant::vmod

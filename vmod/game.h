@@ -104,10 +104,12 @@ class Game {
   // Changes, applied at once and remembered as the commands VASSAL would send.
   void set_property(const std::string& id, const std::string& name, const std::string& value);
   void move_piece(const std::string& id, const std::string& map, int x, int y);
+  // A chat line (VASSAL's `CHAT` + text): a new log step; a save does not hold chat.
+  void chat(const std::string& text);
   const std::vector<Command>& changes() const { return changes_; }
 
-  // The savedGame text of a save of the current state; for an unchanged save at its end, the
-  // text that was read, byte for byte.
+  // The savedGame text of a save of the current state; for an unchanged save at its end (chat
+  // lines aside), the text that was read, byte for byte.
   std::string save_text() const;
   // The text that was read plus one LOG step per change.
   std::string log_text() const;

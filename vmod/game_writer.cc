@@ -54,7 +54,9 @@ std::string now_millis() {
 // Pieces in the order they were added, each stack right after its members (VASSAL needs members
 // first); empty stacks are dropped, as VASSAL drops them.
 std::string Game::save_text() const {
-  if (changes_.empty() && steps_.empty()) return tree_.encode();
+  const bool only_chat = std::all_of(changes_.begin(), changes_.end(),
+                                     [](const Command& c) { return std::holds_alternative<Chat>(c.record); });
+  if (only_chat && steps_.empty()) return tree_.encode();
 
   Command piece_list{NullRecord{}, {}};
   for (const std::string& id : order_) {

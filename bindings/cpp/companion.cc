@@ -7,6 +7,7 @@
 
 #include "bindings.h"
 #include "core/geometry_error.h"
+#include "core/unit_mapping.h"
 #include "map_view.h"
 #include "vmod/companion.h"
 #include "vmod/terrain_sample.h"
@@ -51,6 +52,31 @@ py::dict summary_dict(const vmod::CompanionSummary& s) {
     maps.append(map);
   }
   d["maps"] = maps;
+  return d;
+}
+
+// {"from", "name", "level_name", "values", "value"}; name is None for a prototype or a fixed
+// value, value is None unless the source is a fixed value.
+py::dict source_dict(const core::AttributeSource& s) {
+  using From = core::AttributeSource::From;
+  const char* from = s.from == From::kProperty ? "property"
+                     : s.from == From::kLayer  ? "layer"
+                     : s.from == From::kPrototype ? "prototype"
+                                                  : "value";
+  const bool named = s.from == From::kProperty || s.from == From::kLayer;
+  py::list values;
+  for (const auto& [raw, value] : s.values) {
+    py::list pair;
+    pair.append(raw);
+    pair.append(value);
+    values.append(pair);
+  }
+  py::dict d;
+  d["from"] = from;
+  d["name"] = named ? py::object(py::str(s.name)) : py::object(py::none());
+  d["level_name"] = s.level_name;
+  d["values"] = values;
+  d["value"] = s.from == From::kValue ? py::object(py::str(s.value)) : py::object(py::none());
   return d;
 }
 
@@ -102,6 +128,17 @@ void bind_companion(py::module_& m) {
           py::arg("name"), py::arg("board") = "")
       .def_property_readonly("unit_attributes", [](const CompanionPtr& c) { return c->units.attributes; },
                              "The unit attributes the file declares, in order.")
+      .def(
+          "unit_source",
+          [](const CompanionPtr& c, const std::string& attribute) -> std::optional<py::dict> {
+            const core::AttributeSource* source = c->units.source(attribute);
+            if (!source) return std::nullopt;
+            return source_dict(*source);
+          },
+          py::arg("attribute"),
+          "Where [units.attributes] takes an attribute from: {'from': 'property'|'layer'|'prototype'|'value', "
+          "'name' (the property or layer), 'level_name', 'values' ([raw, value] translations, or [prototype, value]), "
+          "'value' (a fixed value)}; None when the file gives the attribute no source.")
       .def(
           "resolve_unit",
           [](const CompanionPtr& c, const std::string& name, const std::vector<std::string>& prototypes,

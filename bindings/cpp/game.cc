@@ -217,6 +217,14 @@ void bind_game_class(py::module_& m) {
       .def("step_forward", &vmod::Game::step_forward, "Applies the next step and says what it did.")
       .def("step_back", &vmod::Game::step_back, "Undoes the last applied step and says what that step had done.")
       .def("seek", &vmod::Game::seek, py::arg("position"))
+      .def("set_property", &vmod::Game::set_property, py::arg("id"), py::arg("name"), py::arg("value"),
+           "Sets a Marker, DynamicProperty, layer level (`<layer>_Level`) or Labeler text of one piece; the change "
+           "is remembered for save()/save_log(). PieceError when no trait holds it, GameStateError for an unknown id.")
+      .def("move_piece", &vmod::Game::move_piece, py::arg("id"), py::arg("map"), py::arg("x"), py::arg("y"),
+           "Moves one piece (out of its stack) to a point of a map (the map id saves use); remembered for "
+           "save()/save_log(). GameStateError for an unknown id.")
+      .def("chat", &vmod::Game::chat, py::arg("text"),
+           "Adds a chat line (VASSAL's CHAT): a new step of save_log(); save() leaves it out, as a save holds no chat.")
       .def_property_readonly("change_count", [](const vmod::Game& g) { return g.changes().size(); })
       .def("save_text", &vmod::Game::save_text, "The savedGame text of a save of the current state.")
       .def("log_text", &vmod::Game::log_text, "The log read, with one new step per change.")

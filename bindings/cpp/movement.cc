@@ -4,8 +4,10 @@
 // A zone of control may also be written in Python (adjutant.ZoneOfControl), the slow path.
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <memory>
 #include <set>
+#include <variant>
 
 #include "bindings.h"
 #include "movement_view.h"
@@ -130,6 +132,35 @@ py::object path_object(const Movement& m, const core::PathCost& p) {
   return py::module_::import("types").attr("SimpleNamespace")(**d);
 }
 
+py::object property_value(const core::PropertyValue& value) {
+  return std::visit([](const auto& v) -> py::object { return py::cast(v); }, value);
+}
+
+py::list hex_names(const Movement& m, const std::vector<core::Hex>& hexes) {
+  py::list out;
+  for (const core::Hex h : hexes) out.append(m.name(h));
+  return out;
+}
+
+py::object place_object(const Movement& m, const core::Place& place) {
+  py::dict properties;
+  for (const auto& [name, value] : place.properties) properties[py::str(name)] = property_value(value);
+  return py::module_::import("types").attr("SimpleNamespace")(
+      py::arg("name") = place.name, py::arg("kind") = m.map->vocabulary().places.name(place.kind),
+      py::arg("hexes") = hex_names(m, place.hexes), py::arg("properties") = properties);
+}
+
+// A zone's entry cost per ring given from Python: MP, never negative or "prohibited".
+std::vector<core::Cost> ring_costs(const std::vector<py::object>& rings) {
+  std::vector<core::Cost> out;
+  for (const py::object& ring : rings) {
+    const core::Cost c = mp(ring);
+    if (c < 0) throw std::invalid_argument("enter_cost must be MP of 0 or more, not " + py::str(ring).cast<std::string>());
+    out.push_back(c);
+  }
+  return out;
+}
+
 }  // namespace
 
 void bind_movement(py::module_& m) {
@@ -230,22 +261,64 @@ void bind_movement(py::module_& m) {
           "What the class pays to enter the hex's terrain, or None where it is prohibited (and so may not stand).")
       .def("terrain", [](const Movement& mv, const std::string& hex) { return mv.map->terrain_name(mv.hex(hex)); },
            py::arg("hex"), "The hex's terrain type.")
+      .def("areas_at", [](const Movement& mv, const std::string& hex) {
+             std::vector<std::string> out;
+             for (const int a : mv.map->areas_at(mv.hex(hex))) out.push_back(mv.map->areas()[static_cast<size_t>(a)].name);
+             return out;
+           }, py::arg("hex"), "The names of the [[map.area]]s the hex is in, in file order.")
+      .def("areas", [](const Movement& mv) {
+             py::list out;
+             for (const core::Area& a : mv.map->areas()) {
+               py::dict properties;
+               for (const auto& [name, value] : a.properties) properties[py::str(name)] = property_value(value);
+               out.append(py::module_::import("types").attr("SimpleNamespace")(
+                   py::arg("name") = a.name, py::arg("hexes") = hex_names(mv, a.hexes), py::arg("properties") = properties));
+             }
+             return out;
+           }, "The map's [[map.area]]s in file order: .name, .hexes, .properties (friendly_to = \"Union\" ...).")
+      .def(
+          "places",
+          [](const Movement& mv, const std::optional<std::string>& kind) {
+            const std::optional<int> wanted =
+                kind ? std::optional<int>(mv.map->vocabulary().places.require(*kind, "place kind")) : std::nullopt;
+            py::list out;
+            for (const core::Place& p : mv.map->places()) {
+              if (!wanted || p.kind == *wanted) out.append(place_object(mv, p));
+            }
+            return out;
+          },
+          py::arg("kind") = py::none(),
+          "The map's [[map.place]]s, of one kind or all, in file order: each with .name, .kind, .hexes and "
+          ".properties (vp = 1, side = 'Union' ... as bool, int, float or str). ValueError for an unknown kind.")
+      .def("lines_at", [](const Movement& mv, const std::string& hex) {
+             const core::Hex h = mv.hex(hex);
+             std::set<std::string> out;
+             for (const core::LineFeature& line : mv.map->lines()) {
+               if (std::find(line.hexes.begin(), line.hexes.end(), h) != line.hexes.end())
+                 out.insert(mv.map->vocabulary().lines.name(line.type));
+             }
+             return std::vector<std::string>(out.begin(), out.end());
+           }, py::arg("hex"), "The line types (road, rail ...) of the lines that run through the hex, sorted.")
       .def(
           "zones",
           [](const Movement& mv, const std::vector<std::pair<std::string, std::optional<int>>>& sources,
-             const std::vector<std::string>& negated, const std::vector<std::string>& barriers) {
+             const std::vector<std::string>& negated, const std::vector<std::string>& barriers,
+             const std::optional<std::vector<py::object>>& enter_cost) {
             if (!mv.rules().zones) throw std::invalid_argument("the companion file's [movement] has no [movement.zones]");
             std::vector<core::ZocSource> s;
             for (const auto& [hex, facing] : sources) s.push_back({mv.hex(hex), facing});
             std::vector<core::Hex> n, b;
             for (const std::string& h : negated) n.push_back(mv.hex(h));
             for (const std::string& h : barriers) b.push_back(mv.hex(h));
-            return Zones{std::make_shared<core::HexZones>(*mv.map, s, *mv.rules().zones, n, b), py::none(), mv.map};
+            core::HexZoneRules rules = *mv.rules().zones;
+            if (enter_cost) rules.enter_cost = ring_costs(*enter_cost);
+            return Zones{std::make_shared<core::HexZones>(*mv.map, s, std::move(rules), n, b), py::none(), mv.map};
           },
           py::arg("sources"), py::arg("negated") = std::vector<std::string>{},
-          py::arg("barriers") = std::vector<std::string>{},
+          py::arg("barriers") = std::vector<std::string>{}, py::arg("enter_cost") = py::none(),
           "Zones by [movement.zones] exerted from these (hex, facing) sources; facing None for six-hex zones, else "
-          "0..5. `negated`: hexes no zone enters; `barriers`: hexes a zone covers but does not pass.")
+          "0..5. `negated`: hexes no zone enters; `barriers`: hexes a zone covers but does not pass. `enter_cost`: "
+          "MP per ring, nearest first, in place of the file's (one side's cavalry [1], the other's [2, 1]).")
       .def(
           "python_zones",
           [](const Movement& mv, py::object zones) {

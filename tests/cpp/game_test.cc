@@ -173,6 +173,22 @@ TEST(Game, ChangesAreAppendedToALogAsNewSteps) {
   EXPECT_EQ(again.properties(again.piece("A")).at("Side"), "Union Army");
 }
 
+TEST(Game, AChatLineIsANewLogStepAndNoPartOfASave) {
+  Game game = Game::from_text(log_text(), "hand-built.vlog");
+  game.chat("<Adjutant> - B may not move there");
+  ASSERT_EQ(game.changes().size(), 1u);
+  const std::string text = game.log_text();
+  const std::string step = join_sequence({log_step("CHAT<Adjutant> - B may not move there")}, kEsc);
+  EXPECT_EQ(text, log_text() + kEsc + step);
+  Game again = Game::from_text(text, "appended.vlog");
+  EXPECT_EQ(again.step_count(), 5u);
+  EXPECT_EQ(again.step_back().chat, (std::vector<std::string>{"<Adjutant> - B may not move there"}));
+
+  Game save = Game::from_text(setup_text(), "hand-built.vsav");
+  save.chat("hello");
+  EXPECT_EQ(save.save_text(), setup_text());
+}
+
 TEST(Game, SettingAPropertyNoTraitHoldsIsRefused) {
   Game game = Game::from_text(setup_text(), "hand-built.vsav");
   EXPECT_THROW(game.set_property("A", "NoSuchProperty", "1"), PieceError);

@@ -53,3 +53,28 @@ def hand_made_save(tmp_path):
 
 def corpus_files(corpus, suffixes):
     return sorted(p for p in corpus.rglob("*") if p.is_file() and p.suffix.lower() in suffixes)
+
+
+LITN_STRENGTHS = ("dynamic", "marker", "layer")
+
+
+@pytest.fixture(scope="session")
+def litn_variants(tmp_path_factory):
+    """The Lee Invades the North demo (scripts/make_litn_demo) with each way of holding strength
+    (a DynamicProperty, a Marker, a layer): {variant: OUTDIR}, each with its companion.toml."""
+    folders = {}
+    for variant in LITN_STRENGTHS:
+        folder = tmp_path_factory.mktemp("litn-" + variant) / "out"
+        args = [] if variant == "dynamic" else ["--strength", variant]
+        subprocess.run([sys.executable, str(REPO / "scripts" / "make_litn_demo"), str(folder), *args],
+                       check=True, stdout=subprocess.DEVNULL)
+        folders[variant] = folder
+    return folders
+
+
+@pytest.fixture(scope="session")
+def litn_demo(litn_variants):
+    """The default demo: .dir, .module, .companion."""
+    from types import SimpleNamespace
+    out = litn_variants["dynamic"]
+    return SimpleNamespace(dir=out, module=out / "litn-demo.vmod", companion=out / "companion.toml")

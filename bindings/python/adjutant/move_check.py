@@ -104,10 +104,9 @@ class MoveChecker(CompanionRules):
         if not classes:
             verdict.note = "no unit moved (markers only)"
             return verdict
-        verdict.allowance = min(allowances) if allowances else None
-
         position = self._position(view, movement, sides, set(move.pieces), before)
-        zones = movement.zones(position.zone_sources) if movement.has_zones and position.zone_sources else None
+        verdict.allowance = self.allowance(movers, allowances, sides)
+        zones = self.zones(movement, position, sides)
         path = movement.path(start, end, classes, verdict.allowance, position.enemy_hexes, zones,
                              friendly=position.friendly)
         reasons = []
@@ -125,6 +124,20 @@ class MoveChecker(CompanionRules):
         verdict.legal = not reasons
         verdict.reason = "; ".join(reasons)
         return verdict
+
+    # What a game's rules may judge otherwise (plugins subclass MoveChecker):
+
+    def allowance(self, movers, allowances, sides):
+        """The moving force's allowance: by default its slowest unit's."""
+        return min(allowances) if allowances else None
+
+    def zones(self, movement, position, sides):
+        """The zones of control the mover meets: by default [movement.zones] from every source."""
+        return movement.zones(position.zone_sources) if movement.has_zones and position.zone_sources else None
+
+    def obstacle(self, unit, unit_class):
+        """Whether another side's unit counts as an enemy unit in its hex ([movement] enemy_hexes)."""
+        return True
 
     def _position(self, view, movement, sides, moving, before):
         """Where the other units on the boards of this movement stood: other sides' hexes and the
@@ -149,7 +162,8 @@ class MoveChecker(CompanionRules):
                     position.friendly.append((hex_name, cls))
                 position.friendly_units.append((hex_name, StackedUnit(name, cls, unit)))
                 continue
-            position.enemy_hexes.append(hex_name)
+            if self.obstacle(unit, cls):
+                position.enemy_hexes.append(hex_name)
             if not movement.zone_classes or cls in movement.zone_classes:
                 facing = unit.get(movement.facing_attribute) if movement.facing_attribute else None
                 position.zone_sources.append((hex_name, int(facing) if facing not in (None, "") else None))

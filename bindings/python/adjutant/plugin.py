@@ -62,13 +62,18 @@ class Context:
     """What a check or procedure works on: the module, the companion file, and a game (None where
     the module itself is checked, as its SetupStacks are by `check setup`). `source` names the
     game's file for messages; `before`, when given, is an earlier save the game is compared with
-    (`check moves --before`)."""
+    (`check moves --before`). A procedure also gets the chart file's path (`charts`; None for the
+    plugin's own template), the dice (`rolls`, adjutant.rolls.Rolls) and the side it reports to
+    (`side`: a side's name or "referee"); it changes `game` and returns an adjutant.report.Report."""
 
     module: Any
     companion: Any
     game: Any = None
     source: str = ""
     before: Any = None
+    charts: Any = None
+    rolls: Any = None
+    side: str = "referee"
 
 
 @dataclass(frozen=True)

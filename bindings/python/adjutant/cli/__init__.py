@@ -11,7 +11,7 @@ import sys
 from .. import _adjutant
 from ..errors import FormatError
 from ..plugin_host import PluginError
-from . import check, geometry, inspect, plugins, sight, terrain
+from . import check, geometry, inspect, plugins, run, sight, terrain
 from .usage import UsageError
 
 EXAMPLES = inspect.EXAMPLES + """\
@@ -25,6 +25,8 @@ EXAMPLES = inspect.EXAMPLES + """\
   adjutant los Lee.vmod lee.toml 1517 1922    line of sight between two hexes
   adjutant trace loc Lee.vmod lee.toml 1622 --to 2410 --lines road rail
                                               supply, lines of communication, command radius
+  adjutant run litn.command turn5.vsav --module litn.vmod --companion litn.toml --charts charts.toml -o out.vsav
+                                              a rules plugin's procedure, written back for VASSAL
   adjutant plugins                            rules plugins and what they check and do
 """
 
@@ -43,13 +45,19 @@ def build_parser():
     terrain.add_parser(commands)
     check.add_parser(commands)
     sight.add_parsers(commands)
+    run.add_parser(commands)
     plugins.add_parser(commands)
     return parser
 
 
 def main(argv=None):
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    # NAME=VALUE parameters of `run` may follow its options, where argparse no longer takes positionals.
+    if getattr(args, "parameters", None) is not None and all("=" in e and not e.startswith("-") for e in extra):
+        args.parameters += extra
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return args.run(args)
     except UsageError as e:

@@ -68,6 +68,7 @@ def _add_common(parser):
     parser.add_argument("--plugin", metavar="PLUGIN",
                         help="the rules plugin: a .py file or package folder, or an installed plugin's name "
                              "(default: the one serving the companion file's rules, else generic)")
+    parser.add_argument("--charts", metavar="CHARTS", help="the rules plugin's chart file, for its options")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
 
 
@@ -99,7 +100,8 @@ def run_moves(args):
     try:
         for path in args.games:
             game = _adjutant.open_game(path, module)
-            results.append((path, _run(check, Context(module, companion, game, path, before), args.companion)))
+            context = Context(module, companion, game, path, before, charts=args.charts)
+            results.append((path, _run(check, context, args.companion)))
             progress(path)
     finally:
         progress(None)

@@ -1,0 +1,113 @@
+"""A chart file: the values of a game's printed charts, typed in by a player (TOML), read as result
+tables. A value left "" is one the player has not filled in; a procedure that needs it stops with a
+ChartError naming the file, the table, the column and the roll.
+
+A table with a die roll for rows and one value or one value per column:
+
+    [command_point_table]        # modified roll = CPs
+    2 = 1
+    4 = 2
+    3 = ""                       # not filled in
+
+    [command_broadcast_table]
+    columns = ["1-4", "5-8", "9-12"]   # chosen by a number (distance, strength ...): from its first number
+    1 = ["-1", "", ""]
+
+Rolls above the highest row or below the lowest read that row, as charts say ("treat as 6").
+Columns named by words (`columns = ["friendly infantry", ...]`) are read by name.
+"""
+import tomllib
+
+from ._adjutant import ResultTable, TableColumn, TableError
+
+_REQUIRED = object()
+
+
+class ChartError(ValueError):
+    """A chart file that cannot be read, or a value it does not give."""
+
+
+class ChartFile:
+    def __init__(self, path, data):
+        self.path = str(path)
+        self.data = data
+        self._tables = {}
+
+    @classmethod
+    def load(cls, path, rules=None):
+        try:
+            with open(path, "rb") as f:
+                data = tomllib.load(f)
+        except FileNotFoundError:
+            raise ChartError(f"{path}: no such chart file") from None
+        except tomllib.TOMLDecodeError as e:
+            raise ChartError(f"{path}: {e}") from None
+        if rules is not None and data.get("rules", rules) != rules:
+            raise ChartError(f"{path}: a chart file for rules {data.get('rules')!r}, not {rules!r}")
+        return cls(path, data)
+
+    def section(self, name):
+        value = self.data.get(name)
+        if not isinstance(value, dict):
+            raise ChartError(f"{self.path}: no [{name}] table")
+        return value
+
+    def value(self, section, key, default=_REQUIRED):
+        """A single value; ChartError when it is missing or "" and there is no default."""
+        table = self.data.get(section, {})
+        value = table.get(str(key), "") if isinstance(table, dict) else ""
+        if value == "":
+            if default is not _REQUIRED:
+                return default
+            raise ChartError(f"{self.path}: [{section}] {key} is not filled in: copy it from the printed chart")
+        return value
+
+    def table(self, name):
+        """The [name] table as a ResultTable."""
+        if name not in self._tables:
+            self._tables[name] = self._read_table(name)
+        return self._tables[name]
+
+    def _read_table(self, name):
+        raw = self.section(name)
+        labels = raw.get("columns")
+        rows = []
+        for key, cells in raw.items():
+            if key == "columns" or key.startswith("_"):
+                continue
+            try:
+                roll = int(key)
+            except ValueError:
+                raise ChartError(f"{self.path}: [{name}] {key!r} is not a die roll") from None
+            cells = cells if isinstance(cells, list) else [cells]
+            rows.append((roll, roll, ["" if c is None else str(c) for c in cells]))
+        rows.sort()
+        if labels is None:
+            columns = [TableColumn("value", 0)]
+        else:
+            columns = [self._column(name, label, i) for i, label in enumerate(labels)]
+        try:
+            return ResultTable(name, columns, rows)
+        except TableError as e:
+            raise ChartError(f"{self.path}: {e}") from None
+
+    def _column(self, table, label, index):
+        text = str(label)
+        if any(ch.isdigit() for ch in text):
+            try:
+                return TableColumn.range(text)
+            except TableError as e:
+                raise ChartError(f"{self.path}: [{table}] {e}") from None
+        return TableColumn(text, float(index))
+
+    def lookup(self, name, roll, value=0, modifiers=0, column=None):
+        """The table's result at roll + modifiers in the column chosen by `value` (or named `column`):
+        a TableResult. ChartError naming the cell when the player left it blank."""
+        table = self.table(name)
+        try:
+            if column is not None:
+                return table.lookup_column(column, roll, 0, modifiers)
+            return table.lookup(value, roll, 0, modifiers)
+        except TableError as e:
+            raise ChartError(f"{self.path}: {e}: copy it from the printed chart") from None
+

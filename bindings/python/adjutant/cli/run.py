@@ -1,0 +1,121 @@
+"""`adjutant run PLUGIN.PROCEDURE GAME ...`: a rules plugin's procedure on a save or log, its report
+printed (text or JSON) and, with -o, the changed game written as a new .vsav or as the log with new
+steps (.vlog), the report posted in it as chat lines."""
+import json
+import sys
+from pathlib import Path
+
+from .. import _adjutant
+from ..charts import ChartError
+from ..plugin import Context
+from ..plugin_host import PluginError, find_plugin, load_plugins
+from ..rolls import Rolls
+from .usage import UsageError, add_command
+
+EXAMPLES = """\
+examples:
+  adjutant run litn.command turn5.vsav --module litn.vmod --companion litn.toml --charts charts.toml -o turn5-cp.vsav
+  adjutant run litn.command turn5.vsav ... --side Confederate --seed 7 -o turn5.vlog
+  adjutant run litn.command turn5.vsav ... --roll "R.E. Lee CP=2" --roll "broadcast R.E. Lee -> Jackson=5"
+  adjutant run litn.attrition turn5.vsav ... --side Union --json
+  adjutant run litn.odds turn5.vsav ... receiver=Pickett
+  adjutant run litn.force-march turn5.vsav ... hex=1622
+Parameters of the procedure are NAME=VALUE (`adjutant plugins` lists them). Rolls come from --seed
+(the report says which, so a run can be made again) except those given with --roll. With --side,
+the report and its chat lines show only what VASSAL shows that side; without it, everything.
+-o writes a new file (never over one that exists): .vsav for a save of the result, .vlog for the
+game read plus one step per change and the report as chat, to step through in VASSAL.
+"""
+
+
+def add_parser(commands):
+    p = add_command(commands, "run", "run a rules plugin's procedure on a game",
+                    "Run a procedure (CP broadcast, attrition, force-march losses ...) on a save or log, "
+                    "report every roll, distance and result, and write the changed game back for VASSAL.",
+                    EXAMPLES)
+    p.add_argument("task", metavar="PLUGIN.PROCEDURE", help="such as litn.command")
+    p.add_argument("game", metavar="GAME", help="the save (.vsav) or log (.vlog) to work on")
+    p.add_argument("parameters", metavar="NAME=VALUE", nargs="*", help="the procedure's parameters")
+    p.add_argument("--module", required=True, metavar="MODULE", help="the module (.vmod, folder or buildFile)")
+    p.add_argument("--companion", required=True, metavar="COMPANION", help="the companion file (terrain, units)")
+    p.add_argument("--charts", metavar="CHARTS", help="the chart file (default: the plugin's template)")
+    p.add_argument("--seed", type=int, metavar="N", help="seed of the dice (default: a new one, reported)")
+    p.add_argument("--roll", action="append", default=[], metavar="PURPOSE=N",
+                   help="a roll made at the table, by its purpose as the report names it (* wildcards)")
+    p.add_argument("--side", default="referee", choices=("Union", "Confederate", "referee"),
+                   help="report only what this side sees (default: referee, everything)")
+    p.add_argument("-o", "--output", metavar="OUT", help="write the changed game: OUT.vsav or OUT.vlog")
+    p.add_argument("--report", metavar="FILE", help="also write the report: FILE.json as JSON, else as text")
+    p.add_argument("--plugin", metavar="PATH", action="append", default=[],
+                   help="load a plugin from a .py file or folder too")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(run=run)
+
+
+def _task(args):
+    plugin_name, dot, task_name = args.task.partition(".")
+    if not dot:
+        raise UsageError(f"name the procedure as PLUGIN.PROCEDURE, such as litn.command, not {args.task!r}")
+    plugin = find_plugin(load_plugins(args.plugin), plugin_name)
+    procedures = {t.name: t for t in plugin.procedures()}
+    if task_name not in procedures:
+        raise PluginError(f"plugin {plugin.name!r} has no procedure {task_name!r}; it has: "
+                          f"{', '.join(procedures) or 'none'}")
+    return procedures[task_name]
+
+
+def _output_kind(path):
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".vsav", ".vlog"):
+        raise UsageError(f"-o {path}: name a .vsav (a save of the result) or a .vlog (the game plus new steps)")
+    if Path(path).exists():
+        raise UsageError(f"-o {path}: the file exists; adjutant never writes over a file")
+    return suffix
+
+
+def run(args):
+    task = _task(args)
+    try:
+        arguments = task.arguments(dict(_parameter(text) for text in args.parameters))
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    kind = _output_kind(args.output) if args.output else None
+    try:
+        rolls = Rolls(args.seed, args.roll)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    module = _adjutant.open_module(args.module)
+    companion = _adjutant.open_companion(args.companion, module)
+    game = _adjutant.open_game(args.game, module)
+    context = Context(module, companion, game, args.game, charts=args.charts, rolls=rolls, side=args.side)
+    try:
+        report = task.run(context, **arguments)
+    except ChartError as e:
+        print(f"adjutant: {e}", file=sys.stderr)
+        return 1
+    except ValueError as e:
+        print(f"adjutant: {args.game}: {e}", file=sys.stderr)
+        return 1
+    if args.output:
+        for line in report.chat_lines():
+            game.chat(line)
+        (game.save_log if kind == ".vlog" else game.save)(args.output)
+        report.files.append(args.output)
+    if args.report:
+        text = report.json_text() if args.report.endswith(".json") else report.text()
+        _adjutant.write_new_file(args.report, text)
+        report.files.append(args.report)
+    if args.json:
+        sys.stdout.write(report.json_text())
+    else:
+        sys.stdout.write(report.text())
+        for path in report.files:
+            print(f"wrote {path}")
+    return 0
+
+
+def _parameter(text):
+    name, eq, value = text.partition("=")
+    if not eq or not name:
+        raise UsageError(f"parameters are NAME=VALUE, not {text!r}")
+    return name.strip(), value

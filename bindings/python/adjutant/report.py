@@ -1,0 +1,98 @@
+"""What a procedure reports: sections of lines, each line with the data behind it (a roll and its
+modifiers, a distance and its path, a result), the rolls made and the seed they came from. Printed
+as text, written as JSON, posted as VASSAL chat lines.
+
+A report is written for one viewer (a side, or the referee) by the procedure itself: it names only
+what that viewer may see (adjutant.visibility).
+"""
+import json
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Line:
+    text: str
+    data: dict = field(default_factory=dict)
+
+
+@dataclass
+class Section:
+    title: str
+    lines: list = field(default_factory=list)
+
+    def add(self, text, **data):
+        self.lines.append(Line(text, data))
+        return self
+
+
+@dataclass
+class Report:
+    title: str
+    viewer: str = "referee"
+    seed: int = None
+    sections: list = field(default_factory=list)
+    rolls: list = field(default_factory=list)
+    notes: list = field(default_factory=list)  # how the report was made: options, what was hidden
+    files: list = field(default_factory=list)  # what the run wrote
+
+    def section(self, title):
+        s = Section(title)
+        self.sections.append(s)
+        return s
+
+    def note(self, text):
+        if text not in self.notes:
+            self.notes.append(text)
+
+    def text(self):
+        out = [self.title]
+        if self.viewer != "referee":
+            out.append(f"(as the {self.viewer} player sees it)")
+        for s in self.sections:
+            out.append("")
+            out.append(s.title)
+            out.extend(f"  {line.text}" for line in s.lines)
+        if self.rolls:
+            out.append("")
+            out.append(f"Rolls (seed {self.seed}):" if self.seed is not None else "Rolls:")
+            out.extend(f"  {r}" for r in self.rolls)
+        if self.notes:
+            out.append("")
+            out.extend(f"Note: {n}" for n in self.notes)
+        return "\n".join(out) + "\n"
+
+    def as_json(self):
+        return {
+            "title": self.title,
+            "viewer": self.viewer,
+            "seed": self.seed,
+            "sections": [{"title": s.title, "lines": [{"text": l.text, **_plain(l.data)} for l in s.lines]}
+                         for s in self.sections],
+            "rolls": [r.as_json() for r in self.rolls],
+            "notes": list(self.notes),
+            "files": list(self.files),
+        }
+
+    def json_text(self):
+        return json.dumps(self.as_json(), indent=2) + "\n"
+
+    def chat_lines(self):
+        """The report as VASSAL chat lines: the title, then each section's lines under its title."""
+        lines = [f"[Adjutant] {self.title}"]
+        for s in self.sections:
+            lines.append(f"[Adjutant] {s.title}")
+            lines.extend(f"[Adjutant]   {line.text}" for line in s.lines)
+        return lines
+
+
+def _plain(data):
+    """Data as JSON holds it: fractions as strings such as '3' or '7/2'."""
+    def plain(value):
+        if isinstance(value, dict):
+            return {k: plain(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [plain(v) for v in value]
+        if isinstance(value, (str, int, float, bool)) or value is None:
+            return value
+        return str(value)
+    return plain(data)

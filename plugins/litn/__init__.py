@@ -1,0 +1,134 @@
+"""Lee Invades the North: the Command Phase (CP rolls, broadcast, movement allowances), attrition
+and the other procedures players do by hand, run on a real save with the values of the charts the
+player fills in (charts-template.toml). docs/litn.md explains each, its options and its report.
+
+    adjutant run litn.command demo.vsav --module litn-demo.vmod --companion companion.toml --charts charts.toml
+"""
+from adjutant.plugin import Parameter, Plugin
+
+from adjutant.moves import save_moves
+
+from . import procedures
+from .attrition import run_attrition
+from .command import run_command
+from .move_check import LitnMoveChecker
+from .odds import run_odds
+from .session import start
+
+plugin = Plugin("litn", "Lee Invades the North", rules="litn")
+
+SIDE = Parameter("side", str, "whose procedure (default: the --side you report to)", None, ("Union", "Confederate"))
+TURN = Parameter("turn", int, "the game turn (default: the game's Turn property)", None)
+YEAR = Parameter("year", int, "1862 or 1863 (default: the game's Year property)", None, (1862, 1863))
+LOST = Parameter("lost_dispatch", bool, "the Union has found the Lost Dispatch (default: LostDispatch)", None)
+
+
+def _need(session, what):
+    if session.side is None:
+        raise ValueError(f"{what} is one side's procedure: give side=Union or side=Confederate (or --side)")
+
+
+@plugin.procedure("command", "7.1-7.2: CP rolls for the department leader and the cavalry commander, broadcast "
+                             "to the highest-ranking leader of every hex, lines of communication, and every "
+                             "unit's movement allowance (written to the units' MA and CP properties).",
+                  SIDE, TURN, YEAR, LOST)
+def command(context, side=None, turn=None, year=None, lost_dispatch=None):
+    session = start(context, "Command Phase (LIN 7)", side, turn, year, lost_dispatch)
+    _need(session, "the Command Phase")
+    session.report.title = f"{session.side} Command Phase, turn {session.turn} of {session.year} (LIN 7)"
+    run_command(session)
+    return session.finish()
+
+
+@plugin.procedure("attrition", "11: one roll per side; every infantry and cavalry unit loses SP by its territory "
+                               "(+1 to the roll without a LOC), never below 1; units within 4 MP of a friendly "
+                               "depot and wagons are exempt. 1862 scenarios, odd turns from 3.",
+                  SIDE, TURN, YEAR)
+def attrition(context, side=None, turn=None, year=None):
+    session = start(context, "Attrition (LIN 11)", side, turn, year)
+    run_attrition(session)
+    return session.finish()
+
+
+@plugin.procedure("force-march", "8.6: after a force march, a d6 per unit; on 5-6 it loses 10% of its SP "
+                                 "(rounded up).", Parameter("hex", str, "the hex of the units that force marched"),
+                  SIDE)
+def force_march(context, hex, side=None):
+    session = start(context, f"Force march from {hex} (LIN 8.6)", side, need_turn=False)
+    procedures.force_march(session, hex)
+    return session.finish()
+
+
+@plugin.procedure("morale-recovery", "12: each demoralized unit recovers on d6 <= its leader's initiative + 1 "
+                                     "(the department leader's or cavalry commander's when stacked with it).",
+                  SIDE)
+def morale_recovery(context, side=None):
+    session = start(context, "Morale recovery (LIN 12)", side, need_turn=False)
+    _need(session, "morale recovery")
+    procedures.morale_recovery(session)
+    return session.finish()
+
+
+@plugin.procedure("leave-hex", "8.3: can the force in a hex leave the enemy units there? d6 +1/-1 by the "
+                               "highest-ranking leaders' initiative, success at or under the mover's initiative.",
+                  Parameter("hex", str, "the hex the force leaves"), SIDE)
+def leave_hex(context, hex, side=None):
+    session = start(context, f"Leaving the enemy-occupied hex {hex} (LIN 8.3)", side, need_turn=False)
+    _need(session, "leaving a hex")
+    procedures.leave_hex(session, hex)
+    return session.finish()
+
+
+@plugin.procedure("reaction", "8.5: which stacks may react to an enemy unit entering a hex (the hex within "
+                              "their leader's reaction zone), with their chance; roll=true rolls for each.",
+                  Parameter("hex", str, "the hex the enemy unit entered"),
+                  Parameter("roll", bool, "roll for every stack that may react", False), SIDE)
+def reaction(context, hex, roll=False, side=None):
+    session = start(context, f"Reaction to a unit entering {hex} (LIN 8.5)", side, need_turn=False)
+    _need(session, "reaction")
+    procedures.reaction(session, hex, roll)
+    return session.finish()
+
+
+@plugin.procedure("combat-supply", "10.2: is each combat unit in a hex supplied (an undepleted wagon within 2 MP "
+                                   "or a depot within 4 MP), and the depletion roll of each wagon used.",
+                  Parameter("hex", str, "the battle hex"),
+                  Parameter("pitched", bool, "a Pitched Battle was fought (wagons deplete on 5-6)", False), SIDE)
+def combat_supply(context, hex, pitched=False, side=None):
+    session = start(context, f"Combat supply in {hex} (LIN 10.2)", side, need_turn=False)
+    _need(session, "combat supply")
+    procedures.combat_supply(session, hex, pitched)
+    return session.finish()
+
+
+@plugin.procedure("replacements", "15.2: the replacement points of the turn and what they buy (1862, from turn 5).",
+                  Parameter("unit", str, "the unit that receives them (none: only count the points)", ""),
+                  Parameter("type", str, "buy infantry or cavalry SP", "infantry", ("infantry", "cavalry")),
+                  SIDE, TURN, YEAR)
+def replacements(context, unit="", type="infantry", side=None, turn=None, year=None):
+    session = start(context, "Replacements (LIN 15.2)", side, turn, year)
+    _need(session, "replacements")
+    procedures.replacements(session, unit, type)
+    return session.finish()
+
+
+@plugin.procedure("odds", "The chance of every broadcast result to a receiver from each leader who may send it "
+                          "(or from one sender), before rolling; with a sender alone, his Command Point Table roll.",
+                  Parameter("receiver", str, "the leader receiving", ""),
+                  Parameter("sender", str, "the broadcasting leader (default: every one eligible)", ""),
+                  TURN, YEAR, LOST)
+def odds(context, receiver="", sender="", turn=None, year=None, lost_dispatch=None):
+    if not receiver and not sender:
+        raise ValueError("odds needs receiver= (a broadcast) or sender= (a Command Point Table roll)")
+    session = start(context, "Odds (LIN 7.1)", None, turn, year, lost_dispatch)
+    run_odds(session, sender, receiver)
+    return session.finish()
+
+
+@plugin.check("moves", "Judge every move of the game's log (or since the save `before`) by the LIN rules: the "
+                       "Movement Costs Chart of the companion file, cavalry zones by facing (8.4), +1 MP into and a "
+                       "stop in a hex of enemy combat units (8.3), and the allowance `command` wrote into each unit "
+                       "less the force's stacking reduction (8.2).")
+def moves(context):
+    checker = LitnMoveChecker(context.game, context.module, context.companion, context.charts)
+    return checker.check(save_moves(context.before, context.game) if context.before is not None else None)

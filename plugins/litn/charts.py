@@ -1,0 +1,92 @@
+"""The Lee Invades the North charts a player fills in (charts-template.toml beside this file), read
+for the procedures: every lookup names its table, row and column when the player left it blank."""
+import math
+from fractions import Fraction
+from pathlib import Path
+
+from adjutant.charts import ChartError, ChartFile
+
+TEMPLATE = Path(__file__).with_name("charts-template.toml")
+
+# What the rulebook leaves open (rules catalogue 1F), with the defaults docs/litn.md explains.
+DEFAULT_OPTIONS = {
+    "broadcast_class": "broadcast",
+    "reaction_class": "reaction",
+    "ma_rounding": "down",
+    "corps_sender": "nearer",
+    "lost_dispatch_on_broadcast": False,
+    "loc_count_start": False,
+    "loc_lines": ["road", "rail"],
+    "major_river": ["river"],
+    "bridge": ["bridge"],
+    "union_zone_cost": [1],
+    "confederate_zone_cost": [2, 1],
+}
+
+ROUNDINGS = ("down", "nearest", "up", "exact")
+
+
+class LitnCharts:
+    def __init__(self, chart_file):
+        self.file = chart_file
+        self.path = chart_file.path
+        options = chart_file.data.get("options", {})
+        unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
+        if unknown:
+            raise ChartError(f"{self.path}: [options] has no option {unknown[0]!r} "
+                             f"(the options are {', '.join(DEFAULT_OPTIONS)})")
+        self.options = {**DEFAULT_OPTIONS, **options}
+        if self.options["ma_rounding"] not in ROUNDINGS:
+            raise ChartError(f"{self.path}: [options] ma_rounding must be one of {', '.join(ROUNDINGS)}")
+
+    @classmethod
+    def load(cls, path):
+        return cls(ChartFile.load(path if path else TEMPLATE, rules="litn"))
+
+    def option(self, name):
+        return self.options[name]
+
+    def command_points(self, roll, modifiers):
+        """The Command Point Table's CPs at roll + modifiers, and the TableResult."""
+        r = self.file.lookup("command_point_table", roll, modifiers=modifiers)
+        return _whole(r.result, self.path, "command_point_table", r.row_roll), r
+
+    def modifier(self, name):
+        return int(self.file.value("command_modifiers", name))
+
+    def year_modifier(self, year):
+        return int(self.file.value("command_modifiers", f"year_{year}"))
+
+    def broadcast(self, distance, roll, modifiers):
+        """The Command Broadcast Table's result ("Full", "-1" ...) in the column of `distance` (cavalry
+        MP, a fraction read as the next whole MP)."""
+        return self.file.lookup("command_broadcast_table", roll, value=math.ceil(distance), modifiers=modifiers)
+
+    def allowance(self, unit_type):
+        """The basic movement allowance printed on the map for a unit type."""
+        return Fraction(str(self.file.value("movement_allowance", unit_type)))
+
+    def attrition(self, roll, modifiers, column):
+        r = self.file.lookup("attrition_table", roll, modifiers=modifiers, column=column)
+        return _whole(r.result, self.path, "attrition_table", r.row_roll), r
+
+    def rule(self, section, key):
+        return self.file.value(section, key)
+
+    def rounded(self, mp):
+        """MP as [options] ma_rounding says (1F.2)."""
+        how = self.options["ma_rounding"]
+        if how == "exact":
+            return Fraction(math.floor(mp * 6), 6)
+        if how == "down":
+            return Fraction(math.floor(mp))
+        if how == "up":
+            return Fraction(math.ceil(mp))
+        return Fraction(math.floor(mp + Fraction(1, 2)))
+
+
+def _whole(text, path, table, row):
+    try:
+        return int(text)
+    except ValueError:
+        raise ChartError(f"{path}: [{table}] row {row}: {text!r} is not a whole number") from None

@@ -1,0 +1,236 @@
+"""LIN 7.1 and 7.2, the Command Phase: CP rolls for the department leader and the cavalry
+commander, broadcast to the highest-ranking leader of every hex, and every unit's movement
+allowance from the CPs of its hex's highest-ranking leader."""
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .army import enemy_of
+from .loc import Lines
+
+UNLIMITED = 999  # MP: a broadcast has no maximum distance
+
+
+@dataclass
+class Broadcast:
+    sender: object
+    receiver: object
+    distance: Fraction
+    path: list
+    column: str = ""
+    roll: int = 0
+    modifiers: dict = None
+    result: str = ""
+    cp: int = 0
+
+
+def loc_exempt(session, unit):
+    """The Confederates pay no LOC modifier on turns 1-6 of the 1862 scenarios (7.2)."""
+    return unit.side == "Confederate" and session.year == 1862 and session.turn <= 6
+
+
+def common_modifiers(session, leader, lines, broadcast):
+    """The die modifiers for `leader`'s Command Point Table roll (broadcast False) or for a
+    broadcast he sends: LOC, year, Lost Dispatch; {name: value}, zero ones left out."""
+    mods = {}
+    if not lines.has(leader) and not loc_exempt(session, leader):
+        mods["no LOC"] = session.charts.modifier("no_loc")
+    year = session.charts.year_modifier(session.year)
+    if year:
+        mods[f"year {session.year}"] = year
+    if session.lost_dispatch and leader.side == "Union" and (
+            not broadcast or session.charts.option("lost_dispatch_on_broadcast")):
+        mods["Lost Dispatch"] = session.charts.modifier("lost_dispatch")
+    return mods
+
+
+def describe_modifiers(mods):
+    return ", ".join(f"{name} {value:+d}" for name, value in mods.items()) or "no modifier"
+
+
+class CommandPhase:
+    def __init__(self, session):
+        self.s = session
+        self.army = session.army
+        self.side = session.side
+        self.lines = Lines(self.army, session.charts)
+        self.zones = self.army.zones(self.side, session.charts)
+        self.cps = {}        # hex -> CPs of its highest-ranking leader
+        self.sources = {}    # hex -> how they came
+        self.senders = {}    # unit name -> CPs a leader may broadcast
+        self.broadcasts = []
+
+    # ---- 7.1 receiving ----
+
+    def roll_command_points(self, section):
+        for kind in ("department leader", "cavalry commander"):
+            leader = self.army.leader_of_kind(self.side, kind)
+            if leader is None:
+                section.add(f"no {self.side} {kind} on the map")
+                continue
+            mods = common_modifiers(self.s, leader, self.lines, broadcast=False)
+            roll = self.s.d6(f"{leader.name} CP")
+            cp, result = self.s.charts.command_points(roll, sum(mods.values()))
+            self.senders[leader.name] = cp
+            if self.army.highest_ranking(leader.hex, self.side) is leader:
+                self.cps[leader.hex] = cp
+                self.sources[leader.hex] = f"{leader.name}'s own roll"
+            section.add(f"{leader.name} ({kind}, {leader.hex}): d6 {roll}, {describe_modifiers(mods)} -> "
+                        f"{result.row_roll}: {cp} CP", leader=leader.name, hex=leader.hex, roll=roll,
+                        modifiers=mods, modified_roll=result.row_roll, cp=cp)
+
+    # ---- 7.2 ----
+
+    def report_lines(self, section):
+        for unit in self.army.of(self.side):
+            if unit.kind in ("department leader", "cavalry commander", "corps leader"):
+                t = self.lines.trace(unit)
+                text = (f"{unit.name} ({unit.hex}): LOC via {' '.join(t.hexes)}" if t.found
+                        else f"{unit.name} ({unit.hex}): no LOC ({t.reason})")
+                section.add(text, leader=unit.name, hex=unit.hex, loc=t.found, path=list(t.hexes), reason=t.reason)
+
+    # ---- 7.1 broadcast ----
+
+    def distance(self, sender, hex_name):
+        """The broadcast path in cavalry MP (7.1): the sender's hex not counted, the receiver's
+        counted; zone costs paid unless a friendly combat unit is in the hex; not through enemy units
+        (out of the sender's own hex it may)."""
+        blocked = [h for h in self.army.enemy_hexes(self.side) if h != hex_name]
+        t = self.army.map.trace(sender.hex, [hex_name], measure="MP", most=UNLIMITED,
+                                unit_class=self.s.charts.option("broadcast_class"), blocked=blocked,
+                                zones=self.zones, zone_rule="pay cost",
+                                zone_exempt=self.army.combat_hexes(self.side))
+        return (t.used, list(t.hexes)) if t.found else (None, [])
+
+    def eligible_senders(self, receiver, hex_name, received_only=True):
+        """Who may broadcast to the receiver: the department leader (not to the cavalry commander),
+        the cavalry commander (to cavalry and wagons), the corps leader of a Confederate division,
+        Couch (to leaders stacked with militia), in that order of preference; corps leaders and Couch
+        only once they have received CPs, unless `received_only` is false (planning)."""
+        army, side = self.army, self.side
+        found = []
+        dept = army.leader_of_kind(side, "department leader")
+        if dept is not None and receiver.kind != "cavalry commander":
+            found.append(dept)
+        cav = army.leader_of_kind(side, "cavalry commander")
+        if cav is not None and cav is not receiver and (receiver.type == "cavalry" or receiver.kind == "wagon"):
+            found.append(cav)
+        if side == "Confederate" and receiver.corps:
+            found.extend(u for u in army.of(side) if u.kind == "corps leader" and u.corps == receiver.corps
+                         and u is not receiver and (u.name in self.senders or not received_only))
+        if side == "Union" and any(u.kind == "militia" for u in army.in_hex(hex_name, side)):
+            found.extend(u for u in army.of(side) if u.name == "Couch" and u is not receiver
+                         and (u.name in self.senders or not received_only))
+        return [u for u in found if u.hex != hex_name]
+
+    def broadcast(self, section, receiver, hex_name):
+        candidates = []
+        for order, sender in enumerate(self.eligible_senders(receiver, hex_name)):
+            if self.senders.get(sender.name, 0) <= 0:
+                continue
+            distance, path = self.distance(sender, hex_name)
+            if distance is not None:
+                candidates.append((distance, order, sender, path))
+        if not candidates:
+            self.cps[hex_name] = 0
+            self.sources[hex_name] = "no broadcast could reach it"
+            section.add(f"{receiver.name} ({hex_name}): no leader with CPs can broadcast to it: 0 CP",
+                        receiver=receiver.name, hex=hex_name, cp=0)
+            return
+        distance, _, sender, path = min(candidates, key=lambda c: (c[0], c[1]))
+        mods = common_modifiers(self.s, sender, self.lines, broadcast=True)
+        roll = self.s.d6(f"broadcast {sender.name} -> {receiver.name}")
+        result = self.s.charts.broadcast(distance, roll, sum(mods.values()))
+        given = self.senders[sender.name]
+        cp = given if result.result.strip().lower() == "full" else max(0, given + int(result.result))
+        self.cps[hex_name] = cp
+        self.sources[hex_name] = f"broadcast from {sender.name}"
+        if receiver.kind in ("corps leader",) or receiver.name == "Couch":
+            self.senders[receiver.name] = cp
+        b = Broadcast(sender, receiver, distance, path, result.column_label, roll, mods, result.result, cp)
+        self.broadcasts.append(b)
+        section.add(f"{sender.name} -> {receiver.name} ({hex_name}): {distance} cavalry MP via {' '.join(path)}; "
+                    f"column {result.column_label}, d6 {roll}, {describe_modifiers(mods)} -> {result.row_roll}: "
+                    f"{result.result}: {cp} CP",
+                    sender=sender.name, receiver=receiver.name, hex=hex_name, distance=distance, path=path,
+                    column=result.column_label, roll=roll, modifiers=mods, modified_roll=result.row_roll,
+                    result=result.result, cp=cp)
+
+    def broadcast_all(self, section):
+        """The department leader first to the hexes of Confederate corps leaders (and Couch), then
+        every other hex from the nearer eligible sender (7.1: corps leaders broadcast after Lee)."""
+        receivers = []
+        for hex_name in self.army.hexes(self.side):
+            leader = self.army.highest_ranking(hex_name, self.side)
+            if leader is None or hex_name in self.cps:
+                continue
+            if leader.kind in ("department leader", "cavalry commander"):
+                continue
+            receivers.append((0 if leader.kind == "corps leader" or leader.name == "Couch" else 1, hex_name, leader))
+        for _, hex_name, leader in sorted(receivers, key=lambda r: (r[0], r[1])):
+            self.broadcast(section, leader, hex_name)
+
+    # ---- 7.1 movement allowances ----
+
+    def allowances(self, section):
+        charts = self.s.charts
+        result = {}
+        for hex_name in self.army.hexes(self.side):
+            units = self.army.in_hex(hex_name, self.side)
+            leader = self.army.highest_ranking(hex_name, self.side)
+            if leader is None:
+                for u in units:
+                    result[u.name] = (Fraction(0), "no leader in the hex")
+                section.add(f"{hex_name}: no leader: {', '.join(u.name for u in units)} cannot move", hex=hex_name)
+                continue
+            cp = self.cps.get(hex_name, 0)
+            command = leader.command
+            combat = [u for u in units if u.is_combat]
+            if len(combat) >= 3 and leader.kind not in ("department leader", "corps leader"):
+                command += 1
+            share = Fraction(min(cp, command), command)
+            leader_ma = charts.rounded(share * charts.allowance(leader.type))
+            parts = []
+            for u in units:
+                ma = self._allowance(u, leader, share, leader_ma)
+                if u.kind == "militia" and (leader.side != "Union" or leader.kind == "wagon"):
+                    ma = Fraction(0)
+                note = "" if ma > 0 else self._minimum(u)
+                result[u.name] = (ma, note)
+                parts.append(f"{u.name} {ma} MP" + (f" ({note})" if note else ""))
+                self.army.write(u, "ma", ma) or None
+            if self.army.write(leader, "cp", cp) is False:
+                pass
+            section.add(f"{hex_name}: {leader.name} has {cp} CP of command {command} ({float(share) * 100:.0f}%; "
+                        f"{self.sources.get(hex_name, '')}): " + "; ".join(parts),
+                        hex=hex_name, leader=leader.name, cp=cp, command=command, share=share,
+                        allowances={u.name: result[u.name][0] for u in units})
+        return result
+
+    def _allowance(self, unit, leader, share, leader_ma):
+        charts = self.s.charts
+        wagon_like = unit.kind == "wagon" or (unit.side == "Union" and unit.type == "artillery")
+        if wagon_like and unit is not leader and leader.kind != "wagon":
+            return min(leader_ma, Fraction(6))
+        unit_type = "infantry" if unit.kind == "militia" else unit.type
+        return charts.rounded(share * charts.allowance(unit_type))
+
+    def _minimum(self, unit):
+        """The 50% minimum allowance (7.1), as a condition the player must keep."""
+        half = self.s.charts.rounded(self.s.charts.allowance("infantry" if unit.kind == "militia" else unit.type) / 2)
+        nearest = self.army.nearest_enemy(unit.hex, unit.side)
+        seen = f"; the nearest {enemy_of(unit.side)} unit seen is {nearest} hexes away" if nearest is not None else ""
+        if unit.kind == "militia":
+            return "0 CP: militia move only with a Union leader"
+        return f"0 CP: {half} MP if it stays more than 6 hexes from every enemy unit{seen}"
+
+
+def run_command(session):
+    phase = CommandPhase(session)
+    report = session.report
+    phase.report_lines(report.section("Lines of communication (7.2)"))
+    phase.roll_command_points(report.section("Command points (7.1)"))
+    phase.broadcast_all(report.section("Broadcast (7.1)"))
+    phase.allowances(report.section("Movement allowances (7.1)"))
+    report.note(f"MA rounded {session.charts.option('ma_rounding')}; broadcast distances in "
+                f"{session.charts.option('broadcast_class')!r} MP, read as the next whole MP for the column")
+    return phase

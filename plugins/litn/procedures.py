@@ -1,0 +1,202 @@
+"""The smaller LIN procedures: force-march losses (8.6), leaving an enemy-occupied hex (8.3),
+reaction (8.5), morale recovery (12), combat supply and wagon depletion (10.2, 9.2) and
+replacements (15.2). Each rolls with the session's dice and reports every roll."""
+import math
+from fractions import Fraction
+
+from .army import enemy_of
+
+LEADERS = ("department leader", "cavalry commander", "corps leader", "leader", "detachment")
+
+
+def _side_in(session, hex_name):
+    """The acting side, or the only side with units in the hex."""
+    if session.side:
+        return session.side
+    sides = sorted({u.side for u in session.army.in_hex(hex_name)})
+    if len(sides) != 1:
+        raise ValueError(f"hex {hex_name} holds units of {' and '.join(sides) or 'no side'}: give side=")
+    return sides[0]
+
+
+def force_march(session, hex_name):
+    army, charts = session.army, session.charts
+    side = _side_in(session, hex_name)
+    section = session.report.section(f"Force march from {hex_name}")
+    leader = army.highest_ranking(hex_name, side)
+    if leader is not None and leader.attributes.get("cp", "") != "":
+        cp = leader.rating("cp")
+        verdict = "may" if cp >= leader.command else "may not"
+        section.add(f"{leader.name} has {cp} CP of command {leader.command}: the stack {verdict} force march "
+                    f"(+{leader.initiative} MP, 8.6)", leader=leader.name, allowed=cp >= leader.command)
+    loss_rolls = [int(r) for r in charts.rule("force_march", "loss_rolls")]
+    percent = Fraction(str(charts.rule("force_march", "loss_percent")))
+    for unit in sorted(army.in_hex(hex_name, side), key=lambda u: u.name):
+        if not unit.is_combat or not unit.known:
+            continue
+        roll = session.d6(f"force march {unit.name}")
+        before = unit.strength
+        loss = math.ceil(before * percent / 100) if roll in loss_rolls else 0
+        after = max(0, before - loss)
+        text = f"{unit.name}: d6 {roll}: " + (f"loses {loss}" if loss else "no loss")
+        if loss:
+            text += army.change_strength(unit, after)
+        if after == 0:
+            text += ": eliminated, remove it"
+        section.add(text, unit=unit.name, roll=roll, loss=loss)
+
+
+def leave_hex(session, hex_name):
+    army = session.army
+    side = session.side
+    section = session.report.section(f"Leaving {hex_name}")
+    mover = army.highest_ranking(hex_name, side)
+    enemies = army.in_hex(hex_name, enemy_of(side))
+    if mover is None:
+        raise ValueError(f"no {side} leader in {hex_name}")
+    if not any(u.is_combat or not u.known for u in enemies):
+        section.add(f"no enemy combat unit in {hex_name}: the force leaves freely")
+        return
+    enemy = army.highest_ranking(hex_name, enemy_of(side))
+    if enemy is None:
+        section.add("the enemy's highest-ranking leader here is masked from you: the modifier is not known "
+                    "(run this as the referee)")
+        return
+    own, theirs = mover.initiative, enemy.initiative
+    modifier = 1 if theirs > own else -1 if theirs < own else 0
+    roll = session.d6(f"leave {hex_name} {mover.name}")
+    leaves = roll + modifier <= own
+    section.add(f"{mover.name} (initiative {own}) against {enemy.name} (initiative {theirs}): d6 {roll} "
+                f"{modifier:+d} = {roll + modifier}: " + ("leaves, paying 1 MP more" if leaves else
+                                                          "fails: these units may not move this phase"),
+                leader=mover.name, enemy=enemy.name, roll=roll, modifier=modifier, leaves=leaves)
+
+
+def stacking_reduction(units, side):
+    """8.2: the MA a force loses: Union 1 per corps after the first, Confederates 1 per division after
+    the second; 25+ SP of cavalry, 25+ SP of detachments, the Union artillery and each 3 militia count
+    as one."""
+    formations = sum(1 for u in units if u.type == "infantry" and u.kind not in ("detachment", "militia"))
+    cavalry = sum(u.strength for u in units if u.type == "cavalry" and u.kind != "detachment")
+    detached = sum(u.strength for u in units if u.kind == "detachment")
+    formations += (cavalry >= 25) + (detached >= 25)
+    formations += sum(1 for u in units if side == "Union" and u.type == "artillery")
+    formations += sum(1 for u in units if u.kind == "militia") // 3
+    return max(0, formations - (1 if side == "Union" else 2))
+
+
+def reaction(session, hex_name, roll):
+    """Stacks whose highest-ranking leader's reaction zone (initiative hexes, not into ridges, across
+    rivers at bridges: the companion file's "reaction" class) holds the hex."""
+    army, charts = session.army, session.charts
+    side = session.side
+    section = session.report.section(f"Stacks that may react to a unit entering {hex_name}")
+    found = False
+    for stack_hex in army.hexes(side):
+        leader = army.highest_ranking(stack_hex, side)
+        if leader is None or leader.kind == "wagon":
+            continue
+        zone = army.map.reach(stack_hex, [charts.option("reaction_class")], leader.initiative)
+        if hex_name not in zone and hex_name != stack_hex:
+            continue
+        found = True
+        units = [u for u in army.in_hex(stack_hex, side) if u.is_combat]
+        slowest = min((charts.allowance(u.type) for u in units), default=charts.allowance(leader.type))
+        ma = max(Fraction(1), slowest - stacking_reduction(units, side))
+        half = charts.rounded(ma / 2)
+        chance = Fraction(min(6, max(0, leader.initiative)), 6)
+        text = (f"{stack_hex}: {leader.name} (initiative {leader.initiative}, {army.distance(stack_hex, hex_name)} "
+                f"hexes): reacts on d6 <= {leader.initiative} ({chance.numerator}/{chance.denominator}), "
+                f"then up to {half} MP")
+        if army.in_hex(stack_hex, enemy_of(side)):
+            text += "; must first leave the enemy in its hex (leave-hex)"
+        data = dict(hex=stack_hex, leader=leader.name, chance=chance, mp=half)
+        if roll:
+            r = session.d6(f"reaction {leader.name}")
+            data.update(roll=r, reacts=r <= leader.initiative)
+            text += f": d6 {r}: " + ("reacts" if r <= leader.initiative else "does not react")
+        section.add(text, **data)
+    if not found:
+        section.add(f"no {side} leader's reaction zone reaches {hex_name}")
+
+
+def morale_recovery(session):
+    army = session.army
+    section = session.report.section("Morale recovery")
+    units = [u for u in army.of(session.side) if u.known and u.state("demoralized")]
+    if not units:
+        section.add(f"no demoralized {session.side} unit")
+    for unit in sorted(units, key=lambda u: (u.hex, u.name)):
+        helpers = [u for u in army.in_hex(unit.hex, unit.side) if u.kind == "department leader"
+                   or (u.kind == "cavalry commander" and unit.type == "cavalry")]
+        if unit.kind == "militia":
+            helpers += [u for u in army.in_hex(unit.hex, "Union") if u.kind in LEADERS]
+            own = None
+        else:
+            own = unit.rating("initiative", required=False)
+        ratings = [(h.initiative, h.name) for h in helpers] + ([(own, unit.name)] if own is not None else [])
+        if not ratings:
+            section.add(f"{unit.name} ({unit.hex}): no Union leader stacked with the militia: it cannot recover")
+            continue
+        initiative, whose = max(ratings)
+        roll = session.d6(f"morale {unit.name}")
+        recovers = roll <= initiative + 1
+        text = f"{unit.name} ({unit.hex}): d6 {roll} against {whose}'s initiative {initiative} + 1: "
+        text += "recovers" if recovers else "stays demoralized"
+        if recovers and not army.write(unit, "demoralized", "false"):
+            text += " (turn its marker over: demoralized is not writable in this module)"
+        section.add(text, unit=unit.name, roll=roll, initiative=initiative, recovers=recovers)
+
+
+def combat_supply(session, hex_name, pitched):
+    army = session.army
+    side = session.side
+    section = session.report.section(f"{side} combat supply in {hex_name}")
+    wagons = {u.hex: u for u in army.of(side) if u.kind == "wagon" and not u.state("depleted")}
+    depots = army.depots(side)
+    zones = army.zones(side, session.charts)
+    enemy = [h for h in army.enemy_hexes(side, combat_only=True) if h != hex_name]
+    used = {}
+    for unit in sorted(army.in_hex(hex_name, side), key=lambda u: u.name):
+        if not unit.is_combat:
+            continue
+        t = army.map.lin_combat_supply(unit.hex, unit.type, wagons=sorted(wagons), depots=depots, enemy=enemy,
+                                       zones=zones)
+        if t.found:
+            source = t.hexes[-1]
+            by = f"the wagon {wagons[source].name}" if source in wagons else "the depot"
+            if source in wagons:
+                used[source] = wagons[source]
+            section.add(f"{unit.name}: supplied by {by} at {source}, {t.used} MP via {' '.join(t.hexes)}",
+                        unit=unit.name, supplied=True, source=source, path=list(t.hexes))
+        else:
+            section.add(f"{unit.name}: unsupplied ({t.reason}): no Pitched Battle or Assault; it retreats after "
+                        "the last round", unit=unit.name, supplied=False)
+    depleting = (5, 6) if pitched else (6,)
+    for source, wagon in sorted(used.items()):
+        roll = session.d6(f"depletion {wagon.name}")
+        depleted = roll in depleting
+        text = f"{wagon.name}: depletion d6 {roll}: " + ("depleted" if depleted else "not depleted")
+        if depleted and not army.write(wagon, "depleted", "true"):
+            text += " (turn it over: depleted is not writable in this module)"
+        section.add(text, wagon=wagon.name, roll=roll, depleted=depleted)
+
+
+def replacements(session, unit_name, unit_type):
+    charts = session.charts
+    section = session.report.section(f"{session.side} replacements, turn {session.turn}")
+    first = int(charts.rule("replacements", "from_turn"))
+    if session.year != 1862 or session.turn < first:
+        section.add(f"none: replacements come in 1862 from turn {first}")
+        return
+    points = int(charts.rule("replacements", "odd_turn_points" if session.turn % 2 else "even_turn_points"))
+    cost = int(charts.rule("replacements", f"{unit_type}_cost"))
+    section.add(f"{points} replacement point(s); {unit_type} SP cost {cost} each", points=points)
+    if not unit_name:
+        return
+    unit = session.army.named(session.side, unit_name)
+    if unit is None or unit.type != unit_type:
+        raise ValueError(f"no {session.side} {unit_type} unit named {unit_name!r} on the map")
+    bought = points // cost
+    text = f"{unit.name} gains {bought} SP" + session.army.change_strength(unit, unit.strength + bought)
+    section.add(text, unit=unit.name, gained=bought)

@@ -1,0 +1,67 @@
+"""What every LIN procedure starts from: the charts, the army as the viewer sees it, the side whose
+procedure it is, the game turn and year, the dice and the report."""
+from dataclasses import dataclass
+from typing import Any
+
+from adjutant.report import Report
+from adjutant.rolls import Rolls
+
+from .army import SIDES, Army, ArmyError
+from .charts import LitnCharts
+
+
+@dataclass
+class Session:
+    context: Any
+    charts: LitnCharts
+    army: Army
+    side: str          # whose procedure: the side acting
+    rolls: Rolls
+    report: Report
+    turn: int = 0
+    year: int = 0
+    lost_dispatch: bool = False
+
+    def d6(self, purpose):
+        return self.rolls.d6(purpose)
+
+    def finish(self):
+        """The report, with the rolls made and what the viewer was not shown."""
+        self.report.rolls = list(self.rolls.rolls)
+        self.report.seed = self.rolls.seed
+        if self.army.hidden:
+            self.report.note(f"{self.army.hidden} piece(s) hidden from the {self.army.viewer.side} player were left out")
+        if self.army.masked:
+            self.report.note(f"{self.army.masked} masked piece(s) counted as units of unknown kind (no zone of control)")
+        for given in self.rolls.unused():
+            self.report.note(f"the given roll {given!r} was not used: no roll had that purpose")
+        return self.report
+
+
+def _global(game, name):
+    value = game.global_property(name)
+    return None if value in (None, "") else value
+
+
+def start(context, title, side=None, turn=None, year=None, lost_dispatch=None, need_turn=True):
+    """A Session for `context` (see adjutant.plugin.Context). The acting side is `side`, else the
+    viewer's; the turn, year and Lost Dispatch default to the game's global properties Turn, Year
+    and LostDispatch."""
+    viewer = getattr(context, "side", "referee") or "referee"
+    acting = side or (viewer if viewer != "referee" else None)
+    if acting is not None and acting not in SIDES:
+        raise ArmyError(f"side must be Union or Confederate, not {acting!r}")
+    charts = LitnCharts.load(getattr(context, "charts", None))
+    army = Army(context)
+    rolls = getattr(context, "rolls", None) or Rolls()
+    game = context.game
+    session = Session(context, charts, army, acting, rolls, Report(title, viewer=viewer))
+    if need_turn:
+        turn = turn if turn is not None else _global(game, "Turn")
+        year = year if year is not None else _global(game, "Year")
+        if turn is None or year is None:
+            raise ArmyError(f"{context.source}: give turn= and year= (the game has no Turn or Year global property)")
+        session.turn, session.year = int(turn), int(year)
+    found = lost_dispatch if lost_dispatch is not None else _global(game, "LostDispatch")
+    session.lost_dispatch = str(found).strip().lower() in ("true", "yes", "1")
+    return session

@@ -1,0 +1,215 @@
+"""The Lee Invades the North plugin on the demo module and saves (scripts/make_litn_demo): the
+rulebook's worked examples run through a real module and save, the written games read back, and
+what each side's report may say."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import adjutant
+from adjutant.charts import ChartError
+from adjutant.plugin import Context
+from adjutant.rolls import Rolls
+from adjutant_plugins.litn import plugin
+
+REPO = Path(__file__).resolve().parents[2]
+CHARTS = REPO / "plugins" / "litn" / "demo" / "charts.toml"
+TEMPLATE = REPO / "plugins" / "litn" / "charts-template.toml"
+
+# The comprehensive command example of 7.1: Lee's roll of 2, Jackson's 5, D.H. Hill's 1, Lawton's 3.
+E2_ROLLS = ["R.E. Lee CP=2", "broadcast R.E. Lee -> Jackson=5", "broadcast R.E. Lee -> D.H. Hill=1",
+            "broadcast Jackson -> Lawton=3"]
+
+
+def run(demo, procedure, save="litn-demo.vsav", side="referee", rolls=(), seed=1, charts=CHARTS, **parameters):
+    module = adjutant.open_module(str(demo.module))
+    game = adjutant.open_game(str(demo.dir / save), module)
+    companion = adjutant.open_companion(str(demo.companion), module)
+    context = Context(module, companion, game, save, charts=str(charts), rolls=Rolls(seed, rolls), side=side)
+    return plugin.tasks[procedure].run(context, **parameters), game
+
+
+def lines(report, section_start):
+    section = next(s for s in report.sections if s.title.startswith(section_start))
+    return section.lines
+
+
+def line_of(report, section_start, **match):
+    found = [l for l in lines(report, section_start) if all(l.data.get(k) == v for k, v in match.items())]
+    assert len(found) == 1, (match, [l.text for l in lines(report, section_start)])
+    return found[0]
+
+
+def property_of(game, name, prop):
+    return next(p for p in game.pieces if p.name == name).properties[prop]
+
+
+def test_broadcast_example_pickett_ends_with_one_cp(litn_demo):
+    report, game = run(litn_demo, "command", "litn-broadcast.vsav", side="Confederate",
+                       rolls=["R.E. Lee CP=4", "broadcast R.E. Lee -> Longstreet=4", "broadcast Longstreet -> Pickett=1"])
+    lee = line_of(report, "Command points", leader="R.E. Lee")
+    assert (lee.data["roll"], lee.data["cp"]) == (4, 2)
+    longstreet = line_of(report, "Broadcast", receiver="Longstreet")
+    assert (longstreet.data["sender"], longstreet.data["distance"], longstreet.data["column"]) == ("R.E. Lee", 5, "5-8")
+    assert (longstreet.data["result"], longstreet.data["cp"]) == ("Full", 2)
+    pickett = line_of(report, "Broadcast", receiver="Pickett")
+    # Longstreet at 4 MP is nearer than Lee at 9: the 1-4 column, where a 1 is -1.
+    assert (pickett.data["sender"], pickett.data["distance"], pickett.data["column"]) == ("Longstreet", 4, "1-4")
+    assert (pickett.data["result"], pickett.data["cp"]) == ("-1", 1)
+    assert pickett.data["path"] == ["1615", "1616", "1617", "1618", "1619"]
+    assert property_of(game, "Pickett", "CP") == "1"
+
+
+def test_comprehensive_command_example(litn_demo):
+    report, game = run(litn_demo, "command", side="Confederate", rolls=E2_ROLLS)
+    assert line_of(report, "Command points", leader="R.E. Lee").data["cp"] == 1
+    jackson = line_of(report, "Broadcast", receiver="Jackson")
+    assert (jackson.data["distance"], jackson.data["roll"], jackson.data["cp"]) == (3, 5, 1)
+    dh_hill = line_of(report, "Broadcast", receiver="D.H. Hill")
+    assert (dh_hill.data["sender"], dh_hill.data["distance"], dh_hill.data["cp"]) == ("R.E. Lee", 4, 0)
+    lawton = line_of(report, "Broadcast", receiver="Lawton")
+    assert (lawton.data["sender"], lawton.data["distance"], lawton.data["cp"]) == ("Jackson", 4, 1)
+
+    full = 9  # the demo charts' infantry MA
+    ma = {}
+    for line in lines(report, "Movement allowances"):
+        ma.update(line.data["allowances"])
+    for division in ("McLaws", "R.H. Anderson", "Walker", "A.P. Hill", "J. Jones", "Hood"):
+        assert ma[division] == full, division
+    assert ma["D.H. Hill"] == 0
+    assert "more than 6 hexes from every enemy unit" in line_of(report, "Movement allowances", hex="1924").text
+    assert ma["Lawton"] == 3
+    # Written into the pieces: the MA and CP properties the companion file maps.
+    assert property_of(game, "Lawton", "MA") == "3"
+    assert property_of(game, "Hood", "MA") == "9"
+    assert property_of(game, "D.H. Hill", "CP") == "0"
+
+
+def test_attrition_example_on_a_roll_of_five(litn_demo):
+    report, game = run(litn_demo, "attrition", side="Union", rolls=["Union attrition=5"])
+    by_unit = {l.data["unit"]: l.data for l in lines(report, "Union attrition") if "unit" in l.data}
+    kinds = {p.name: p.properties["Type"] for p in game.pieces}
+    # 11.1's example: infantry -1 in Union territory, -2 in Confederate territory; cavalry -1 in
+    # Confederate territory, 0 in Union territory, but -1 there without a LOC (row 6).
+    expected = {("friendly", "infantry", True): 1, ("enemy", "infantry", True): 2, ("enemy", "cavalry", True): 1,
+                ("friendly", "cavalry", True): 0, ("friendly", "cavalry", False): 1}
+    judged = {n: d for n, d in by_unit.items() if not d.get("exempt")}
+    for name, d in judged.items():
+        assert d["loss"] == expected[(d["territory"], kinds[name], d["loc"])], name
+    assert {(d["territory"], kinds[n], d["loc"]) for n, d in judged.items()} == set(expected), \
+        "the demo save holds a unit of every case of the 11.1 example"
+    assert any(d.get("exempt") for d in by_unit.values()), "units within 4 MP of a depot are exempt"
+    lost = next(n for n, d in judged.items() if d["loss"])
+    original = adjutant.open_game(str(litn_demo.dir / "litn-demo.vsav"))
+    before = int(next(p for p in original.pieces if p.name == lost).properties["Strength"])
+    assert int(property_of(game, lost, "Strength")) == before - judged[lost]["loss"]
+
+
+def test_force_march_of_a_four_sp_unit_loses_one(litn_demo):
+    # 8.6: on a 5 or 6 a unit loses 10% of its SP, rounded up: J. Jones has 4 SP in the demo.
+    report, game = run(litn_demo, "force-march", hex="1625",
+                       rolls=["force march J. Jones=5", "force march A.P. Hill=4", "force march Hood=6"])
+    losses = {l.data["unit"]: (l.data["roll"], l.data["loss"]) for l in lines(report, "Force march") if "unit" in l.data}
+    assert losses["J. Jones"] == (5, 1)
+    assert losses["A.P. Hill"] == (4, 0)
+    assert property_of(game, "J. Jones", "Strength") == "3"
+    hood = int(property_of(adjutant.open_game(str(litn_demo.dir / "litn-demo.vsav")), "Hood", "Strength"))
+    assert losses["Hood"] == (6, -(-hood // 10))
+
+
+def test_a_blank_chart_value_stops_with_its_table_row_and_column(litn_demo, tmp_path):
+    with pytest.raises(ChartError, match=r"\[command_modifiers\] year_1862 is not filled in"):
+        run(litn_demo, "command", side="Confederate", charts=TEMPLATE)
+    charts = tmp_path / "charts.toml"
+    charts.write_text(TEMPLATE.read_text().replace('year_1862 = ""', "year_1862 = 0"))
+    with pytest.raises(ChartError, match=r"command_broadcast_table, column 1-4, roll 3: the chart has no value"):
+        run(litn_demo, "command", side="Confederate", charts=charts,
+            rolls=["R.E. Lee CP=2", "broadcast R.E. Lee -> Jackson=3"])
+
+
+def test_the_written_save_reopens_with_untouched_pieces_identical(litn_demo, tmp_path):
+    report, game = run(litn_demo, "command", side="Confederate", rolls=E2_ROLLS)
+    out = tmp_path / "after.vsav"
+    game.save(str(out))
+    before = adjutant.open_game(str(litn_demo.dir / "litn-demo.vsav"))
+    after = adjutant.open_game(str(out))
+    changed = {name for line in lines(report, "Movement allowances") for name in line.data.get("allowances", {})}
+    assert changed
+    for piece in before.pieces:
+        again = after.piece(piece.id)
+        if piece.name in changed:
+            continue
+        assert text_of(again) == text_of(piece), piece.name
+    assert after.piece(next(p.id for p in before.pieces if p.name == "Lawton")).properties["MA"] == "3"
+
+
+def text_of(piece):
+    return [(t.type, t.state) for t in piece.traits], piece.map, piece.x, piece.y
+
+
+def test_cli_writes_a_log_with_the_report_as_chat(litn_demo, tmp_path):
+    out = tmp_path / "command.vlog"
+    cmd = [sys.executable, "-m", "adjutant", "run", "litn.command", str(litn_demo.dir / "litn-demo.vsav"),
+           "--module", str(litn_demo.module), "--companion", str(litn_demo.companion), "--charts", str(CHARTS),
+           "--side", "Confederate", "--seed", "11", "--json"]
+    for roll in E2_ROLLS:
+        cmd += ["--roll", roll]
+    done = subprocess.run(cmd + ["-o", str(out)], capture_output=True, text=True, check=True)
+    report = json.loads(done.stdout)
+    assert report["seed"] == 11 and report["files"] == [str(out)]
+    assert any(r["given"] for r in report["rolls"]) and any(not r["given"] for r in report["rolls"])
+    game = adjutant.open_game(str(out))
+    original = adjutant.open_game(str(litn_demo.dir / "litn-demo.vsav"))
+    assert game.step_count > 0
+    chats = [line for step in iter_steps(game) for line in step.chat]
+    assert any("Lawton 3 MP" in c for c in chats), chats
+    # The same seed gives the same rolls.
+    again = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    assert json.loads(again.stdout)["rolls"] == report["rolls"]
+    assert json.loads(again.stdout)["files"] == []
+    assert original.step_count == 0
+
+
+def iter_steps(game):
+    game.seek(0)
+    while game.position < game.step_count:
+        yield game.step_forward()
+
+
+def test_side_reports_hide_what_vassal_hides(litn_demo):
+    module = adjutant.open_module(str(litn_demo.module))
+    game = adjutant.open_game(str(litn_demo.dir / "litn-demo.vsav"), module)
+    masked = [p.name for p in game.pieces if any(t.class_name == "Obscurable" and t.state_fields[0] not in ("", "null")
+                                                 for t in p.traits)]
+    hidden = [p.name for p in game.pieces if any(t.class_name == "Hideable" and t.state not in ("", "null")
+                                                 for t in p.traits)]
+    assert masked and hidden
+    union_strengths = {p.name: p.properties.get("Strength") for p in game.pieces if p.properties.get("Side") == "Union"}
+
+    for procedure, params in (("command", {}), ("reaction", {"hex": "1924"}), ("odds", {"receiver": "D.H. Hill"})):
+        report, _ = run(litn_demo, procedure, side="Confederate", rolls=E2_ROLLS, **params)
+        text = report.text() + json.dumps(report.as_json()) + "\n".join(report.chat_lines())
+        for name in masked + hidden:
+            assert name not in text, (procedure, name)
+    attrition, _ = run(litn_demo, "attrition", side="Confederate", rolls=["* attrition=5"])
+    assert not any(l.data.get("unit") in union_strengths for s in attrition.sections for l in s.lines)
+
+    referee, _ = run(litn_demo, "attrition", rolls=["Union attrition=5", "Confederate attrition=5"])
+    assert any(name in referee.text() for name in masked), "the referee sees the masked units"
+
+
+@pytest.mark.parametrize("variant", ["dynamic", "marker", "layer"])
+def test_attrition_writes_strength_wherever_the_module_keeps_it(litn_variants, variant, tmp_path):
+    out = litn_variants[variant]
+    demo = type("Demo", (), {"dir": out, "module": out / "litn-demo.vmod", "companion": out / "companion.toml"})
+    report, game = run(demo, "attrition", side="Union", rolls=["Union attrition=5"])
+    hooker = line_of(report, "Union attrition", unit="I Corps (Hooker)")
+    assert (hooker.data["loss"], hooker.data["strength"]) == (1, 13)
+    piece = next(p for p in game.pieces if p.name == "I Corps (Hooker)")
+    held = piece.properties["Strength_Level" if variant == "layer" else "Strength"]
+    assert held == "13"
+    game.save(str(tmp_path / "after.vsav"))
+    saved = adjutant.open_game(str(tmp_path / "after.vsav"))
+    assert saved.piece(piece.id).properties["Strength_Level" if variant == "layer" else "Strength"] == "13"
