@@ -213,3 +213,20 @@ def test_attrition_writes_strength_wherever_the_module_keeps_it(litn_variants, v
     game.save(str(tmp_path / "after.vsav"))
     saved = adjutant.open_game(str(tmp_path / "after.vsav"))
     assert saved.piece(piece.id).properties["Strength_Level" if variant == "layer" else "Strength"] == "13"
+
+
+def test_cli_names_bad_input(litn_demo, tmp_path):
+    base = [sys.executable, "-m", "adjutant", "run", "litn.command", str(litn_demo.dir / "litn-demo.vsav"),
+            "--module", str(litn_demo.module), "--companion", str(litn_demo.companion)]
+    blank = subprocess.run(base + ["--side", "Confederate"], capture_output=True, text=True)
+    assert blank.returncode == 1 and "year_1862 is not filled in" in blank.stderr
+    unknown = subprocess.run(base + ["--charts", str(CHARTS), "colour=blue"], capture_output=True, text=True)
+    assert unknown.returncode == 2 and "no parameter 'colour'" in unknown.stderr
+    existing = tmp_path / "there.vsav"
+    existing.write_bytes(b"mine")
+    refused = subprocess.run(base + ["--charts", str(CHARTS), "-o", str(existing)], capture_output=True, text=True)
+    assert refused.returncode == 2 and "never writes over" in refused.stderr
+    assert existing.read_bytes() == b"mine"
+    wrong = subprocess.run([sys.executable, "-m", "adjutant", "run", "litn.teleport", "x.vsav", "--module", "m",
+                            "--companion", "c"], capture_output=True, text=True)
+    assert wrong.returncode == 1 and "no procedure 'teleport'" in wrong.stderr

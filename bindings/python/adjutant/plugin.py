@@ -53,7 +53,7 @@ class Parameter:
 
     def describe(self):
         kind = "|".join(map(str, self.choices)) if self.choices else self.type.__name__
-        default = "" if self.required else f" (default {self.default!r})"
+        default = "" if self.required or self.default is None else f" (default {self.default!r})"
         return f"{self.name}={kind}{default}: {self.help}" if self.help else f"{self.name}={kind}{default}"
 
 
