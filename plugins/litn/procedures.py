@@ -5,6 +5,7 @@ import math
 from fractions import Fraction
 
 from .army import enemy_of
+from .loc import Lines
 
 LEADERS = ("department leader", "cavalry commander", "corps leader", "leader", "detachment")
 
@@ -58,18 +59,23 @@ def leave_hex(session, hex_name):
         section.add(f"no enemy combat unit in {hex_name}: the force leaves freely")
         return
     enemy = army.highest_ranking(hex_name, enemy_of(side))
-    if enemy is None:
-        section.add("the enemy's highest-ranking leader here is masked from you: the modifier is not known "
+    # A masked enemy unit may be a leader who outranks every enemy leader the viewer sees (only the
+    # department leader, rank 1, is outranked by none).
+    if any(not u.known for u in enemies) and (enemy is None or enemy.rank > 1):
+        section.add("the enemy's highest-ranking leader here may be masked from you: the modifier is not known "
                     "(run this as the referee)")
         return
-    own, theirs = mover.initiative, enemy.initiative
-    modifier = 1 if theirs > own else -1 if theirs < own else 0
+    own = mover.initiative
+    theirs = enemy.initiative if enemy is not None else None
+    modifier = 0 if theirs is None else 1 if theirs > own else -1 if theirs < own else 0
+    against = f"{enemy.name} (initiative {theirs})" if enemy is not None else "no enemy leader"
     roll = session.d6(f"leave {hex_name} {mover.name}")
     leaves = roll + modifier <= own
-    section.add(f"{mover.name} (initiative {own}) against {enemy.name} (initiative {theirs}): d6 {roll} "
+    section.add(f"{mover.name} (initiative {own}) against {against}: d6 {roll} "
                 f"{modifier:+d} = {roll + modifier}: " + ("leaves, paying 1 MP more" if leaves else
                                                           "fails: these units may not move this phase"),
-                leader=mover.name, enemy=enemy.name, roll=roll, modifier=modifier, leaves=leaves)
+                leader=mover.name, enemy=enemy.name if enemy is not None else None, roll=roll, modifier=modifier,
+                leaves=leaves)
 
 
 def stacking_reduction(units, side):
@@ -108,7 +114,8 @@ def reaction(session, hex_name, roll):
         text = (f"{stack_hex}: {leader.name} (initiative {leader.initiative}, {army.distance(stack_hex, hex_name)} "
                 f"hexes): reacts on d6 <= {leader.initiative} ({chance.numerator}/{chance.denominator}), "
                 f"then up to {half} MP")
-        if army.in_hex(stack_hex, enemy_of(side)):
+        if army.in_hex(stack_hex, enemy_of(side)) or stack_hex == hex_name:
+            # 8.5: an enemy in the stack's hex, the unit reacted to included, makes it roll to leave (8.3).
             text += "; must first leave the enemy in its hex (leave-hex)"
         data = dict(hex=stack_hex, leader=leader.name, chance=chance, mp=half)
         if roll:
@@ -152,20 +159,32 @@ def combat_supply(session, hex_name, pitched):
     army = session.army
     side = session.side
     section = session.report.section(f"{side} combat supply in {hex_name}")
-    wagons = {u.hex: u for u in army.of(side) if u.kind == "wagon" and not u.state("depleted")}
+    wagons = {}
+    for u in sorted(army.of(side), key=lambda u: u.name):
+        if u.known and u.kind == "wagon" and not u.state("depleted"):
+            wagons.setdefault(u.hex, u)
     depots = army.depots(side)
+    # 9.1: an enemy combat unit in a depot hex bars the depot to friendly units elsewhere, not to
+    # those in the hex (the battle hex).
+    if hex_name not in depots and any(hex_name in place.hexes for place in army.map.places("depot")
+                                      if place.properties.get("side") == side):
+        depots = sorted(depots + [hex_name])
     zones = army.zones(side, session.charts)
     enemy = [h for h in army.enemy_hexes(side, combat_only=True) if h != hex_name]
     used = {}
     for unit in sorted(army.in_hex(hex_name, side), key=lambda u: u.name):
         if not unit.is_combat:
             continue
-        t = army.map.lin_combat_supply(unit.hex, unit.type, wagons=sorted(wagons), depots=depots, enemy=enemy,
-                                       zones=zones)
+        # A depot within 4 MP supplies without a depletion roll: use a wagon only when no depot will do.
+        t = army.map.lin_combat_supply(unit.hex, unit.type, depots=depots, enemy=enemy, zones=zones)
+        by_wagon = not t.found
+        if by_wagon:
+            t = army.map.lin_combat_supply(unit.hex, unit.type, wagons=sorted(wagons), depots=depots, enemy=enemy,
+                                           zones=zones)
         if t.found:
             source = t.hexes[-1]
-            by = f"the wagon {wagons[source].name}" if source in wagons else "the depot"
-            if source in wagons:
+            by = f"the wagon {wagons[source].name}" if by_wagon else "the depot"
+            if by_wagon:
                 used[source] = wagons[source]
             section.add(f"{unit.name}: supplied by {by} at {source}, {t.used} MP via {' '.join(t.hexes)}",
                         unit=unit.name, supplied=True, source=source, path=list(t.hexes))
@@ -197,6 +216,15 @@ def replacements(session, unit_name, unit_type):
     unit = session.army.named(session.side, unit_name)
     if unit is None or unit.type != unit_type:
         raise ValueError(f"no {session.side} {unit_type} unit named {unit_name!r} on the map")
+    # 15.2: a unit without a line of communications, or demoralized, receives none.
+    if unit.state("demoralized"):
+        section.add(f"{unit.name} is demoralized: it cannot receive replacements", unit=unit.name, gained=0)
+        return
+    line = Lines(session.army, charts).trace(unit)
+    if not line.found:
+        section.add(f"{unit.name} has no line of communications ({line.reason}): it cannot receive replacements",
+                    unit=unit.name, gained=0)
+        return
     bought = points // cost
     text = f"{unit.name} gains {bought} SP" + session.army.change_strength(unit, unit.strength + bought)
     section.add(text, unit=unit.name, gained=bought)

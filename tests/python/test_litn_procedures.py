@@ -1,0 +1,465 @@
+"""The smaller Lee Invades the North procedures on the demo game (scripts/make_litn_demo): reaction
+(8.5), leaving an enemy-occupied hex (8.3), morale recovery (12), combat supply and wagon depletion
+(10.2), replacements (15.2), the odds of a broadcast (7.1) and the LIN move check (8.1-8.3). Games
+that need units elsewhere than the demo puts them are made by moving pieces in a copy of the demo
+save (game.move_piece) written to tmp_path."""
+import math
+import tomllib
+from collections import Counter
+from fractions import Fraction
+from types import SimpleNamespace
+
+import pytest
+
+import adjutant
+from adjutant.plugin import Context
+from adjutant.rolls import Rolls
+from adjutant_plugins.litn import plugin
+from test_litn import CHARTS, E2_ROLLS, line_of, lines, property_of, run
+from test_litn_demo import STRENGTHS
+
+BOARD = "LIN Demo Board"
+CHART = tomllib.loads(CHARTS.read_text(encoding="utf-8"))
+RIDGES = ["1211", "1212", "1312", "1313", "1314", "1316", "1317", "1417", "1418"]
+
+
+def place(game, name, hex_name):
+    """Moves the piece called `name` to the centre of a hex of the demo board."""
+    piece = next(p for p in game.pieces if p.name == name)
+    x, y = game.map(piece.map).point_of(hex_name, BOARD)
+    game.move_piece(piece.id, piece.map, x, y)
+
+
+def moved_demo(litn_demo, folder, moves, companion=None):
+    """A copy of the demo save with pieces moved ({name: hex}), as a demo `run` takes."""
+    module = adjutant.open_module(str(litn_demo.module))
+    game = adjutant.open_game(str(litn_demo.dir / "litn-demo.vsav"), module)
+    for name, hex_name in moves.items():
+        place(game, name, hex_name)
+    folder.mkdir(exist_ok=True)
+    game.save(str(folder / "litn-demo.vsav"))
+    again = adjutant.open_game(str(folder / "litn-demo.vsav"), module)
+    for name, hex_name in moves.items():
+        assert next(p for p in again.pieces if p.name == name).location == hex_name, name
+    return SimpleNamespace(dir=folder, module=litn_demo.module, companion=companion or litn_demo.companion)
+
+
+def run_for(demo, procedure, side, viewer="referee", rolls=(), **parameters):
+    """`run`, with the procedure's own side= (whose procedure) apart from the viewer."""
+    module = adjutant.open_module(str(demo.module))
+    game = adjutant.open_game(str(demo.dir / "litn-demo.vsav"), module)
+    companion = adjutant.open_companion(str(demo.companion), module)
+    context = Context(module, companion, game, "litn-demo.vsav", charts=str(CHARTS), rolls=Rolls(1, rolls),
+                      side=viewer)
+    return plugin.tasks[procedure].run(context, side=side, **parameters), game
+
+
+def movement(demo):
+    module = adjutant.open_module(str(demo.module))
+    return adjutant.open_companion(str(demo.companion), module).movement("Main Map")
+
+
+def reacting(report):
+    return {l.data["leader"]: l for l in lines(report, "Stacks that may react") if "leader" in l.data}
+
+
+def half_allowance(unit_type):
+    """8.5: half the chart's basic allowance, rounded down (the demo's ma_rounding)."""
+    return Fraction(math.floor(Fraction(CHART["movement_allowance"][unit_type]) / 2))
+
+
+# ---- 8.5 reaction ----
+
+def test_reaction_zone_of_fitz_lee_is_his_initiative_in_hexes(litn_demo):
+    mv = movement(litn_demo)
+    # E10: Fitz Lee has initiative 2, so his reaction zone reaches two hexes.
+    assert property_of(adjutant.open_game(str(litn_demo.dir / "litn-demo.vsav")), "Fitz Lee", "Init") == "2"
+    assert mv.distance("1122", "1022") == 1 and mv.distance("1122", "1124") == 2 and mv.distance("1122", "1422") == 3
+    for hex_name in ("1022", "1124"):
+        report, _ = run(litn_demo, "reaction", side="Confederate", hex=hex_name)
+        fitz = reacting(report)["Fitz Lee"]
+        assert fitz.data["hex"] == "1122"
+        assert fitz.data["chance"] == Fraction(2, 6)
+        # A lone cavalry division: half the cavalry allowance (demo charts: 12 -> 6).
+        assert fitz.data["mp"] == half_allowance("cavalry") == 6
+        assert "roll" not in fitz.data
+    far, _ = run(litn_demo, "reaction", side="Confederate", hex="1422")
+    assert "Fitz Lee" not in reacting(far)
+    assert all(mv.terrain(h) == "clear" for h in mv.path("1122", "1422", ["reaction"]).hexes)
+    # The hex is not out of everyone's reach: Stuart (initiative 3) two hexes away reacts to it.
+    assert reacting(far)["Stuart"].data["chance"] == Fraction(3, 6)
+
+
+def test_reaction_of_a_stack_halves_its_allowance_after_stacking(litn_demo, tmp_path):
+    # 1622 with Hood: four of Longstreet's divisions, two more than two: 9 - 2 = 7, halved to 3.
+    demo = moved_demo(litn_demo, tmp_path / "hood", {"Hood": "1622"})
+    report, _ = run(demo, "reaction", side="Confederate", hex="1422")
+    lee = reacting(report)["R.E. Lee"]
+    assert lee.data["mp"] == half_allowance("infantry") - 1 == 3
+    assert lee.data["chance"] == Fraction(3, 6)
+    # The Union at 2715: McClellan (initiative 1) with II Corps and the artillery, which counts as a
+    # corps: the slowest type (artillery, 8) less 1 for the second corps, 7, halved to 3.
+    union, _ = run(litn_demo, "reaction", side="Union", hex="2615")
+    mcclellan = reacting(union)["McClellan"]
+    assert CHART["movement_allowance"]["artillery"] < CHART["movement_allowance"]["infantry"]
+    assert (mcclellan.data["hex"], mcclellan.data["chance"]) == ("2715", Fraction(1, 6))
+    assert mcclellan.data["mp"] == math.floor(Fraction(CHART["movement_allowance"]["artillery"] - 1, 2)) == 3
+
+
+def test_the_given_roll_decides_whether_the_stack_reacts(litn_demo):
+    report, _ = run(litn_demo, "reaction", side="Confederate", hex="1022", roll=True,
+                    rolls=["reaction Fitz Lee=2", "reaction Stuart=4"])
+    stacks = reacting(report)
+    assert (stacks["Fitz Lee"].data["roll"], stacks["Fitz Lee"].data["reacts"]) == (2, True)
+    assert (stacks["Stuart"].data["roll"], stacks["Stuart"].data["reacts"]) == (4, False)
+    report, _ = run(litn_demo, "reaction", side="Confederate", hex="1022", roll=True,
+                    rolls=["reaction Fitz Lee=3", "reaction Stuart=3"])
+    stacks = reacting(report)
+    assert (stacks["Fitz Lee"].data["roll"], stacks["Fitz Lee"].data["reacts"]) == (3, False)
+    assert (stacks["Stuart"].data["roll"], stacks["Stuart"].data["reacts"]) == (3, True)
+    assert {r.purpose for r in report.rolls} == {"reaction Fitz Lee", "reaction Stuart"}
+    assert all(r.given for r in report.rolls)
+
+
+def test_an_enemy_entering_the_stacks_own_hex_makes_it_roll_to_leave(litn_demo):
+    own, _ = run(litn_demo, "reaction", side="Confederate", hex="1122")
+    assert "must first leave the enemy in its hex (leave-hex)" in reacting(own)["Fitz Lee"].text
+    beside, _ = run(litn_demo, "reaction", side="Confederate", hex="1022")
+    assert "leave-hex" not in reacting(beside)["Fitz Lee"].text
+
+
+def test_a_ridge_blocks_the_reaction_zone(litn_demo, tmp_path):
+    # Fitz Lee west of South Mountain: 1414 is two hexes away, but both hexes between are ridges.
+    demo = moved_demo(litn_demo, tmp_path / "ridge", {"Fitz Lee": "1214"})
+    mv = movement(demo)
+    assert mv.distance("1214", "1414") == 2 and mv.terrain("1414") == "clear"
+    between = [h for h in RIDGES if mv.distance("1214", h) == 1 and mv.distance(h, "1414") == 1]
+    assert sorted(between) == ["1313", "1314"] and all(mv.terrain(h) == "ridge" for h in between)
+    blocked, _ = run(demo, "reaction", side="Confederate", hex="1414")
+    assert "Fitz Lee" not in reacting(blocked)
+    # The same distance elsewhere is in his zone, beside a ridge (1216, next to 1316) too.
+    for hex_name in ("1014", "1216"):
+        assert mv.distance("1214", hex_name) == 2
+        report, _ = run(demo, "reaction", side="Confederate", hex=hex_name)
+        assert reacting(report)["Fitz Lee"].data["hex"] == "1214", hex_name
+    ridge, _ = run(demo, "reaction", side="Confederate", hex="1313")
+    assert "Fitz Lee" not in reacting(ridge), "a reaction zone never extends into a ridge hex"
+
+
+# ---- 8.3 leaving an enemy-occupied hex ----
+
+@pytest.mark.parametrize("union, modifier", [("I Corps (Hooker)", 1), ("XII Corps (Mansfield)", 0),
+                                             ("IX Corps (Burnside)", -1)])
+def test_leaving_follows_the_initiative_comparison(litn_demo, tmp_path, union, modifier):
+    demo = moved_demo(litn_demo, tmp_path / "shared", {union: "1924"})
+    game = adjutant.open_game(str(demo.dir / "litn-demo.vsav"))
+    theirs, own = int(property_of(game, union, "Init")), int(property_of(game, "D.H. Hill", "Init"))
+    assert own == 2 and (theirs > own) - (theirs < own) == modifier
+    # The largest roll that still leaves is D.H. Hill's initiative less the modifier.
+    best = own - modifier
+    report, _ = run(demo, "leave-hex", side="Confederate", hex="1924", rolls=[f"leave 1924 D.H. Hill={best}"])
+    line = line_of(report, "Leaving 1924", leader="D.H. Hill")
+    assert (line.data["enemy"], line.data["modifier"], line.data["roll"], line.data["leaves"]) == (
+        union, modifier, best, True)
+    assert "paying 1 MP more" in line.text
+    report, _ = run(demo, "leave-hex", side="Confederate", hex="1924", rolls=[f"leave 1924 D.H. Hill={best + 1}"])
+    line = line_of(report, "Leaving 1924", leader="D.H. Hill")
+    assert (line.data["modifier"], line.data["roll"], line.data["leaves"]) == (modifier, best + 1, False)
+    assert "may not move this phase" in line.text
+
+
+def test_leaving_a_hex_without_enemy_combat_units_needs_no_roll(litn_demo):
+    report, _ = run(litn_demo, "leave-hex", side="Confederate", hex="1924", rolls=["leave*=6"])
+    assert [l.text for l in lines(report, "Leaving 1924")] == ["no enemy combat unit in 1924: the force leaves freely"]
+    assert report.rolls == []
+
+
+def test_a_masked_enemy_leader_hides_the_modifier(litn_demo, tmp_path):
+    # VI Corps (Franklin) is masked by the Union player: the Confederate does not know his initiative.
+    demo = moved_demo(litn_demo, tmp_path / "masked", {"VI Corps (Franklin)": "1924"})
+    report, _ = run(demo, "leave-hex", side="Confederate", hex="1924", rolls=["leave 1924 D.H. Hill=2"])
+    (line,) = lines(report, "Leaving 1924")
+    assert "modifier is not known" in line.text and "modifier" not in line.data
+    assert "Franklin" not in report.text() and report.rolls == []
+    # The referee sees him: initiative 1 against D.H. Hill's 2.
+    referee, _ = run_for(demo, "leave-hex", "Confederate", rolls=["leave 1924 D.H. Hill=3"], hex="1924")
+    line = line_of(referee, "Leaving 1924", leader="D.H. Hill")
+    assert (line.data["enemy"], line.data["modifier"], line.data["leaves"]) == ("VI Corps (Franklin)", -1, True)
+
+
+def test_a_masked_unit_beside_a_visible_leader_still_hides_the_modifier(litn_demo, tmp_path):
+    # Hooker is visible, but the masked unit with him could be a higher-ranking leader.
+    demo = moved_demo(litn_demo, tmp_path / "both", {"I Corps (Hooker)": "1924", "VI Corps (Franklin)": "1924"})
+    report, _ = run(demo, "leave-hex", side="Confederate", hex="1924", rolls=["leave 1924 D.H. Hill=1"])
+    (line,) = lines(report, "Leaving 1924")
+    assert "modifier is not known" in line.text and report.rolls == []
+    # The referee knows Hooker (rank 4) outranks Franklin (rank 5): Hooker's initiative 3 gives +1.
+    referee, _ = run_for(demo, "leave-hex", "Confederate", rolls=["leave 1924 D.H. Hill=2"], hex="1924")
+    line = line_of(referee, "Leaving 1924", leader="D.H. Hill")
+    assert (line.data["enemy"], line.data["modifier"], line.data["leaves"]) == ("I Corps (Hooker)", 1, False)
+
+
+# ---- 12 morale recovery ----
+
+def demoralizing_companion(litn_demo, folder, names):
+    """A copy of the demo companion file whose [[units.rule]] make the named units demoralized (the
+    demo's counters have no such state)."""
+    text = litn_demo.companion.read_text(encoding="utf-8")
+    text = text.replace('"cp", "ma", "facing"]', '"cp", "ma", "facing", "demoralized"]')
+    assert '"demoralized"]' in text
+    for name in names:
+        text += f'\n[[units.rule]]\nname = "{name}"\nset = {{ demoralized = "true" }}\n'
+    folder.mkdir(exist_ok=True)
+    path = folder / "companion.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_no_demoralized_unit_no_roll(litn_demo):
+    report, _ = run(litn_demo, "morale-recovery", side="Confederate", rolls=["morale*=1"])
+    assert [l.text for l in lines(report, "Morale recovery")] == ["no demoralized Confederate unit"]
+    assert report.rolls == []
+
+
+def test_morale_recovery_on_initiative_plus_one(litn_demo, tmp_path):
+    folder = tmp_path / "morale"
+    companion = demoralizing_companion(litn_demo, folder, ["Hampton", "R.H. Anderson", "Lawton", "Fitz Lee"])
+    # Stuart, the cavalry commander (initiative 3), joins Lawton and Fitz Lee in 1629.
+    demo = moved_demo(litn_demo, folder, {"Stuart": "1629", "Fitz Lee": "1629"}, companion=companion)
+    rolls = ["morale Hampton=3", "morale R.H. Anderson=4", "morale Lawton=4", "morale Fitz Lee=4"]
+    report, _ = run(demo, "morale-recovery", side="Confederate", rolls=rolls)
+    got = {l.data["unit"]: (l.data["initiative"], l.data["roll"], l.data["recovers"])
+           for l in lines(report, "Morale recovery")}
+    assert got == {
+        "Hampton": (2, 3, True),          # alone: his own initiative 2, + 1
+        "R.H. Anderson": (3, 4, True),    # initiative 1, but stacked with Lee (department leader, 3)
+        "Lawton": (2, 4, False),          # the cavalry commander helps cavalry only
+        "Fitz Lee": (3, 4, True),         # cavalry with Stuart: Stuart's 3
+    }
+    assert "R.E. Lee's initiative 3" in line_of(report, "Morale recovery", unit="R.H. Anderson").text
+    # The companion file maps demoralized to no property: the player turns the marker over.
+    assert "turn its marker over" in line_of(report, "Morale recovery", unit="Hampton").text
+    assert "turn its marker over" not in line_of(report, "Morale recovery", unit="Lawton").text
+    # The other side has none.
+    union, _ = run(demo, "morale-recovery", side="Union")
+    assert [l.text for l in lines(union, "Morale recovery")] == ["no demoralized Union unit"]
+
+
+# ---- 10.2 combat supply ----
+
+def test_combat_supply_from_the_wagon_along_the_road(litn_demo):
+    report, _ = run(litn_demo, "combat-supply", side="Confederate", hex="1622", rolls=["depletion*=1"])
+    supplied = {l.data["unit"]: l.data for l in lines(report, "Confederate combat supply in 1622") if "unit" in l.data}
+    assert set(supplied) == {"McLaws", "R.H. Anderson", "Walker"}, "combat units only: not Lee nor Longstreet"
+    for name, data in supplied.items():
+        assert (data["supplied"], data["source"], data["path"]) == (True, "1721", ["1622", "1721"]), name
+        assert "the wagon Confederate Wagon at 1721, 1/2 MP" in line_of(report, "Confederate", unit=name).text
+    # One depletion roll for the wagon, however many units it supplies.
+    assert [r.purpose for r in report.rolls] == ["depletion Confederate Wagon"]
+
+
+@pytest.mark.parametrize("pitched, roll, depleted", [(False, 5, False), (False, 6, True), (True, 4, False),
+                                                     (True, 5, True)])
+def test_wagon_depletion(litn_demo, pitched, roll, depleted):
+    report, _ = run(litn_demo, "combat-supply", side="Confederate", hex="1622", pitched=pitched,
+                    rolls=[f"depletion Confederate Wagon={roll}"])
+    line = line_of(report, "Confederate combat supply", wagon="Confederate Wagon")
+    assert (line.data["roll"], line.data["depleted"]) == (roll, depleted)
+    # The demo maps depleted to nothing: the player turns the wagon over.
+    assert ("turn it over" in line.text) == depleted
+
+
+def test_a_depot_in_reach_spares_the_wagon_its_depletion_roll(litn_demo):
+    # 2715 holds the Union Wagon, but Baltimore's depot (3015) is 1 1/2 MP down the National Road.
+    report, _ = run(litn_demo, "combat-supply", side="Union", hex="2715", pitched=True, rolls=["depletion*=6"])
+    supplied = {l.data["unit"]: l.data for l in lines(report, "Union combat supply in 2715") if "unit" in l.data}
+    assert set(supplied) == {"II Corps (Sumner)", "Artillery Reserve"}
+    for name, data in supplied.items():
+        assert (data["source"], data["path"]) == ("3015", ["2715", "2815", "2915", "3015"]), name
+    assert report.rolls == [] and not any("wagon" in l.data for l in lines(report, "Union combat supply"))
+
+
+def test_an_enemy_combat_unit_cuts_the_supply_line(litn_demo, tmp_path):
+    # Hooker on the wagon's hex: a line may not enter a hex of enemy combat units (but the battle hex).
+    demo = moved_demo(litn_demo, tmp_path / "cut", {"I Corps (Hooker)": "1721"})
+    report, _ = run(demo, "combat-supply", side="Confederate", hex="1622", rolls=["depletion*=6"])
+    for line in lines(report, "Confederate combat supply in 1622"):
+        assert line.data["supplied"] is False, line.text
+        assert "no Pitched Battle or Assault" in line.text
+    assert report.rolls == []
+
+
+def test_units_in_a_depot_hex_use_it_though_the_enemy_is_there(litn_demo, tmp_path):
+    # A battle in Winchester (1434), the Confederate depot: Hooker there bars it to Confederate units
+    # elsewhere, not to Lawton in the hex (9.1).
+    demo = moved_demo(litn_demo, tmp_path / "depot", {"Lawton": "1434", "I Corps (Hooker)": "1434", "Hood": "1533"})
+    report, _ = run(demo, "combat-supply", side="Confederate", hex="1434")
+    lawton = line_of(report, "Confederate combat supply in 1434", unit="Lawton")
+    assert (lawton.data["supplied"], lawton.data["source"], lawton.data["path"]) == (True, "1434", ["1434"])
+    assert "the depot at 1434" in lawton.text
+    # Hood, one hex away on the road, may not use it: no wagon near him either.
+    hood, _ = run(demo, "combat-supply", side="Confederate", hex="1533")
+    assert line_of(hood, "Confederate combat supply in 1533", unit="Hood").data["supplied"] is False
+
+
+# ---- 15.2 replacements ----
+
+def replacement_line(report):
+    return lines(report, "Confederate replacements")[0]
+
+
+def test_replacement_points_by_turn(litn_demo):
+    rules = CHART["replacements"]
+    odd, _ = run(litn_demo, "replacements", side="Confederate")          # the demo's Turn is 5
+    assert replacement_line(odd).data["points"] == rules["odd_turn_points"] == 1
+    even, _ = run(litn_demo, "replacements", side="Confederate", turn=6)
+    assert even.title == "Replacements (LIN 15.2)" and replacement_line(even).data["points"] == 2
+    early, _ = run(litn_demo, "replacements", side="Confederate", turn=4)
+    assert [l.text for l in lines(early, "Confederate replacements")] == [
+        "none: replacements come in 1862 from turn 5"]
+    later, _ = run(litn_demo, "replacements", side="Confederate", turn=6, year=1863)
+    assert "points" not in replacement_line(later).data
+
+
+def test_replacements_buy_cavalry_at_two_points_an_sp(litn_demo):
+    report, game = run(litn_demo, "replacements", side="Confederate", unit="Fitz Lee", type="cavalry", turn=6)
+    assert "cavalry SP cost 2" in replacement_line(report).text
+    line = line_of(report, "Confederate replacements", unit="Fitz Lee")
+    assert line.data["gained"] == 1
+    assert property_of(game, "Fitz Lee", "Strength") == str(STRENGTHS["Fitz Lee"] + 1)
+    # Infantry: 1 point an SP.
+    report, game = run(litn_demo, "replacements", side="Confederate", unit="Lawton", type="infantry", turn=6)
+    assert line_of(report, "Confederate replacements", unit="Lawton").data["gained"] == 2
+    assert property_of(game, "Lawton", "Strength") == str(STRENGTHS["Lawton"] + 2)
+    # Turn 5's single point buys no cavalry SP, and points cannot be saved.
+    report, game = run(litn_demo, "replacements", side="Confederate", unit="Fitz Lee", type="cavalry")
+    assert line_of(report, "Confederate replacements", unit="Fitz Lee").data["gained"] == 0
+    assert property_of(game, "Fitz Lee", "Strength") == str(STRENGTHS["Fitz Lee"])
+
+
+def test_replacements_need_a_line_of_communications(litn_demo):
+    # Farnsworth (Union cavalry) is more than four hexes from every road and rail hex: no LOC.
+    report, game = run(litn_demo, "replacements", side="Union", unit="Farnsworth", type="cavalry", turn=6)
+    line = line_of(report, "Union replacements", unit="Farnsworth")
+    assert line.data["gained"] == 0 and "no line of communications" in line.text
+    assert property_of(game, "Farnsworth", "Strength") == str(STRENGTHS["Farnsworth"])
+    with pytest.raises(ValueError, match="no Confederate cavalry unit named 'Lawton'"):
+        run(litn_demo, "replacements", side="Confederate", unit="Lawton", type="cavalry", turn=6)
+
+
+def test_a_demoralized_unit_receives_no_replacements(litn_demo, tmp_path):
+    folder = tmp_path / "demoralized"
+    companion = demoralizing_companion(litn_demo, folder, ["Lawton"])
+    demo = moved_demo(litn_demo, folder, {}, companion=companion)
+    report, game = run(demo, "replacements", side="Confederate", unit="Lawton", type="infantry", turn=6)
+    line = line_of(report, "Confederate replacements", unit="Lawton")
+    assert line.data["gained"] == 0 and "demoralized" in line.text
+    assert property_of(game, "Lawton", "Strength") == str(STRENGTHS["Lawton"])
+
+
+# ---- 7.1 odds ----
+
+def chart_chances(column, modifier=0):
+    """The chance of each result of the demo chart's broadcast column on d6 + modifier."""
+    table = CHART["command_broadcast_table"]
+    index = table["columns"].index(column)
+    counts = Counter(table[str(roll + modifier)][index] for roll in range(1, 7))
+    return {result: Fraction(n, 6) for result, n in counts.items()}
+
+
+def test_odds_of_each_sender_to_pickett(litn_demo):
+    report, _ = run(litn_demo, "odds", "litn-broadcast.vsav", receiver="Pickett")
+    senders = {l.data["sender"]: l.data for l in lines(report, "Odds")}
+    assert set(senders) == {"R.E. Lee", "Longstreet"}
+    lee, longstreet = senders["R.E. Lee"], senders["Longstreet"]
+    assert (lee["distance"], lee["column"]) == (9, "9-12")
+    assert (longstreet["distance"], longstreet["column"]) == (4, "1-4")
+    for data in (lee, longstreet):
+        # Turn 5 of 1862: the Confederates' LOC exemption and the demo's year modifier of 0.
+        assert data["modifiers"] == {}
+        assert sum(data["chances"].values()) == 1
+        assert data["chances"] == chart_chances(data["column"]), data["sender"]
+    assert lee["chances"] != longstreet["chances"]
+    assert report.rolls == [], "odds roll nothing"
+
+
+# ---- the LIN move check ----
+
+def judged(litn_demo, tmp_path, moves, name="moves.vlog"):
+    """The moves check on a log of the comprehensive example's Command Phase (Lawton gets MA 3)
+    followed by the given moves, each a step."""
+    report, game = run(litn_demo, "command", side="Confederate", rolls=E2_ROLLS)
+    assert line_of(report, "Broadcast", receiver="Lawton").data["cp"] == 1
+    assert property_of(game, "Lawton", "MA") == "3"
+    for piece, hex_name in moves:
+        place(game, piece, hex_name)
+    path = tmp_path / name
+    game.save_log(str(path))
+    module = adjutant.open_module(str(litn_demo.module))
+    companion = adjutant.open_companion(str(litn_demo.companion), module)
+    log = adjutant.open_game(str(path), module)
+    assert log.is_log and log.step_count >= len(moves)
+    verdicts = plugin.tasks["moves"].run(Context(module, companion, log, str(path), charts=str(CHARTS)))
+    return {v.pieces: v for v in verdicts}
+
+
+def test_lawton_may_not_move_four_clear_hexes_on_three_mp(litn_demo, tmp_path):
+    mv = movement(litn_demo)
+    verdicts = judged(litn_demo, tmp_path, [("Lawton", "1725")], "four.vlog")
+    lawton = verdicts[("Lawton",)]
+    assert (lawton.start, lawton.end, lawton.distance) == ("1629", "1725", 4)
+    assert all(mv.terrain(h) == "clear" and not mv.lines_at(h) for h in lawton.path)
+    assert (lawton.allowance, lawton.cost, lawton.legal) == (3, 4, False)
+    assert "over the allowance of 3" in lawton.reason
+
+    lawton = judged(litn_demo, tmp_path, [("Lawton", "1626")], "three.vlog")[("Lawton",)]
+    assert (lawton.distance, lawton.allowance, lawton.cost, lawton.legal) == (3, 3, 3, True)
+
+
+def test_entering_an_enemy_combat_hex_costs_one_more_and_stops(litn_demo, tmp_path):
+    mv = movement(litn_demo)
+    # Unopposed, Lawton crosses the Potomac bridge (1630/1631) on 1 1/2 MP.
+    free = judged(litn_demo, tmp_path, [("Lawton", "1631")], "free.vlog")[("Lawton",)]
+    assert (free.cost, free.legal, free.path) == (Fraction(3, 2), True, ["1629", "1630", "1631"])
+    # With Hooker at the bridge's northern end, entering his hex costs 1 + 1 MP ...
+    into = judged(litn_demo, tmp_path, [("I Corps (Hooker)", "1630"), ("Lawton", "1630")], "into.vlog")
+    assert mv.terrain("1630") == "clear" and mv.path("1629", "1630", ["infantry"]).total == 1
+    assert (into[("Lawton",)].cost, into[("Lawton",)].legal) == (2, True)
+    # ... and ends the move there: over the bridge is no longer possible, only a long way round.
+    beyond = judged(litn_demo, tmp_path, [("I Corps (Hooker)", "1630"), ("Lawton", "1631")], "beyond.vlog")
+    lawton = beyond[("Lawton",)]
+    assert lawton.legal is False and "1630" not in lawton.path
+    assert lawton.cost > 3
+    # A Union non-combat unit there costs nothing more and stops nothing.
+    wagon = judged(litn_demo, tmp_path, [("Union Wagon", "1630"), ("Lawton", "1631")], "wagon.vlog")
+    assert (wagon[("Lawton",)].cost, wagon[("Lawton",)].legal) == (Fraction(3, 2), True)
+
+
+def judged_saves(litn_demo, tmp_path, moves, name):
+    """The moves check from the save after the comprehensive example's Command Phase to a save with
+    the pieces moved: pieces moved from one hex to one hex together are one force."""
+    report, game = run(litn_demo, "command", side="Confederate", rolls=E2_ROLLS)
+    before = tmp_path / f"{name}-before.vsav"
+    game.save(str(before))
+    for piece, hex_name in moves:
+        place(game, piece, hex_name)
+    after = tmp_path / f"{name}-after.vsav"
+    game.save(str(after))
+    module = adjutant.open_module(str(litn_demo.module))
+    companion = adjutant.open_companion(str(litn_demo.companion), module)
+    context = Context(module, companion, adjutant.open_game(str(after), module), str(after),
+                      before=adjutant.open_game(str(before), module), charts=str(CHARTS))
+    return {tuple(sorted(v.pieces)): v for v in plugin.tasks["moves"].run(context)}
+
+
+def test_a_force_moves_at_its_slowest_less_the_stacking_reduction(litn_demo, tmp_path):
+    mv = movement(litn_demo)
+    force = ("A.P. Hill", "Hood", "J. Jones", "Jackson")   # 1625: three divisions and their corps leader
+    assert mv.path("1625", "0825", ["infantry"]).total == 8 and mv.path("1625", "0725", ["infantry"]).total == 9
+    near = judged_saves(litn_demo, tmp_path, [(n, "0825") for n in force], "near")[force]
+    # Full MA 9, less 1 for the third division (8.2).
+    assert (near.allowance, near.cost, near.legal) == (8, 8, True)
+    far = judged_saves(litn_demo, tmp_path, [(n, "0725") for n in force], "far")[force]
+    assert (far.allowance, far.cost, far.legal) == (8, 9, False)
+    alone = judged_saves(litn_demo, tmp_path, [("Hood", "0725")], "alone")[("Hood",)]
+    assert (alone.allowance, alone.cost, alone.legal) == (9, 9, True)
