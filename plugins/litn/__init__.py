@@ -23,18 +23,12 @@ YEAR = Parameter("year", int, "1862 or 1863 (default: the game's Year property)"
 LOST = Parameter("lost_dispatch", bool, "the Union has found the Lost Dispatch (default: LostDispatch)", None)
 
 
-def _need(session, what):
-    if session.side is None:
-        raise ValueError(f"{what} is one side's procedure: give side=Union or side=Confederate (or --side)")
-
-
 @plugin.procedure("command", "7.1-7.2: CP rolls for the department leader and the cavalry commander, broadcast "
                              "to the highest-ranking leader of every hex, lines of communication, and every "
                              "unit's movement allowance (written to the units' MA and CP properties).",
                   SIDE, TURN, YEAR, LOST)
 def command(context, side=None, turn=None, year=None, lost_dispatch=None):
-    session = start(context, "Command Phase (LIN 7)", side, turn, year, lost_dispatch)
-    _need(session, "the Command Phase")
+    session = start(context, "Command Phase (LIN 7)", side, turn, year, lost_dispatch, one_side="the Command Phase")
     session.report.title = f"{session.side} Command Phase, turn {session.turn} of {session.year} (LIN 7)"
     run_command(session)
     return session.finish()
@@ -63,8 +57,7 @@ def force_march(context, hex, side=None):
                                      "(the department leader's or cavalry commander's when stacked with it).",
                   SIDE)
 def morale_recovery(context, side=None):
-    session = start(context, "Morale recovery (LIN 12)", side, need_turn=False)
-    _need(session, "morale recovery")
+    session = start(context, "Morale recovery (LIN 12)", side, need_turn=False, one_side="morale recovery")
     procedures.morale_recovery(session)
     return session.finish()
 
@@ -73,8 +66,8 @@ def morale_recovery(context, side=None):
                                "highest-ranking leaders' initiative, success at or under the mover's initiative.",
                   Parameter("hex", str, "the hex the force leaves"), SIDE)
 def leave_hex(context, hex, side=None):
-    session = start(context, f"Leaving the enemy-occupied hex {hex} (LIN 8.3)", side, need_turn=False)
-    _need(session, "leaving a hex")
+    session = start(context, f"Leaving the enemy-occupied hex {hex} (LIN 8.3)", side, need_turn=False,
+                    one_side="leaving a hex")
     procedures.leave_hex(session, hex)
     return session.finish()
 
@@ -84,8 +77,7 @@ def leave_hex(context, hex, side=None):
                   Parameter("hex", str, "the hex the enemy unit entered"),
                   Parameter("roll", bool, "roll for every stack that may react", False), SIDE)
 def reaction(context, hex, roll=False, side=None):
-    session = start(context, f"Reaction to a unit entering {hex} (LIN 8.5)", side, need_turn=False)
-    _need(session, "reaction")
+    session = start(context, f"Reaction to a unit entering {hex} (LIN 8.5)", side, need_turn=False, one_side="reaction")
     procedures.reaction(session, hex, roll)
     return session.finish()
 
@@ -95,8 +87,7 @@ def reaction(context, hex, roll=False, side=None):
                   Parameter("hex", str, "the battle hex"),
                   Parameter("pitched", bool, "a Pitched Battle was fought (wagons deplete on 5-6)", False), SIDE)
 def combat_supply(context, hex, pitched=False, side=None):
-    session = start(context, f"Combat supply in {hex} (LIN 10.2)", side, need_turn=False)
-    _need(session, "combat supply")
+    session = start(context, f"Combat supply in {hex} (LIN 10.2)", side, need_turn=False, one_side="combat supply")
     procedures.combat_supply(session, hex, pitched)
     return session.finish()
 
@@ -106,8 +97,7 @@ def combat_supply(context, hex, pitched=False, side=None):
                   Parameter("type", str, "buy infantry or cavalry SP", "infantry", ("infantry", "cavalry")),
                   SIDE, TURN, YEAR)
 def replacements(context, unit="", type="infantry", side=None, turn=None, year=None):
-    session = start(context, "Replacements (LIN 15.2)", side, turn, year)
-    _need(session, "replacements")
+    session = start(context, "Replacements (LIN 15.2)", side, turn, year, one_side="replacements")
     procedures.replacements(session, unit, type)
     return session.finish()
 

@@ -43,14 +43,16 @@ def _global(game, name):
     return None if value in (None, "") else value
 
 
-def start(context, title, side=None, turn=None, year=None, lost_dispatch=None, need_turn=True):
+def start(context, title, side=None, turn=None, year=None, lost_dispatch=None, need_turn=True, one_side=None):
     """A Session for `context` (see adjutant.plugin.Context). The acting side is `side`, else the
-    viewer's; the turn, year and Lost Dispatch default to the game's global properties Turn, Year
-    and LostDispatch."""
+    viewer's; `one_side` names a procedure that needs one. The turn, year and Lost Dispatch default
+    to the game's global properties Turn, Year and LostDispatch."""
     viewer = getattr(context, "side", "referee") or "referee"
     acting = side or (viewer if viewer != "referee" else None)
     if acting is not None and acting not in SIDES:
         raise ArmyError(f"side must be Union or Confederate, not {acting!r}")
+    if acting is None and one_side:
+        raise ArmyError(f"{one_side} is one side's procedure: give side=Union or side=Confederate (or --side)")
     charts = LitnCharts.load(getattr(context, "charts", None))
     army = Army(context)
     rolls = getattr(context, "rolls", None) or Rolls()
