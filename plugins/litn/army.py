@@ -11,7 +11,7 @@ highest), corps, facing (0-5, cavalry), cp, ma, and the states demoralized, entr
 (true/false).
 """
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 from adjutant.companion_rules import CompanionRules
 from adjutant.units import unit_of

@@ -1,26 +1,12 @@
 """LIN 7.1 and 7.2, the Command Phase: CP rolls for the department leader and the cavalry
 commander, broadcast to the highest-ranking leader of every hex, and every unit's movement
 allowance from the CPs of its hex's highest-ranking leader."""
-from dataclasses import dataclass
 from fractions import Fraction
 
 from .army import enemy_of
 from .loc import Lines
 
 UNLIMITED = 999  # MP: a broadcast has no maximum distance
-
-
-@dataclass
-class Broadcast:
-    sender: object
-    receiver: object
-    distance: Fraction
-    path: list
-    column: str = ""
-    roll: int = 0
-    modifiers: dict = None
-    result: str = ""
-    cp: int = 0
 
 
 def loc_exempt(session, unit):
@@ -57,7 +43,6 @@ class CommandPhase:
         self.cps = {}        # hex -> CPs of its highest-ranking leader
         self.sources = {}    # hex -> how they came
         self.senders = {}    # unit name -> CPs a leader may broadcast
-        self.broadcasts = []
 
     # ---- 7.1 receiving ----
 
@@ -146,8 +131,6 @@ class CommandPhase:
         self.sources[hex_name] = f"broadcast from {sender.name}"
         if receiver.kind in ("corps leader",) or receiver.name == "Couch":
             self.senders[receiver.name] = cp
-        b = Broadcast(sender, receiver, distance, path, result.column_label, roll, mods, result.result, cp)
-        self.broadcasts.append(b)
         section.add(f"{sender.name} -> {receiver.name} ({hex_name}): {distance} cavalry MP via {' '.join(path)}; "
                     f"column {result.column_label}, d6 {roll}, {describe_modifiers(mods)} -> {result.row_roll}: "
                     f"{result.result}: {cp} CP",
@@ -197,9 +180,8 @@ class CommandPhase:
                 note = "" if ma > 0 else self._minimum(u)
                 result[u.name] = (ma, note)
                 parts.append(f"{u.name} {ma} MP" + (f" ({note})" if note else ""))
-                self.army.write(u, "ma", ma) or None
-            if self.army.write(leader, "cp", cp) is False:
-                pass
+                self.army.write(u, "ma", ma)  # where the module cannot show it, the report's chat does
+            self.army.write(leader, "cp", cp)
             section.add(f"{hex_name}: {leader.name} has {cp} CP of command {command} ({float(share) * 100:.0f}%; "
                         f"{self.sources.get(hex_name, '')}): " + "; ".join(parts),
                         hex=hex_name, leader=leader.name, cp=cp, command=command, share=share,

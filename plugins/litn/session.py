@@ -1,7 +1,6 @@
 """What every LIN procedure starts from: the charts, the army as the viewer sees it, the side whose
 procedure it is, the game turn and year, the dice and the report."""
 from dataclasses import dataclass
-from typing import Any
 
 from adjutant.report import Report
 from adjutant.rolls import Rolls
@@ -12,7 +11,6 @@ from .charts import LitnCharts
 
 @dataclass
 class Session:
-    context: Any
     charts: LitnCharts
     army: Army
     side: str          # whose procedure: the side acting
@@ -57,7 +55,7 @@ def start(context, title, side=None, turn=None, year=None, lost_dispatch=None, n
     army = Army(context)
     rolls = getattr(context, "rolls", None) or Rolls()
     game = context.game
-    session = Session(context, charts, army, acting, rolls, Report(title, viewer=viewer))
+    session = Session(charts, army, acting, rolls, Report(title, viewer=viewer))
     if need_turn:
         turn = turn if turn is not None else _global(game, "Turn")
         year = year if year is not None else _global(game, "Year")

@@ -18,16 +18,8 @@ constexpr int kClear = 0, kRidge = 1, kWoods = 3;
 constexpr int kRiver = 0, kStream = 1, kBridge = 2, kSlope = 3;
 constexpr int kRoad = 1;
 
-class MovementTest : public ::testing::Test {
+class MovementTest : public testing::CcrrMapTest {
  protected:
-  MovementTest() : map("Main Map", "", testing::ccrr_topology(), testing::ccrr_vocabulary(), kClear),
-        rules(testing::ccrr_infantry_and_artillery()) {}
-  Hex hex(std::string_view name) const { return *map.topology().hex_named(name); }
-  std::vector<Hex> hexes(std::initializer_list<std::string_view> names) const {
-    std::vector<Hex> out;
-    for (auto n : names) out.push_back(hex(n));
-    return out;
-  }
   Mover unit(int cls, int mp) const { return Mover{{cls}, mp * kMP, ""}; }
   std::map<std::string, Cost> reach(const MovementSearch& search, std::string_view from, const Mover& m,
                                     const Situation& s = {}) const {
@@ -35,9 +27,6 @@ class MovementTest : public ::testing::Test {
     for (const Reach& r : search.reachable(hex(from), m, s)) out[map.topology().name(r.hex)] = r.left;
     return out;
   }
-
-  TerrainModel map;
-  MovementRules rules;
 };
 
 TEST_F(MovementTest, EachClassPaysItsOwnTerrainCost_LIN_8_1) {

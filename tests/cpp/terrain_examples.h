@@ -3,7 +3,12 @@
 // 01..10 (11 in alternate columns), and a vocabulary of the rulebooks' words.
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <initializer_list>
 #include <memory>
+#include <string_view>
+#include <vector>
 
 #include "core/hex_topology.h"
 #include "core/movement_rules.h"
@@ -46,5 +51,20 @@ inline core::MovementRules ccrr_infantry_and_artillery() {
                        {kMP / 2, kMP / 2, kProhibited}, {0, slope, 0}}};
   return rules;
 }
+
+// A fixture for searches on that map: all clear, infantry and artillery rules, hexes by name.
+class CcrrMapTest : public ::testing::Test {
+ protected:
+  CcrrMapTest() : map("Main Map", "", ccrr_topology(), ccrr_vocabulary(), 0), rules(ccrr_infantry_and_artillery()) {}
+  core::Hex hex(std::string_view name) const { return *map.topology().hex_named(name); }
+  std::vector<core::Hex> hexes(std::initializer_list<std::string_view> names) const {
+    std::vector<core::Hex> out;
+    for (auto n : names) out.push_back(hex(n));
+    return out;
+  }
+
+  core::TerrainModel map;
+  core::MovementRules rules;
+};
 
 }  // namespace adjutant::testing

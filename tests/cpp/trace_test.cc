@@ -17,16 +17,8 @@ constexpr int kRiver = 0, kBridge = 2, kSlope = 3;
 constexpr int kPike = 0, kRoad = 1, kRailroad = 2;
 constexpr int kDepot = 1;
 
-class TraceTest : public ::testing::Test {
+class TraceTest : public testing::CcrrMapTest {
  protected:
-  TraceTest() : map("Main Map", "", testing::ccrr_topology(), testing::ccrr_vocabulary(), kClear),
-        rules(testing::ccrr_infantry_and_artillery()) {}
-  Hex hex(std::string_view name) const { return *map.topology().hex_named(name); }
-  std::vector<Hex> hexes(std::initializer_list<std::string_view> names) const {
-    std::vector<Hex> out;
-    for (auto n : names) out.push_back(hex(n));
-    return out;
-  }
   std::vector<Hex> column(int col, int from_row, int to_row) const {
     std::vector<Hex> out;
     for (int r = from_row; r <= to_row; ++r) {
@@ -76,9 +68,6 @@ class TraceTest : public ::testing::Test {
     loc.bridge = feature_bit(kBridge);
     return loc;
   }
-
-  TerrainModel map;
-  MovementRules rules;
 };
 
 // ---- LIN 7.2 line of communications ----

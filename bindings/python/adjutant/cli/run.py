@@ -1,7 +1,6 @@
 """`adjutant run PLUGIN.PROCEDURE GAME ...`: a rules plugin's procedure on a save or log, its report
 printed (text or JSON) and, with -o, the changed game written as a new .vsav or as the log with new
 steps (.vlog), the report posted in it as chat lines."""
-import json
 import sys
 from pathlib import Path
 
