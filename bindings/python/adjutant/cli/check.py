@@ -10,7 +10,7 @@ from ..errors import FormatError
 from ..plugin import Context
 from ..plugin_host import choose_plugin
 from ..setup_check import SetupFinding
-from ..render import print_move_verdicts, print_setup_findings
+from ..tables import print_move_verdicts, print_setup_findings
 from .usage import UsageError, add_command, add_command_group
 
 MOVES_EXAMPLES = """\

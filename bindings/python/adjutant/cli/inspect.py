@@ -2,7 +2,7 @@
 import json
 
 from .. import _adjutant
-from ..render import print_game_summary, print_module_summary
+from ..tables import print_game_summary, print_module_summary
 from ..summary import game_summary, module_summary
 from .usage import UsageError, add_command
 

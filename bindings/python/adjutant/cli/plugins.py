@@ -2,7 +2,7 @@
 import json
 
 from ..plugin_host import load_plugins
-from ..render import print_plugins
+from ..tables import print_plugins
 from .usage import add_command
 
 EXAMPLES = """\

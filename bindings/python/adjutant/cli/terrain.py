@@ -4,7 +4,7 @@ import json
 import os
 
 from .. import _adjutant
-from ..render import print_companion_summary, print_terrain_sample
+from ..tables import print_companion_summary, print_terrain_sample
 from .usage import add_command, add_command_group
 
 SAMPLE_EXAMPLES = """\
