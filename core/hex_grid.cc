@@ -144,6 +144,21 @@ Hex HexGrid::hex_at(Point p) const { return chosen_hex(p); }
 
 Point HexGrid::centre(Hex h) const { return metrics_.rotate(centre_rotated(h.col, h.row)); }
 
+std::array<Point, 6> HexGrid::corners(Hex h) const {
+  const Point c = centre_rotated(h.col, h.row);
+  const float r = 2.F * static_cast<float>(spec_.dx) / 3.F, half_dy = 0.5F * static_cast<float>(spec_.dy);
+  const float offsets[6][2] = {{-r, 0}, {-r / 2, -half_dy}, {r / 2, -half_dy},
+                                {r, 0},  {r / 2, half_dy},   {-r / 2, half_dy}};
+  std::array<Point, 6> out;
+  for (int i = 0; i < 6; ++i) {
+    // Rotating back mirrors the order on sideways grids; walking it backwards keeps it clockwise.
+    const int at = metrics_.sideways ? (6 - i) % 6 : i;
+    out[at] = metrics_.rotate({java::round(static_cast<float>(c.x) + offsets[i][0]),
+                               java::round(static_cast<float>(c.y) + offsets[i][1])});
+  }
+  return out;
+}
+
 int HexGrid::side_x(int x, int) const {
   const double dx = spec_.dx;
   return java::to_int(dx / 2 * java::floor_to_int((offset(x, spec_.x0) + dx / 4) * 2 / dx) + spec_.x0);

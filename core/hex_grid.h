@@ -7,6 +7,7 @@
 // outside it. Both are here (SnapRules).
 #pragma once
 
+#include <array>
 #include <functional>
 #include <optional>
 #include <string>
@@ -55,6 +56,9 @@ class HexGrid {
   Hex raw_hex(Point p) const { return {metrics_.raw_column(p), metrics_.raw_row(p)}; }
   // The pixel centre of a hex, exactly where snapping puts a piece.
   Point centre(Hex h) const;
+  // The hex's corners as VASSAL outlines it (getSingleHexShape without its snapping pixel),
+  // rounded to pixels: clockwise from the west corner (the north corner on sideways grids).
+  std::array<Point, 6> corners(Hex h) const;
 
   // HexGrid.locationName: nullopt without numbering (VASSAL's null).
   std::optional<std::string> location_name(Point p, const PropertyLookup* lookup = nullptr) const;

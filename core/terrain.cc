@@ -151,14 +151,15 @@ size_t TerrainModel::side(Hex a, Hex b) const {
   return side(a, *d);
 }
 
-std::vector<Hex> TerrainModel::hexes() const {
+std::vector<Hex> HexExtent::hexes(const HexTopology& topology) const {
   std::vector<Hex> out;
-  for (size_t i = 0; i < extent_.size(); ++i) {
-    const Hex h = extent_.hex(i);
-    if (topology_.contains(h)) out.push_back(h);
+  for (size_t i = 0; i < size(); ++i) {
+    if (topology.contains(hex(i))) out.push_back(hex(i));
   }
   return out;
 }
+
+std::vector<Hex> TerrainModel::hexes() const { return extent_.hexes(topology_); }
 
 void TerrainModel::set_terrain(Hex h, int type) {
   vocabulary_->terrain.name(type);

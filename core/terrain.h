@@ -112,6 +112,8 @@ struct HexExtent {
                min_row + static_cast<int>(index % static_cast<size_t>(rows))};
   }
   size_t size() const { return static_cast<size_t>(cols) * static_cast<size_t>(rows); }
+  // The hexes of the rectangle that `topology` contains, column by column.
+  std::vector<Hex> hexes(const HexTopology& topology) const;
 
   // The smallest rectangle holding every hex `topology` contains (found by walking neighbours from
   // the hexes near the board's origin). Throws GeometryError for an unbounded topology.

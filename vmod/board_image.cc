@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include "vmod/archive.h"
 
@@ -146,13 +147,17 @@ BoardSize BoardImages::size(const BoardSpec& board) {
   return result;
 }
 
-Image BoardImages::pixels(const BoardSpec& board) {
+std::string BoardImages::file(const BoardSpec& board) {
   const Place place{module_->source, board.image.empty() ? "" : "images/" + board.image, ""};
   if (board.image.empty()) throw FormatError("board '" + board.name + "' has no image", place);
   std::string why;
-  const auto bytes = read(place.entry, why);
+  auto bytes = read(place.entry, why);
   if (!bytes) throw FormatError("board '" + board.name + "': " + why, place);
-  return decode_image(*bytes, place);
+  return std::move(*bytes);
+}
+
+Image BoardImages::pixels(const BoardSpec& board) {
+  return decode_image(file(board), Place{module_->source, "images/" + board.image, ""});
 }
 
 }  // namespace adjutant::vmod

@@ -45,8 +45,10 @@ class BoardImages {
 
   // The board's image size, or, for a board without an image, its width and height attributes.
   BoardSize size(const BoardSpec& board);
-  // The board's decoded image. Throws FormatError naming the module and entry when it has none
-  // or it cannot be decoded.
+  // The board's image file as stored (PNG, JPEG, GIF or SVG). Throws FormatError naming the
+  // module and entry when the board has none or it cannot be read.
+  std::string file(const BoardSpec& board);
+  // The board's decoded image. Throws FormatError as file() does, or when it cannot be decoded.
   Image pixels(const BoardSpec& board);
 
  private:

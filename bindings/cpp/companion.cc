@@ -91,7 +91,30 @@ struct TerrainView {
     }
     return *h;
   }
+  std::string name(core::Hex h) const { return model->topology().unambiguous_name(h); }
+  // Each hexside between two hexes of the map once: (a, b, what `of` names there), where `of` has any.
+  template <typename Of>
+  py::list hexsides(Of of) const {
+    py::list out;
+    for (const core::Hex h : model->hexes()) {
+      for (int d = 0; d < 6; ++d) {
+        const auto n = model->topology().neighbour(h, d);
+        if (!n || !model->on_map(*n) || model->extent().index(*n) < model->extent().index(h)) continue;
+        std::vector<std::string> names = of(h, d);
+        if (!names.empty()) out.append(py::make_tuple(name(h), name(*n), names));
+      }
+    }
+    return out;
+  }
 };
+
+std::vector<std::string> names_in(const core::Vocabulary& vocabulary, uint64_t set) {
+  std::vector<std::string> out;
+  for (int id = 0; id < vocabulary.size(); ++id) {
+    if (set & (uint64_t{1} << id)) out.push_back(vocabulary.name(id));
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -103,6 +126,24 @@ void bind_companion(py::module_& m) {
            py::arg("hex"))
       .def("elevation", [](const TerrainView& t, const std::string& hex) { return t.model->elevation(t.hex(hex)); },
            py::arg("hex"))
+      .def("hexes", [](const TerrainView& t) {
+             std::vector<std::string> out;
+             for (const core::Hex h : t.model->hexes()) out.push_back(t.name(h));
+             return out;
+           },
+           "Every hex of the map, column by column.")
+      .def("hexside_features", [](const TerrainView& t) {
+             return t.hexsides([&](core::Hex h, int d) {
+               return names_in(t.model->vocabulary().hexside, t.model->hexside_features(h, d));
+             });
+           },
+           "[(a, b, [feature, ...])] for every hexside with features.")
+      .def("line_crossings", [](const TerrainView& t) {
+             return t.hexsides([&](core::Hex h, int d) {
+               return names_in(t.model->vocabulary().lines, t.model->lines_across(h, d));
+             });
+           },
+           "[(a, b, [line type, ...])] for every hexside a line (road, rail ...) crosses from a to b.")
       .def("__repr__", [](const TerrainView& t) { return "<Terrain " + t.model->map() + ">"; });
 
   py::class_<vmod::Companion, CompanionPtr>(m, "Companion",

@@ -11,6 +11,7 @@
 #include "bindings.h"
 #include "core/geometry_error.h"
 #include "core/hex_topology.h"
+#include "core/terrain.h"
 #include "map_view.h"
 #include "slot_view.h"
 #include "vmod/format_error.h"
@@ -177,6 +178,16 @@ void bind_hex_grid(py::module_& m) {
             return xy(g.map->to_map(g.placed(), g.topology.grid().centre(g.hex(h))));
           },
           py::arg("hex"), "The hex's centre in map coordinates: where VASSAL snaps a piece.")
+      .def("hexes", [](const GridView& g) { return core::HexExtent::of(g.topology).hexes(g.topology); },
+           "Every hex whose centre lies on the board, column by column.")
+      .def(
+          "corners",
+          [](const GridView& g, const py::object& h) {
+            py::list out;
+            for (core::Point p : g.topology.grid().corners(g.hex(h))) out.append(xy(g.map->to_map(g.placed(), p)));
+            return out;
+          },
+          py::arg("hex"), "The hex's six corners in map coordinates, as VASSAL outlines it, going round it clockwise.")
       .def(
           "neighbors",
           [](const GridView& g, const py::object& h) {
@@ -307,6 +318,17 @@ void bind_map(py::module_& m) {
            py::arg("x"), py::arg("y"), "The name of the board under the point; None off every board.")
       .def("range", [](const MapView& v, int x1, int y1, int x2, int y2) { return v.geometry().range({x1, y1}, {x2, y2}); },
            py::arg("x1"), py::arg("y1"), py::arg("x2"), py::arg("y2"), "VASSAL's range between two points (MapGrid.range).")
+      .def(
+          "board_image",
+          [](const MapView& v, const std::string& name) {
+            for (const vmod::BoardSpec& board : v.spec->boards) {
+              if (board.name == name) return py::bytes(v.geometries->images().file(board));
+            }
+            throw py::key_error("map '" + v.spec->name + "' has no board '" + name + "'");
+          },
+          py::arg("board"),
+          "The board's image file as the module stores it (PNG, JPEG, GIF or SVG bytes); FormatError when the board "
+          "has no image or the module lacks it.")
       .def_property_readonly("grid", [](const MapView& v) { return grid_view(v, ""); },
                              "The HexGrid of the map's only hex board.")
       .def("hex_grid", [](const MapView& v, const std::string& board) { return grid_view(v, board); }, py::arg("board"),

@@ -122,3 +122,11 @@ def odds(context, receiver="", sender="", turn=None, year=None, lost_dispatch=No
 def moves(context):
     checker = LitnMoveChecker(context.game, context.module, context.companion, context.charts)
     return checker.check(save_moves(context.before, context.game) if context.before is not None else None)
+
+
+@plugin.demo("Writes a small LIN game (module, saves, companion file) made by this project, then runs the "
+             "Command Phase of LIN 7.1's example, the attrition of turn 5, the odds of a broadcast and a move "
+             "check on it, written back as VASSAL saves and logs with text reports.")
+def litn_demo(folder, console):
+    from .demo.steps import run_demo  # here, not above: the demo paints images with PIL, which nothing else needs
+    return run_demo(folder, console)

@@ -3,6 +3,8 @@
 // two generations of hex snapping.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -197,6 +199,34 @@ TEST(GeometryHexGrid, CentresAndRawHexesAgree) {
         EXPECT_EQ(grid.raw_hex(grid.centre(h)), h);
         EXPECT_EQ(grid.hex_at(grid.centre(h)), h);
         EXPECT_EQ(grid.snap(grid.centre(h)), grid.centre(h));
+      }
+    }
+  }
+}
+
+TEST(GeometryHexGrid, CornersOutlineTheHexClockwiseAndMeetTheNextHexs) {
+  for (bool sideways : {false, true}) {
+    HexGridSpec spec = tld_hex_grid();
+    spec.sideways = sideways;
+    const HexGrid grid(spec, {3000, 3000});
+    auto near = [](Point a, Point b) { return std::abs(a.x - b.x) <= 1 && std::abs(a.y - b.y) <= 1; };
+    for (int col = 0; col < 6; ++col) {
+      for (int row = 0; row < 6; ++row) {
+        const Point c = grid.centre({col, row});
+        const auto corners = grid.corners({col, row});
+        // The first corner is the west one (north when sideways), level with the centre.
+        EXPECT_EQ(sideways ? corners[0].x : corners[0].y, sideways ? c.x : c.y);
+        EXPECT_LT(sideways ? corners[0].y : corners[0].x, sideways ? c.y : c.x);
+        int64_t twice_area = 0;  // positive: clockwise on screen, where y grows downwards
+        for (int i = 0; i < 6; ++i) {
+          const Point a = corners[i], b = corners[(i + 1) % 6];
+          twice_area += int64_t{a.x} * b.y - int64_t{b.x} * a.y;
+        }
+        EXPECT_GT(twice_area, 0);
+        const auto next = grid.corners({col, row + 1});  // the next hex down its column: one hexside shared
+        int shared = 0;
+        for (Point a : corners) shared += std::count_if(next.begin(), next.end(), [&](Point b) { return near(a, b); });
+        EXPECT_EQ(shared, 2) << "hex " << col << "," << row << (sideways ? " sideways" : "");
       }
     }
   }

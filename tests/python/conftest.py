@@ -60,14 +60,13 @@ LITN_STRENGTHS = ("dynamic", "marker", "layer")
 
 @pytest.fixture(scope="session")
 def litn_variants(tmp_path_factory):
-    """The Lee Invades the North demo (scripts/make_litn_demo) with each way of holding strength
-    (a DynamicProperty, a Marker, a layer): {variant: OUTDIR}, each with its companion.toml."""
+    """The Lee Invades the North demo (adjutant_plugins.litn.demo.write_demo) with each way of holding
+    strength (a DynamicProperty, a Marker, a layer): {variant: OUTDIR}, each with its companion.toml."""
+    from adjutant_plugins.litn.demo import write_demo
     folders = {}
     for variant in LITN_STRENGTHS:
         folder = tmp_path_factory.mktemp("litn-" + variant) / "out"
-        args = [] if variant == "dynamic" else ["--strength", variant]
-        subprocess.run([sys.executable, str(REPO / "scripts" / "make_litn_demo"), str(folder), *args],
-                       check=True, stdout=subprocess.DEVNULL)
+        write_demo(folder, variant)
         folders[variant] = folder
     return folders
 

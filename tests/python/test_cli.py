@@ -1,10 +1,17 @@
 """The `adjutant` command as users run it: installed on PATH, from any directory."""
+import argparse
+import io
 import json
 import shutil
 import subprocess
 import sys
 import zipfile
 
+import pytest
+
+from adjutant import _adjutant
+from adjutant.cli import build_parser
+from adjutant.cli.usage import progress
 from conftest import REPO
 
 
@@ -61,12 +68,12 @@ def test_inspect_a_log_with_its_module(tld_log, corpus):
     assert summary["pieces_per_map"]["Normandy"] > 0
 
 
-def test_a_broken_file_is_exit_status_1_with_the_file_named(tmp_path):
+def test_a_broken_file_is_exit_status_2_with_the_file_named(tmp_path):
     path = tmp_path / "broken.vsav"
     with zipfile.ZipFile(path, "w") as z:
         z.writestr("savedGame", "!VCSK2a1")
     result = adjutant("inspect", path)
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert str(path) in result.stderr and "savedGame" in result.stderr
     assert "Traceback" not in result.stderr
 
@@ -105,7 +112,7 @@ def test_hex_prints_the_centre_of_a_location(sample_module):
 
 def test_an_unknown_location_or_map_is_refused_with_the_names(sample_module):
     result = adjutant("hex", sample_module, "Q9")
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert "no location 'Q9' on map 'Main Map'" in result.stderr
     result = adjutant("where", sample_module, "--map", "Side Map", "1", "1")
     assert result.returncode == 2
@@ -154,7 +161,7 @@ def test_terrain_sample_writes_a_new_file_read_off_the_board(sample_module, tmp_
     check = json.loads(adjutant("terrain", "check", sample_module, sampled, "--json").stdout)
     assert dict(check["maps"][0]["terrain"]) == {"clear": main_map["hexes"] - 7, "woods": 3, "town": 1, "ridge": 3}
     again = adjutant("terrain", "sample", sample_module, companion)
-    assert again.returncode == 1 and "refusing to overwrite" in again.stderr
+    assert again.returncode == 2 and "refusing to overwrite" in again.stderr
 
 
 def test_the_tld_companion_file_fits_the_corpus_module(corpus):
@@ -167,3 +174,140 @@ def test_the_tld_companion_file_fits_the_corpus_module(corpus):
     assert dict(normandy["lines"]) == {"road": 2}
     assert summary["module_matches"]
     assert summary["notes"] == [n for n in summary["notes"] if "5400x5000 as given" in n] != []
+
+
+# ---- manners every command shares: --help with examples, -q/--quiet, --json, exit statuses ----
+
+def commands(parser, prefix=()):
+    """(words, parser) for every command, group and action under PARSER, words as typed after `adjutant`."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield (*prefix, name), sub
+                yield from commands(sub, (*prefix, name))
+
+
+def leaves(parser):
+    """The commands that run something: those without actions of their own."""
+    return {words: sub for words, sub in commands(parser)
+            if not any(isinstance(a, argparse._SubParsersAction) for a in sub._actions)}
+
+
+def options(parser):
+    return {o for action in parser._actions for o in action.option_strings}
+
+
+def test_every_command_and_action_has_examples_in_its_help():
+    parser = build_parser()
+    found = dict(commands(parser))
+    assert {("terrain", "check"), ("check", "setup"), ("trace",), ("where",), ("plugins",)} <= set(found)
+    for words, sub in found.items():
+        assert "examples:\n  adjutant " + " ".join(words) in sub.format_help(), words
+    for words, sub in leaves(parser).items():
+        assert {"-q", "--quiet"} <= options(sub), words
+    assert "exit status: 0" in parser.format_help()
+
+
+@pytest.fixture(scope="module")
+def illegal_log(sample_module, tmp_path_factory):
+    """A log of the sample module whose one move breaks the stacking limit."""
+    from test_stacking import write_log
+    module = _adjutant.open_module(str(sample_module))
+    return write_log(module, tmp_path_factory.mktemp("illegal") / "stacking.vlog",
+                     [("A", "Alpha", "Union", "0503"), ("B", "Bravo", "Union", "0504"), ("D", "Delta", "Union", "0504")],
+                     [("A", "0504")])
+
+
+def json_commands(sample_module, illegal_log, tmp_path):
+    """A command line for every command with --json, on the sample module: {words: arguments}."""
+    return {
+        ("inspect",): [sample_module],
+        ("where",): [sample_module, 417, 256],
+        ("hex",): [sample_module, "0805"],
+        ("terrain", "check"): [sample_module, EXAMPLE_COMPANION],
+        ("terrain", "sample"): [sample_module, EXAMPLE_COMPANION, "-o", tmp_path / "sampled.toml"],
+        ("check", "moves"): [illegal_log, "--module", sample_module, "--companion", EXAMPLE_COMPANION],
+        ("check", "setup"): [sample_module, "--companion", EXAMPLE_COMPANION],
+        ("los",): [sample_module, EXAMPLE_COMPANION, "0905", "1107"],
+        ("trace",): ["loc", sample_module, EXAMPLE_COMPANION, "0502", "--to", "0806", "--lines", "road"],
+        ("plugins",): [],
+    }
+
+
+# These work on the Lee Invades the North demo; their own tests read their JSON (test_litn.py ...).
+ON_THE_DEMO = {"run", "demo", "render"}
+
+
+def test_every_command_that_prints_data_prints_json_that_parses(sample_module, illegal_log, tmp_path):
+    lines = json_commands(sample_module, illegal_log, tmp_path)
+    with_json = {words for words, sub in leaves(build_parser()).items() if "--json" in options(sub)}
+    assert {w for w in with_json if w[0] not in ON_THE_DEMO} == set(lines), "a command with --json is not tried here"
+    for words, arguments in lines.items():
+        result = adjutant(*words, *arguments, "--json")
+        assert result.returncode in (0, 1), (words, result.stderr)
+        assert isinstance(json.loads(result.stdout), (dict, list)), words
+
+
+def test_quiet_prints_nothing_but_keeps_the_exit_status_and_the_files(sample_module, illegal_log, tmp_path):
+    sampled = tmp_path / "sampled.toml"
+
+    def run(*args):
+        sampled.unlink(missing_ok=True)  # terrain sample never writes over a file
+        return adjutant(*args)
+    for words, arguments in json_commands(sample_module, illegal_log, tmp_path).items():
+        loud = run(*words, *arguments)
+        assert loud.stdout, words
+        for options in (["-q"], ["--quiet", "--json"]):
+            quiet = run(*words, *arguments, *options)
+            assert quiet.stdout == "" and quiet.stderr == "", (words, options, quiet.stderr)
+            assert quiet.returncode == loud.returncode, words
+    written = adjutant("terrain", "sample", sample_module, EXAMPLE_COMPANION, "-q", "-o", tmp_path / "quiet.toml")
+    assert written.stdout == "" and (tmp_path / "quiet.toml").is_file()  # written all the same
+    failed = adjutant("inspect", tmp_path / "missing.vsav", "-q")
+    assert failed.returncode == 2 and "missing.vsav" in failed.stderr  # errors are still printed
+
+
+def test_violations_are_exit_status_1(sample_module, illegal_log, tmp_path):
+    moves = adjutant("check", "moves", illegal_log, "--module", sample_module, "--companion", EXAMPLE_COMPANION)
+    assert moves.returncode == 1 and "1 moves, 1 illegal" in moves.stdout
+    closed = tmp_path / "closed.toml"
+    closed.write_text(EXAMPLE_COMPANION.read_text().replace("town = 1,", 'town = "prohibited",'))
+    setup = adjutant("check", "setup", sample_module, "--companion", closed, "--json")
+    assert setup.returncode == 1 and json.loads(setup.stdout)["findings"]
+    broken = tmp_path / "broken.toml"
+    broken.write_text(EXAMPLE_COMPANION.read_text() + "\n[oops\n")
+    terrain = adjutant("terrain", "check", sample_module, broken, "--json")
+    assert terrain.returncode == 1 and f"{broken}, line " in terrain.stderr
+    assert json.loads(terrain.stdout) == {"file": str(broken), "problems": [terrain.stderr.strip()[len("adjutant: "):]]}
+    assert json.loads(adjutant("terrain", "check", sample_module, EXAMPLE_COMPANION, "--json").stdout)["problems"] == []
+
+
+def test_a_file_that_cannot_be_read_is_exit_status_2_with_its_name(sample_module, illegal_log, tmp_path):
+    missing, corrupt = tmp_path / "missing.vmod", tmp_path / "corrupt.vlog"
+    corrupt.write_bytes(b"PK\x03\x04 not a zip")
+    for words in [("inspect", missing), ("inspect", corrupt), ("where", missing, 1, 1),
+                  ("terrain", "check", sample_module, tmp_path / "missing.toml"),
+                  ("check", "moves", corrupt, "--module", sample_module, "--companion", EXAMPLE_COMPANION),
+                  ("check", "moves", illegal_log, "--module", sample_module, "--companion", tmp_path / "missing.toml"),
+                  ("check", "setup", missing, "--companion", EXAMPLE_COMPANION),
+                  ("los", sample_module, tmp_path / "missing.toml", "0905", "1107"),
+                  ("plugins", "--plugin", tmp_path / "missing.py")]:
+        result = adjutant(*words)
+        named = next(str(w) for w in words if "missing" in str(w) or "corrupt" in str(w))
+        assert result.returncode == 2 and named in result.stderr, (words, result.stderr)
+        assert "Traceback" not in result.stderr
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+@pytest.mark.parametrize("quiet, as_json, items, drawn", [
+    (False, False, 3, True), (True, False, 3, False), (False, True, 3, False), (False, False, 1, False)])
+def test_long_work_shows_a_progress_bar_on_a_terminal_only(monkeypatch, quiet, as_json, items, drawn):
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    with progress(argparse.Namespace(quiet=quiet, json=as_json), "checking logs", items) as advance:
+        for _ in range(items):
+            advance()
+    assert ("checking logs" in sys.stderr.getvalue()) == drawn

@@ -1,4 +1,4 @@
-"""The Lee Invades the North plugin on the demo module and saves (scripts/make_litn_demo): the
+"""The Lee Invades the North plugin on the demo module and saves (adjutant_plugins.litn.demo): the
 rulebook's worked examples run through a real module and save, the written games read back, and
 what each side's report may say."""
 import json
@@ -172,6 +172,16 @@ def test_cli_writes_a_log_with_the_report_as_chat(litn_demo, tmp_path):
     assert original.step_count == 0
 
 
+def test_cli_quiet_writes_the_game_and_prints_nothing(litn_demo, tmp_path):
+    out = tmp_path / "quiet.vsav"
+    cmd = [sys.executable, "-m", "adjutant", "run", "litn.command", str(litn_demo.dir / "litn-demo.vsav"),
+           "--module", str(litn_demo.module), "--companion", str(litn_demo.companion), "--charts", str(CHARTS),
+           "--side", "Confederate", "--seed", "11", "-q", "-o", str(out)]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    assert adjutant.open_game(str(out)).pieces
+
+
 def iter_steps(game):
     game.seek(0)
     while game.position < game.step_count:
@@ -219,7 +229,7 @@ def test_cli_names_bad_input(litn_demo, tmp_path):
     base = [sys.executable, "-m", "adjutant", "run", "litn.command", str(litn_demo.dir / "litn-demo.vsav"),
             "--module", str(litn_demo.module), "--companion", str(litn_demo.companion)]
     blank = subprocess.run(base + ["--side", "Confederate"], capture_output=True, text=True)
-    assert blank.returncode == 1 and "year_1862 is not filled in" in blank.stderr
+    assert blank.returncode == 2 and "year_1862 is not filled in" in blank.stderr
     unknown = subprocess.run(base + ["--charts", str(CHARTS), "colour=blue"], capture_output=True, text=True)
     assert unknown.returncode == 2 and "no parameter 'colour'" in unknown.stderr
     existing = tmp_path / "there.vsav"
@@ -229,4 +239,4 @@ def test_cli_names_bad_input(litn_demo, tmp_path):
     assert existing.read_bytes() == b"mine"
     wrong = subprocess.run([sys.executable, "-m", "adjutant", "run", "litn.teleport", "x.vsav", "--module", "m",
                             "--companion", "c"], capture_output=True, text=True)
-    assert wrong.returncode == 1 and "no procedure 'teleport'" in wrong.stderr
+    assert wrong.returncode == 2 and "no procedure 'teleport'" in wrong.stderr

@@ -1,4 +1,4 @@
-"""The Lee Invades the North demo (scripts/make_litn_demo and plugins/litn/demo/companion.toml):
+"""The Lee Invades the North demo (adjutant_plugins.litn.demo and its companion.toml):
 the module's grid and terrain, the saves' pieces where LIN 7.1's examples put them, the broadcast
 distances the rulebook gives, the Union placed for LIN 11's attrition example, the masked and hidden
 Union pieces, and the three ways of holding a unit's strength."""
@@ -85,7 +85,7 @@ def depots(data, side):
 def test_the_files_are_written(demo):
     for variant, folder in demo.items():
         assert sorted(p.name for p in folder.iterdir()) == [
-            "companion.toml", "litn-broadcast.vsav", "litn-demo.vmod", "litn-demo.vsav"], variant
+            "charts.toml", "companion.toml", "litn-broadcast.vsav", "litn-demo.vmod", "litn-demo.vsav"], variant
 
 
 def test_the_module_its_grid_and_sides(module):

@@ -1,4 +1,4 @@
-"""The smaller Lee Invades the North procedures on the demo game (scripts/make_litn_demo): reaction
+"""The smaller Lee Invades the North procedures on the demo game (adjutant_plugins.litn.demo): reaction
 (8.5), leaving an enemy-occupied hex (8.3), morale recovery (12), combat supply and wagon depletion
 (10.2), replacements (15.2), the odds of a broadcast (7.1) and the LIN move check (8.1-8.3). Games
 that need units elsewhere than the demo puts them are made by moving pieces in a copy of the demo

@@ -2,7 +2,6 @@
 clear errors for broken plugins."""
 import importlib.metadata
 import json
-import sys
 
 import pytest
 
@@ -91,4 +90,4 @@ def test_the_plugins_command_lists_tasks_and_parameters():
     tables = adjutant("plugins", "--plugin", PLUGINS / "counting.py")
     assert "counting" in tables.stdout and "Report how many pieces" in tables.stdout
     broken = adjutant("plugins", "--plugin", PLUGINS / "broken.py")
-    assert broken.returncode == 1 and "broken on purpose" in broken.stderr
+    assert broken.returncode == 2 and "broken on purpose" in broken.stderr

@@ -11,9 +11,16 @@ A plugin module (or package) makes one ``Plugin`` called ``plugin`` and register
     def attrition(context, turn):
         ...
 
-Every check and procedure gets a ``Context`` first. The host (plugin_host.py) finds plugins by the
-entry point group ``adjutant.plugins``, by ``--plugin PATH``, and ships the built-in ones (plugins/
-in the source tree) the same way.
+Every check and procedure gets a ``Context`` first. A plugin may also offer a demo, which
+`adjutant demo` runs: it builds the plugin's example game in a folder and runs the plugin on it
+(adjutant/demo.py has the steps it is made of)::
+
+    @plugin.demo("The Command Phase of LIN 7.1 and the attrition of turn 5 on a small game")
+    def demo(folder, console):
+        ...   # returns an adjutant.demo.DemoResult
+
+The host (plugin_host.py) finds plugins by the entry point group ``adjutant.plugins``, by
+``--plugin PATH``, and ships the built-in ones (plugins/ in the source tree) the same way.
 """
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
@@ -104,6 +111,16 @@ class Task:
         return values
 
 
+@dataclass(frozen=True)
+class Demo:
+    """A plugin's demo: run(folder, console) writes the plugin's example game into `folder` where it
+    is missing, runs the plugin on it, writes the results there (replacing only its own earlier
+    results), shows its progress on `console` (a rich Console) and returns an adjutant.demo.DemoResult."""
+
+    help: str
+    run: Callable
+
+
 @dataclass
 class Plugin:
     """A rules plugin: its name, what it is for, and what it registered."""
@@ -113,12 +130,23 @@ class Plugin:
     rules: str = ""  # the companion files' `rules` value it serves ("" for any)
     source: str = ""  # where the host found it, filled in by the host
     tasks: dict = field(default_factory=dict)
+    demonstration: Optional[Demo] = None  # what `adjutant demo` runs, registered with `demo`
 
     def check(self, name, help, *parameters):
         return self._register("check", name, help, parameters)
 
     def procedure(self, name, help, *parameters):
         return self._register("procedure", name, help, parameters)
+
+    def demo(self, help):
+        """Registers the plugin's demo, a function (folder, console) -> adjutant.demo.DemoResult."""
+        if self.demonstration is not None:
+            raise ValueError(f"plugin {self.name!r} registers a demo twice")
+
+        def register(function):
+            self.demonstration = Demo(help, function)
+            return function
+        return register
 
     def checks(self):
         return [t for t in self.tasks.values() if t.kind == "check"]

@@ -47,30 +47,35 @@ def choose_plugin(requested, rules, task):
     name; without it, the installed plugin serving the companion file's `rules`, or else the
     built-in `generic` one, which reads every rule from the companion file."""
     note = ""
-    if requested and _looks_like_path(requested):
-        plugins = load_plugins([requested])
-        plugin = next(p for p in plugins.values() if p.source == str(requested))
+    if requested:
+        plugin = named_plugin(requested)
     else:
         plugins = load_plugins()
-        if requested:
-            plugin = find_plugin(plugins, requested)
+        serving = [p for p in plugins.values() if p.rules == rules]
+        if serving:
+            plugin = serving[0]
         else:
-            serving = [p for p in plugins.values() if p.rules == rules]
-            if serving:
-                plugin = serving[0]
-            else:
-                plugin = find_plugin(plugins, "generic")
-                if rules != "generic":
-                    note = f"no installed plugin serves rules {rules!r}: the generic rules of the companion file apply"
+            plugin = find_plugin(plugins, "generic")
+            if rules != "generic":
+                note = f"no installed plugin serves rules {rules!r}: the generic rules of the companion file apply"
     if task not in plugin.tasks:
         raise PluginError(f"plugin {plugin.name!r} ({plugin.source}) has no {task!r}; it has: "
                           f"{', '.join(plugin.tasks) or 'nothing'}")
     return plugin, note
 
 
+def named_plugin(requested):
+    """The plugin `requested` names: a path to a plugin file or folder, or an installed plugin's name."""
+    if _looks_like_path(requested):
+        plugins = load_plugins([requested])
+        return next(p for p in plugins.values() if p.source == str(requested))
+    return find_plugin(load_plugins(), requested)
+
+
 def _looks_like_path(text):
+    # A folder that is no package (./litn holding games, say) leaves the name to the installed plugin.
     path = Path(text)
-    return path.exists() or path.suffix == ".py" or len(path.parts) > 1
+    return path.is_file() or (path / "__init__.py").is_file() or path.suffix == ".py" or len(path.parts) > 1
 
 
 def _import(module_name, origin):

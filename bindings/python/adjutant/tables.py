@@ -2,6 +2,8 @@
 
 Markup is off: names come from other people's files and may hold brackets.
 """
+import io
+
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -142,7 +144,7 @@ def print_plugins(listing):
     for p in listing:
         console.print(Text(p["name"], style="bold"), f"{p['title']}"
                       + (f"  (rules '{p['rules']}')" if p["rules"] else "") + f"  [{p['source']}]")
-        if not p["tasks"]:
+        if not p["tasks"] and not p.get("demo"):
             console.print("  registers nothing yet")
             continue
         table = Table(show_header=True, box=None, padding=(0, 2))
@@ -150,6 +152,8 @@ def print_plugins(listing):
             table.add_column(column)
         for t in p["tasks"]:
             table.add_row(t["kind"], t["name"], t["help"], "\n".join(t["parameters"]) or "-")
+        if p.get("demo"):
+            table.add_row("demo", p["name"], p["demo"], "-")
         console.print(table)
 
 
@@ -176,12 +180,14 @@ def _few(names, most=12):
     return " ".join(names[:most]) + more
 
 
-def print_move_verdicts(path, verdicts, total):
-    """One table per game: each move's step, pieces, hexes, distance, cost and verdict."""
+def print_move_verdicts(path, verdicts, total, out=None):
+    """One table per game: each move's step, pieces, hexes, distance, cost and verdict (on `out`, a
+    rich Console; by default standard output)."""
+    out = out or console
     illegal = sum(1 for v in verdicts if v.legal is False)
     title = f"{path}: {total} moves, {illegal} illegal"
     if not verdicts:
-        console.print(title)
+        out.print(title)
         return
     table = Table(title=title, title_justify="left")
     for column in ("step", "pieces", "from", "to", "hexes", "MP", "allowance", "verdict"):
@@ -191,7 +197,14 @@ def print_move_verdicts(path, verdicts, total):
         table.add_row(str(v.step), _short(", ".join(v.pieces)), v.start, v.end,
                       "" if v.distance is None else str(v.distance), "" if v.cost is None else str(v.cost),
                       "" if v.allowance is None else str(v.allowance), verdict)
-    console.print(table)
+    out.print(table)
+
+
+def move_verdicts_text(path, verdicts, width=120):
+    """print_move_verdicts' table as plain text, for a file."""
+    out = Console(file=io.StringIO(), width=width, markup=False, highlight=False)
+    print_move_verdicts(path, verdicts, len(verdicts), out)
+    return "".join(line.rstrip() + "\n" for line in out.file.getvalue().splitlines())
 
 
 def print_setup_findings(source, checked, findings):

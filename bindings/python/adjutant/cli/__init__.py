@@ -1,18 +1,27 @@
 """The `adjutant` command. Each subcommand lives in its own module of this package and registers
 its parser; `main` runs the one chosen.
 
-Exit status: 0 when the work is done, 1 when a file cannot be read or written or a name is not
-known (the message names the file and the place), 2 for a wrong command line.
+Every subcommand is made with usage.add_command, which gives it -q/--quiet (standard output is
+dropped here, in `main`; errors still go to standard error) and, when it prints data, --json.
+
+Exit status (the same for every subcommand):
+  0  the work is done and nothing was found wrong;
+  1  violations found: an illegal move, a set-up finding, a problem in the companion file that
+     `terrain check` checks, sight blocked (`los`), no trace (`trace`);
+  2  bad input: a file that cannot be read, parsed or written (the message names the file and the
+     place), a missing or blank chart value, an unknown name, procedure or plugin, a wrong command line.
 """
 import argparse
+import contextlib
 import os
 import sys
 
 from .. import _adjutant
+from ..charts import ChartError
 from ..errors import FormatError
 from ..plugin_host import PluginError
-from . import check, geometry, inspect, plugins, run, sight, terrain
-from .usage import UsageError
+from . import check, demo, geometry, inspect, plugins, render, run, sight, terrain
+from .usage import BAD_INPUT, BadInput, UsageError, error
 
 EXAMPLES = inspect.EXAMPLES + """\
   adjutant where Lee.vmod 1477 1536           VASSAL's name of a map point
@@ -25,9 +34,16 @@ EXAMPLES = inspect.EXAMPLES + """\
   adjutant los Lee.vmod lee.toml 1517 1922    line of sight between two hexes
   adjutant trace loc Lee.vmod lee.toml 1622 --to 2410 --lines road rail
                                               supply, lines of communication, command radius
+  adjutant render reach Lee.vmod lee.toml 1622 --class infantry --mp 6 -o reach.png
+                                              pictures on the module's board: grid, terrain, paths
   adjutant run litn.command turn5.vsav --module litn.vmod --companion litn.toml --charts charts.toml -o out.vsav
                                               a rules plugin's procedure, written back for VASSAL
   adjutant plugins                            rules plugins and what they check and do
+  adjutant demo --out build/demo              a plugin's demo: an example game worked, for VASSAL
+Every command takes --help (with examples) and -q/--quiet; those that print data take --json.
+exit status: 0 done, nothing wrong; 1 violations found (illegal moves, set-up findings, companion
+file problems, blocked sight, no trace); 2 bad input (a file that cannot be read, an unknown name,
+a blank chart value, a wrong command line).
 """
 
 
@@ -45,8 +61,10 @@ def build_parser():
     terrain.add_parser(commands)
     check.add_parser(commands)
     sight.add_parsers(commands)
+    render.add_parser(commands)
     run.add_parser(commands)
     plugins.add_parser(commands)
+    demo.add_parser(commands)
     return parser
 
 
@@ -59,12 +77,23 @@ def main(argv=None):
     elif extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
-        return args.run(args)
+        with _output(args):
+            return args.run(args)
     except UsageError as e:
         parser.error(str(e))
     except BrokenPipeError:  # the reader stopped early (| head): quietly, as other tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    except (FormatError, _adjutant.GeometryError, PluginError, OSError) as e:
-        print(f"adjutant: {e}", file=sys.stderr)
-        return 1
+    except (BadInput, FormatError, _adjutant.GeometryError, PluginError, ChartError, OSError) as e:
+        error(e)
+        return BAD_INPUT
+
+
+@contextlib.contextmanager
+def _output(args):
+    """Standard output as the command writes it, or dropped with --quiet."""
+    if not getattr(args, "quiet", False):
+        yield
+        return
+    with open(os.devnull, "w") as devnull, contextlib.redirect_stdout(devnull):
+        yield

@@ -3,6 +3,7 @@ serving the companion file's `rules`, else the built-in `generic` plugin) run on
 modules."""
 import json
 import sys
+from functools import partial
 
 from .. import _adjutant
 from ..companion_rules import CheckError
@@ -11,7 +12,14 @@ from ..plugin import Context
 from ..plugin_host import choose_plugin
 from ..setup_check import SetupFinding
 from ..tables import print_move_verdicts, print_setup_findings
-from .usage import UsageError, add_command, add_command_group
+from .usage import OK, VIOLATIONS, BadInput, UsageError, add_command, add_command_group, note, progress
+
+EXAMPLES = """\
+examples:
+  adjutant check moves turn3.vlog --module Lee.vmod --companion lee.toml    every move of a log
+  adjutant check setup Lee.vmod --companion lee.toml                        the module's set-ups
+Exit status 1 when a move is illegal or a set-up breaks a rule.
+"""
 
 MOVES_EXAMPLES = """\
 examples:
@@ -22,7 +30,8 @@ examples:
   adjutant check moves turn4.vsav --before turn3.vsav --module Lee.vmod --companion lee.toml
 Each move of a piece or stack on a map's hex boards gets the cheapest legal path from where it was
 to where it went, with every other piece where it stood then. With --before, the moves are the
-pieces that stand elsewhere than in the earlier save. Exit status 1 when a move is illegal.
+pieces that stand elsewhere than in the earlier save. Several logs show a progress bar on a terminal.
+Exit status 1 when a move is illegal, 2 when a file cannot be read.
 """
 
 SETUP_EXAMPLES = """\
@@ -31,20 +40,21 @@ examples:
   adjutant check setup turn1.vsav --module Lee.vmod --companion lee.toml
   adjutant check setup Lee.vmod --companion lee.toml --json
 Each unit must stand in terrain its class may enter, and each side's units in a hex must keep the
-stacking limits ([[movement.stack_limit]]). Exit status 1 when a set-up breaks a rule.
+stacking limits ([[movement.stack_limit]]). Exit status 1 when a set-up breaks a rule (a set-up
+the module names but cannot open is one), 2 when a file cannot be read.
 """
 
 
 def add_parser(commands):
     actions = add_command_group(commands, "check", "check moves and set-ups against the rules",
                                 "Referee a game's moves, or a module's set-ups, with a rules plugin and a "
-                                "companion file.")
+                                "companion file.", EXAMPLES)
     moves = add_command(
         actions, "moves", "judge every move of a log",
         "Replay each log and judge each move by the rules (the generic plugin: the companion file's "
         "[movement]): the path's cost in MP, its distance in hexes, and why it is illegal (no path, over "
         "the allowance, into an enemy hex, through a zone of control, over a stacking limit ...).",
-        MOVES_EXAMPLES)
+        MOVES_EXAMPLES, json_help="print the verdicts as JSON: a list of {game, moves}")
     moves.add_argument("games", metavar="GAME", nargs="+", help="logs (.vlog, .log) to replay, or one save with --before")
     moves.add_argument("--before", metavar="SAVE", help="an earlier save: judge the moves from it to GAME")
     moves.add_argument("--module", required=True, metavar="MODULE", help="the module (.vmod, folder or buildFile)")
@@ -56,7 +66,7 @@ def add_parser(commands):
         actions, "setup", "judge a module's set-ups or a save's positions",
         "Judge where units stand: a module's SetupStacks and every predefined set-up inside it, or a "
         "save's pieces (with --module). Units in terrain their class may not enter and stacks over the "
-        "limits are reported.", SETUP_EXAMPLES)
+        "limits are reported.", SETUP_EXAMPLES, json_help="print the findings as JSON: {source, checked, findings}")
     setup.add_argument("source", metavar="MODULE_OR_GAME", help="a module (.vmod, folder, buildFile) or a save/log")
     setup.add_argument("--module", metavar="MODULE", help="the module, when SOURCE is a save or log")
     _add_common(setup)
@@ -69,14 +79,13 @@ def _add_common(parser):
                         help="the rules plugin: a .py file or package folder, or an installed plugin's name "
                              "(default: the one serving the companion file's rules, else generic)")
     parser.add_argument("--charts", metavar="CHARTS", help="the rules plugin's chart file, for its options")
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
 
 
 def _rules(args, module, task):
     companion = _adjutant.open_companion(args.companion, module)
-    plugin, note = choose_plugin(args.plugin, companion.rules, task)
-    if note:
-        print(f"adjutant: {note}", file=sys.stderr)
+    plugin, why = choose_plugin(args.plugin, companion.rules, task)
+    if why:
+        note(args, why)
     return companion, plugin.tasks[task]
 
 
@@ -84,9 +93,9 @@ def _run(check, context, companion_path):
     try:
         return check.run(context)
     except CheckError as e:
-        raise UsageError(f"{context.source}: {e}") from None
+        raise BadInput(f"{context.source}: {e}") from None
     except ValueError as e:  # a companion file without [movement], say
-        raise UsageError(f"{companion_path}: {e}") from None
+        raise BadInput(f"{companion_path}: {e}") from None
 
 
 def run_moves(args):
@@ -96,15 +105,12 @@ def run_moves(args):
     companion, check = _rules(args, module, "moves")
     before = _adjutant.open_game(args.before, module) if args.before else None
     results = []
-    progress = _progress(len(args.games))
-    try:
+    with progress(args, "checking logs", len(args.games)) as advance:
         for path in args.games:
             game = _adjutant.open_game(path, module)
             context = Context(module, companion, game, path, before, charts=args.charts)
             results.append((path, _run(check, context, args.companion)))
-            progress(path)
-    finally:
-        progress(None)
+            advance()
     illegal = sum(1 for _, vs in results for v in vs if v.legal is False)
     if args.json:
         json.dump([{"game": path, "moves": [v.as_json() for v in vs if not args.violations or v.legal is False]}
@@ -113,51 +119,45 @@ def run_moves(args):
     else:
         for path, verdicts in results:
             print_move_verdicts(path, [v for v in verdicts if not args.violations or v.legal is False], len(verdicts))
-    return 1 if illegal else 0
+    return VIOLATIONS if illegal else OK
 
 
 def run_setup(args):
-    kind = _adjutant.file_kind(args.source)
-    if kind in ("module", "extension"):
+    module, sources = _setup_sources(args)
+    companion, check = _rules(args, module, "setup")
+    checked, findings = [], []
+    with progress(args, "checking set-ups", len(sources)) as advance:
+        for label, open_game in sources:
+            try:
+                game = open_game()
+            except FormatError as e:  # a set-up of a broken module is a finding, not the end of the check
+                findings.append(SetupFinding(label, "", "", "", (), f"cannot be opened: {e}"))
+            else:
+                checked.append(label)
+                findings += _run(check, Context(module, companion, game, label), args.companion)
+            advance()
+    if args.json:
+        json.dump({"source": args.source, "checked": checked, "findings": [f.as_json() for f in findings]},
+                  sys.stdout, indent=2)
+        print()
+    else:
+        print_setup_findings(args.source, checked, findings)
+    return VIOLATIONS if findings else OK
+
+
+def _setup_sources(args):
+    """The module and what to judge: [(label, a function opening the game)], its SetupStacks (no game)
+    and predefined set-ups for a module, the save itself (opened here: one that cannot be read is bad
+    input) for a save or log."""
+    if _adjutant.file_kind(args.source) in ("module", "extension"):
         if args.module:
             raise UsageError(f"{args.source} is a module: --module is only for a save or log")
         module = _adjutant.open_module(args.source)
-        companion, check = _rules(args, module, "setup")
-        sources, findings = [(None, "SetupStacks")], []
-        for setup in (s for s in module.predefined_setups if s.opens_file):
-            label = f"set-up {setup.name!r}"
-            try:
-                sources.append((_adjutant.open_setup(module, setup.name), label))
-            except FormatError as e:  # a broken module is a finding, not the end of the check
-                findings.append(SetupFinding(label, "", "", "", (), f"cannot be opened: {e}"))
-    else:
-        if not args.module:
-            raise UsageError(f"{args.source} is not a module: name its module with --module")
-        module = _adjutant.open_module(args.module)
-        companion, check = _rules(args, module, "setup")
-        sources, findings = [(_adjutant.open_game(args.source, module), args.source)], []
-    findings += [f for game, label in sources for f in _run(check, Context(module, companion, game, label), args.companion)]
-    if args.json:
-        json.dump({"source": args.source, "checked": [label for _, label in sources],
-                   "findings": [f.as_json() for f in findings]}, sys.stdout, indent=2)
-        print()
-    else:
-        print_setup_findings(args.source, [label for _, label in sources], findings)
-    return 1 if findings else 0
-
-
-def _progress(total):
-    """A progress bar on standard error for several files; nothing for one."""
-    if total < 2 or not sys.stderr.isatty():
-        return lambda path: None
-    from rich.progress import Progress
-    bar = Progress(transient=True)
-    task = bar.add_task("checking logs", total=total)
-    bar.start()
-
-    def advance(path):
-        if path is None:
-            bar.stop()
-        else:
-            bar.advance(task)
-    return advance
+        setups = [(f"set-up {s.name!r}", partial(_adjutant.open_setup, module, s.name))
+                  for s in module.predefined_setups if s.opens_file]
+        return module, [("SetupStacks", lambda: None), *setups]
+    if not args.module:
+        raise UsageError(f"{args.source} is not a module: name its module with --module")
+    module = _adjutant.open_module(args.module)
+    game = _adjutant.open_game(args.source, module)
+    return module, [(args.source, lambda: game)]

@@ -2,7 +2,7 @@
 import json
 
 from .. import _adjutant
-from .usage import add_command, choose_map
+from .usage import OK, add_command, choose_map
 
 WHERE_EXAMPLES = """\
 examples:
@@ -16,6 +16,7 @@ HEX_EXAMPLES = """\
 examples:
   adjutant hex Lee.vmod 2724                 the centre of hex 2724 in map coordinates: '1477 1536'
   adjutant hex Lee.vmod --map "Main Map" 2724 --json
+Exit status 2 when the map has no such location.
 """
 
 
@@ -24,7 +25,8 @@ def add_parsers(commands):
         commands, "where", "print VASSAL's location name of a map point",
         "Print the name VASSAL gives a point of a map (Map.locationName): a grid location, a zone, "
         "a deck, or 'offboard'. Points are map coordinates, as saves store them and as VASSAL's "
-        "mouse-over shows them.", WHERE_EXAMPLES)
+        "mouse-over shows them.", WHERE_EXAMPLES,
+        json_help="print JSON: {map, x, y, location, board, hex, snapped, notes}")
     _common(where)
     where.add_argument("x", type=int, metavar="X")
     where.add_argument("y", type=int, metavar="Y")
@@ -33,7 +35,8 @@ def add_parsers(commands):
     hex_ = add_command(
         commands, "hex", "print the centre point of a location name",
         "Print the map point a location name stands for, where VASSAL places a piece sent there "
-        "(SetupStack, Send To Location): 'X Y' in map coordinates.", HEX_EXAMPLES)
+        "(SetupStack, Send To Location): 'X Y' in map coordinates.", HEX_EXAMPLES,
+        json_help="print JSON: {map, location, x, y, board, notes}")
     _common(hex_)
     hex_.add_argument("location", metavar="LOCATION", help="a location name, such as 2724")
     hex_.add_argument("--board", metavar="BOARD", default="",
@@ -46,7 +49,6 @@ def _common(parser):
     parser.add_argument("--map", metavar="NAME", help="the map (default: the module's only map with boards)")
     parser.add_argument("--game", metavar="SAVE",
                         help="a save or log whose board layout to use (default: the module's)")
-    parser.add_argument("--json", action="store_true", help="print JSON")
 
 
 def _map(args):
@@ -67,7 +69,7 @@ def run_where(args):
                          ensure_ascii=False))
     else:
         print(name)
-    return 0
+    return OK
 
 
 def run_hex(args):
@@ -78,4 +80,4 @@ def run_hex(args):
                           "board": game_map.board_at(x, y), "notes": game_map.notes}, ensure_ascii=False))
     else:
         print(x, y)
-    return 0
+    return OK

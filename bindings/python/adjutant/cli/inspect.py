@@ -4,7 +4,7 @@ import json
 from .. import _adjutant
 from ..tables import print_game_summary, print_module_summary
 from ..summary import game_summary, module_summary
-from .usage import UsageError, add_command
+from .usage import OK, UsageError, add_command
 
 EXAMPLES = """\
 examples:
@@ -19,11 +19,11 @@ def add_parser(commands):
     inspect = add_command(
         commands, "inspect", "summarize a module, save or log",
         "Summarize a VASSAL module (.vmod, .vmdx, an extracted folder or a bare buildFile) or a "
-        "save or log (.vsav, .vlog, .sav, .log). Nothing is written.", EXAMPLES)
+        "save or log (.vsav, .vlog, .sav, .log). Nothing is written.", EXAMPLES,
+        json_help="print JSON instead of tables")
     inspect.add_argument("path", metavar="PATH", help="the module, save or log to read")
     inspect.add_argument("--module", metavar="MODULE",
                          help="the module a save or log belongs to (names its maps and pieces)")
-    inspect.add_argument("--json", action="store_true", help="print JSON instead of tables")
     inspect.set_defaults(run=run)
 
 
@@ -45,4 +45,4 @@ def run(args):
         print(json.dumps(summary, indent=2, ensure_ascii=False))
     else:
         show(summary)
-    return 0
+    return OK

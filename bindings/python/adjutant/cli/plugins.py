@@ -3,13 +3,14 @@ import json
 
 from ..plugin_host import load_plugins
 from ..tables import print_plugins
-from .usage import add_command
+from .usage import OK, add_command
 
 EXAMPLES = """\
 examples:
   adjutant plugins                          installed plugins (entry point group adjutant.plugins)
   adjutant plugins --plugin ./myrules.py    with a plugin of your own, from a file or folder
   adjutant plugins --json
+Exit status 2 when a plugin cannot be loaded.
 """
 
 
@@ -22,9 +23,9 @@ def add_parser(commands):
     plugins = add_command(
         commands, "plugins", "list rules plugins and what they can check and do",
         "List the rules plugins Adjutant finds, each with its checks (which report and change "
-        "nothing) and procedures (which may change a game), their parameters and help.", EXAMPLES)
+        "nothing) and procedures (which may change a game), their parameters and help.", EXAMPLES,
+        json_help="print JSON: a list of {name, title, rules, source, tasks, demo}")
     add_plugin_option(plugins)
-    plugins.add_argument("--json", action="store_true", help="print JSON")
     plugins.set_defaults(run=run)
 
 
@@ -32,10 +33,11 @@ def run(args):
     plugins = load_plugins(args.plugin)
     listing = [{"name": p.name, "title": p.title, "rules": p.rules, "source": p.source,
                 "tasks": [{"kind": t.kind, "name": t.name, "help": t.help,
-                           "parameters": [q.describe() for q in t.parameters]} for t in p.tasks.values()]}
+                           "parameters": [q.describe() for q in t.parameters]} for t in p.tasks.values()],
+                "demo": p.demonstration.help if p.demonstration else None}
                for p in sorted(plugins.values(), key=lambda p: p.name)]
     if args.json:
         print(json.dumps(listing, indent=2, ensure_ascii=False))
     else:
         print_plugins(listing)
-    return 0
+    return OK

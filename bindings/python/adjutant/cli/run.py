@@ -6,10 +6,11 @@ from pathlib import Path
 
 from .. import _adjutant
 from ..charts import ChartError
+from ..outputs import game_output_kind, write_procedure_outputs
 from ..plugin import Context
 from ..plugin_host import PluginError, find_plugin, load_plugins
 from ..rolls import Rolls
-from .usage import UsageError, add_command
+from .usage import OK, BadInput, UsageError, add_command
 
 EXAMPLES = """\
 examples:
@@ -24,6 +25,8 @@ Parameters of the procedure are NAME=VALUE (`adjutant plugins` lists them). Roll
 the report and its chat lines show only what VASSAL shows that side; without it, everything.
 -o writes a new file (never over one that exists): .vsav for a save of the result, .vlog for the
 game read plus one step per change and the report as chat, to step through in VASSAL.
+Exit status 2 when a file cannot be read, a chart value the procedure needs is missing or blank, or
+a plugin, procedure or parameter is unknown.
 """
 
 
@@ -31,7 +34,7 @@ def add_parser(commands):
     p = add_command(commands, "run", "run a rules plugin's procedure on a game",
                     "Run a procedure (CP broadcast, attrition, force-march losses ...) on a save or log, "
                     "report every roll, distance and result, and write the changed game back for VASSAL.",
-                    EXAMPLES)
+                    EXAMPLES, json_help="print the report as JSON")
     p.add_argument("task", metavar="PLUGIN.PROCEDURE", help="such as litn.command")
     p.add_argument("game", metavar="GAME", help="the save (.vsav) or log (.vlog) to work on")
     p.add_argument("parameters", metavar="NAME=VALUE", nargs="*", help="the procedure's parameters")
@@ -47,7 +50,6 @@ def add_parser(commands):
     p.add_argument("--report", metavar="FILE", help="also write the report: FILE.json as JSON, else as text")
     p.add_argument("--plugin", metavar="PATH", action="append", default=[],
                    help="load a plugin from a .py file or folder too")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(run=run)
 
 
@@ -63,13 +65,13 @@ def _task(args):
     return procedures[task_name]
 
 
-def _output_kind(path):
-    suffix = Path(path).suffix.lower()
-    if suffix not in (".vsav", ".vlog"):
-        raise UsageError(f"-o {path}: name a .vsav (a save of the result) or a .vlog (the game plus new steps)")
+def _check_output(path):
+    try:
+        game_output_kind(path)
+    except ValueError as e:
+        raise UsageError(f"-o {e}") from None
     if Path(path).exists():
         raise UsageError(f"-o {path}: the file exists; adjutant never writes over a file")
-    return suffix
 
 
 def run(args):
@@ -78,7 +80,8 @@ def run(args):
         arguments = task.arguments(dict(_parameter(text) for text in args.parameters))
     except ValueError as e:
         raise UsageError(str(e)) from None
-    kind = _output_kind(args.output) if args.output else None
+    if args.output:
+        _check_output(args.output)
     try:
         rolls = Rolls(args.seed, args.roll)
     except ValueError as e:
@@ -89,28 +92,18 @@ def run(args):
     context = Context(module, companion, game, args.game, charts=args.charts, rolls=rolls, side=args.side)
     try:
         report = task.run(context, **arguments)
-    except ChartError as e:
-        print(f"adjutant: {e}", file=sys.stderr)
-        return 1
-    except ValueError as e:
-        print(f"adjutant: {args.game}: {e}", file=sys.stderr)
-        return 1
-    if args.output:
-        for line in report.chat_lines():
-            game.chat(line)
-        (game.save_log if kind == ".vlog" else game.save)(args.output)
-        report.files.append(args.output)
-    if args.report:
-        text = report.json_text() if args.report.endswith(".json") else report.text()
-        _adjutant.write_new_file(args.report, text)
-        report.files.append(args.report)
+    except ChartError:  # names its chart file already
+        raise
+    except ValueError as e:  # a unit or hex the game does not have, say
+        raise BadInput(f"{args.game}: {e}") from None
+    write_procedure_outputs(report, game, args.output, args.report)
     if args.json:
         sys.stdout.write(report.json_text())
     else:
         sys.stdout.write(report.text())
         for path in report.files:
             print(f"wrote {path}")
-    return 0
+    return OK
 
 
 def _parameter(text):

@@ -2,24 +2,36 @@
 module, and its terrain and elevation read off the board images."""
 import json
 import os
+from pathlib import Path
 
 from .. import _adjutant
+from ..errors import CompanionError
 from ..tables import print_companion_summary, print_terrain_sample
-from .usage import add_command, add_command_group
+from .usage import OK, VIOLATIONS, add_command, add_command_group, error
+
+EXAMPLES = """\
+examples:
+  adjutant terrain check Lee.vmod lee.toml     is every hex, hexside and word of lee.toml right?
+  adjutant terrain sample Lee.vmod lee.toml    terrain and elevation read off the board images
+"""
 
 SAMPLE_EXAMPLES = """\
 examples:
   adjutant terrain sample Lee.vmod lee.toml              writes lee.sampled.toml beside lee.toml
   adjutant terrain sample Lee.vmod lee.toml -o new.toml
+  adjutant terrain sample Lee.vmod lee.toml --json       what was found, per map, as JSON
 A [[map]] is sampled when it has a palette (docs/companion-format.md):
   [map.palette.terrain]
   "#3a7d2c" = "woods"
+Exit status 2 when a file cannot be read or the new file exists already.
 """
 
 CHECK_EXAMPLES = """\
 examples:
   adjutant terrain check Lee.vmod lee.toml          every name checked; counts per map
   adjutant terrain check Lee.vmod lee.toml --json   the counts as JSON
+Exit status 1 when the companion file has a problem (bad TOML, an unknown hex or word ...), 2 when
+it or the module cannot be read.
 """
 
 
@@ -27,15 +39,15 @@ def add_parser(commands):
     actions = add_command_group(
         commands, "terrain", "check a terrain companion file",
         "The terrain companion file says what is in each hex and hexside of a "
-        "module's maps, in a rulebook's words (docs/companion-format.md).")
+        "module's maps, in a rulebook's words (docs/companion-format.md).", EXAMPLES)
     check = add_command(
         actions, "check", "validate a companion file against its module and summarize it",
         "Read a companion file, check every hex name, hexside, line and word against the module's "
         "hex grids and the file's vocabulary, and print what it holds. The first problem is "
-        "reported with the file, line and column.", CHECK_EXAMPLES)
+        "reported with the file, line and column.", CHECK_EXAMPLES,
+        json_help="print the summary as JSON (its problems: [] when the file is valid)")
     check.add_argument("module", metavar="MODULE", help="the module (.vmod, folder or buildFile)")
     check.add_argument("companion", metavar="COMPANION", help="the companion file (.toml)")
-    check.add_argument("--json", action="store_true", help="print the summary as JSON")
     check.set_defaults(run=run_check)
 
     sample = add_command(
@@ -44,19 +56,23 @@ def add_parser(commands):
         "the companion file's [[map]], and write a NEW companion file with the terrain and "
         "elevation tables replaced (comments and everything else kept). The input is never "
         "changed; correct what the colours got wrong, then run `adjutant terrain check`.",
-        SAMPLE_EXAMPLES)
+        SAMPLE_EXAMPLES, json_help="print what was found as JSON: {output, maps}")
     sample.add_argument("module", metavar="MODULE", help="the module, with its board images")
     sample.add_argument("companion", metavar="COMPANION", help="the companion file with a palette")
     sample.add_argument("-o", "--output", metavar="OUT",
                         help="the new file (default: COMPANION with .sampled.toml; never overwritten)")
-    sample.add_argument("--json", action="store_true", help="print what was found as JSON")
     sample.set_defaults(run=run_sample)
 
 
 def run_check(args):
     module = _adjutant.open_module(args.module)
-    companion = _adjutant.open_companion(args.companion, module)
+    Path(args.companion).read_bytes()  # a file that cannot be read at all is bad input, not a problem of it
+    try:
+        companion = _adjutant.open_companion(args.companion, module)
+    except CompanionError as e:
+        return _report_problem(args, e)
     summary = companion.summary
+    summary["problems"] = []
     summary["module_matches"] = summary["module_name"] == module.name
     covered = {m.map for m in companion.maps}
     summary["notes"] = sorted({note for m in module.maps if m.name in covered for note in m.notes})
@@ -64,7 +80,15 @@ def run_check(args):
         print(json.dumps(summary, indent=2, ensure_ascii=False))
     else:
         print_companion_summary(summary, module.name)
-    return 0
+    return OK
+
+
+def _report_problem(args, problem):
+    """The companion file's first problem: an error on standard error and, with --json, as data."""
+    error(problem)
+    if args.json:
+        print(json.dumps({"file": args.companion, "problems": [str(problem)]}, indent=2, ensure_ascii=False))
+    return VIOLATIONS
 
 
 def run_sample(args):
@@ -76,4 +100,4 @@ def run_sample(args):
         print(json.dumps({"output": output, "maps": sample["maps"]}, indent=2, ensure_ascii=False))
     else:
         print_terrain_sample(sample["maps"], output, args.module)
-    return 0
+    return OK

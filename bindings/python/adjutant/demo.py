@@ -1,0 +1,47 @@
+"""What a plugin's demo is made of (`adjutant demo`; a plugin registers its demo with Plugin.demo):
+steps run in order in one folder, each writing files there and saying in one line what each file
+is. A demo is a list of steps, so a step is added by appending it to the list.
+
+    STEPS = [DemoStep("The Command Phase", command_phase), DemoStep("Attrition", attrition)]
+    files = run_steps(STEPS, workspace, console)
+
+Each step is a function of the demo's workspace (whatever its steps share: the folder, the module
+opened ...) returning the DemoFiles it wrote.
+"""
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class DemoFile:
+    name: str   # the file's name in the demo's folder
+    about: str  # what it is, in one line
+
+
+@dataclass(frozen=True)
+class DemoStep:
+    title: str      # what the step does, shown while it runs
+    run: Callable   # run(workspace) -> [DemoFile], the files it wrote
+
+
+@dataclass
+class DemoResult:
+    folder: Path
+    files: list = field(default_factory=list)    # DemoFiles, in the order written
+    viewing: list = field(default_factory=list)  # lines: how to open the files in VASSAL
+
+    def paths(self):
+        return [self.folder / f.name for f in self.files]
+
+
+def run_steps(steps, workspace, console):
+    """Runs each step on `workspace` in turn, showing it on `console` (a rich Console) while it runs
+    and a line with the files it wrote when it is done; every file written, in order."""
+    files = []
+    for number, step in enumerate(steps, 1):
+        with console.status(f"{step.title} ..."):
+            written = step.run(workspace)
+        console.print(f"{number}/{len(steps)} {step.title}: {', '.join(f.name for f in written)}")
+        files += written
+    return files

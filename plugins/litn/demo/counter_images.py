@@ -1,0 +1,54 @@
+"""The counters' images, and the small ones of the markers (moved, the Union mask, strength levels)."""
+import io
+import math
+
+from PIL import Image, ImageDraw
+
+from .palette import COLOURS, font
+
+
+def counter_png(counter):
+    size = 48
+    image = Image.new("RGB", (size, size), COLOURS[counter.side])
+    draw = ImageDraw.Draw(image)
+    draw.rectangle([0, 0, size - 1, size - 1], outline="#000000", width=2)
+    box = [14, 5, 34, 18]
+    if counter.type in ("infantry", "cavalry", "artillery"):
+        draw.rectangle(box, fill="#ffffff", outline="#000000")
+        if counter.type == "infantry":
+            draw.line([(14, 5), (34, 18)], fill="#000000")
+            draw.line([(14, 18), (34, 5)], fill="#000000")
+        elif counter.type == "cavalry":
+            draw.line([(14, 18), (34, 5)], fill="#000000", width=2)
+        else:
+            draw.ellipse([21, 8, 27, 14], fill="#000000")
+    elif counter.type == "leader":
+        cx, cy, r = 24, 12, 8
+        star = [(cx + (r if i % 2 == 0 else r / 2.5) * math.sin(math.radians(36 * i)),
+                 cy - (r if i % 2 == 0 else r / 2.5) * math.cos(math.radians(36 * i))) for i in range(10)]
+        draw.polygon(star, fill="#ffffff", outline="#000000")
+    else:
+        draw.rectangle([14, 6, 34, 14], fill="#ffffff", outline="#000000")
+        draw.ellipse([15, 12, 21, 18], fill="#000000")
+        draw.ellipse([27, 12, 33, 18], fill="#000000")
+    short = counter.name.split(" (")[0]
+    words = short.replace("Confederate ", "").replace("Union ", "").split()
+    lines = [" ".join(words)] if len(" ".join(words)) <= 9 else [" ".join(words[:len(words) // 2 or 1]),
+                                                                  " ".join(words[len(words) // 2 or 1:])]
+    f = font(9, bold=True)
+    for i, text in enumerate(lines):
+        draw.text((24, 24 + 10 * i), text, fill="#ffffff", font=f, anchor="mt")
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def small_png(size, colour, text=""):
+    image = Image.new("RGB", size, colour)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle([0, 0, size[0] - 1, size[1] - 1], outline="#000000")
+    if text:
+        draw.text((size[0] / 2, size[1] / 2), text, fill="#000000", font=font(9, bold=True), anchor="mm")
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()

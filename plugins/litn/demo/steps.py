@@ -1,0 +1,184 @@
+"""What `adjutant demo` does with the litn plugin: the demo game (write_demo, only the files missing),
+then the plugin's procedures and its move check on it, each step writing its files into the folder
+and saying what each is. A step added to STEPS (pictures, say) runs after the others; a step reads
+what earlier ones wrote through the Workspace.
+
+Every file a step writes replaces the one of that name from an earlier run, whole (outputs.py);
+the demo game's files, its inputs, are never written over.
+"""
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import adjutant
+from adjutant.demo import DemoFile, DemoResult, DemoStep, run_steps
+from adjutant.outputs import write_file, write_procedure_outputs, write_text
+from adjutant.companion_rules import CompanionRules
+from adjutant.plugin import Context
+from adjutant.render import Picture
+from adjutant.rolls import Rolls
+from adjutant.tables import move_verdicts_text
+from adjutant.units import unit_of
+
+from .. import plugin
+from . import BROADCAST_SAVE, CHARTS_COPY, COMPANION_COPY, DEMO_SAVE, MODULE, write_demo
+from .module import BOARD_NAME, MAP_NAME
+
+SEED = 1862
+# The comprehensive command example of LIN 7.1: Lee's roll of 2, Jackson's 5, D.H. Hill's 1, Lawton's 3.
+COMMAND_ROLLS = ["R.E. Lee CP=2", "broadcast R.E. Lee -> Jackson=5", "broadcast R.E. Lee -> D.H. Hill=1",
+                 "broadcast Jackson -> Lawton=3"]
+# Confederate moves after that Command Phase, (unit, hex): Hood (9 MP) and Hampton (6 MP) within their
+# allowances; Lawton (3 MP, his 1 CP of command 3) four hexes; D.H. Hill (0 MP: 0 CP) two.
+MOVES = [("Hood", "0825"), ("Hampton", "1128"), ("Lawton", "1725"), ("D.H. Hill", "1922")]
+
+
+@dataclass
+class Workspace:
+    """What the steps share: the folder, and the demo game's module and companion file once opened."""
+
+    folder: Path
+    module: Any = None
+    companion: Any = None
+    command_report: Any = None   # the Command Phase's Report, for its picture
+    verdicts: list = field(default_factory=list)   # the move check's, for theirs
+
+    def path(self, name):
+        return self.folder / name
+
+    def open_game(self, name):
+        return adjutant.open_game(str(self.path(name)), self.module)
+
+
+def demo_game(ws):
+    inputs = (MODULE, DEMO_SAVE, BROADCAST_SAVE, COMPANION_COPY, CHARTS_COPY)
+    kept = {name for name in inputs if ws.path(name).exists()}
+    write_demo(ws.folder, keep_existing=True)
+    ws.module = adjutant.open_module(str(ws.path(MODULE)))
+    ws.companion = adjutant.open_companion(str(ws.path(COMPANION_COPY)), ws.module)
+    files = [
+        DemoFile(MODULE, "the demo module (a map of 30 x 36 hexes, the counters): open it in VASSAL first"),
+        DemoFile(DEMO_SAVE, "turn 5 of 1862 before the procedures: LIN 7.1's command example, the Union for LIN 11"),
+        DemoFile(BROADCAST_SAVE, "LIN 7.1's broadcast example: Lee, Longstreet and Pickett"),
+        DemoFile(COMPANION_COPY, "the companion file: terrain, movement costs, where each unit rating is read"),
+        DemoFile(CHARTS_COPY, "the chart file: the printed charts' values (EXAMPLE values here) the procedures read"),
+    ]
+    return [DemoFile(f.name, f.about + (" (kept from an earlier run)" if f.name in kept else "")) for f in files]
+
+
+def command_phase(ws):
+    ws.command_report = run_procedure(ws, "command", DEMO_SAVE, side="Confederate", rolls=COMMAND_ROLLS,
+                                      output="command.vlog", report_file="command.txt")
+    return [DemoFile("command.vlog", "litn-demo.vsav plus the Command Phase, a step per change: the counters' CP "
+                                     "and MA, the report as chat"),
+            DemoFile("command.txt", "the Command Phase report: LOCs, CP rolls, broadcasts with their paths, "
+                                    "movement allowances")]
+
+
+def attrition(ws):
+    run_procedure(ws, "attrition", DEMO_SAVE, side="Union", output="attrition.vsav", report_file="attrition.txt")
+    return [DemoFile("attrition.vsav", "litn-demo.vsav after the Union attrition of turn 5: strengths lowered"),
+            DemoFile("attrition.txt", "the attrition report: the roll, each unit's territory, LOC and loss")]
+
+
+def odds(ws):
+    run_procedure(ws, "odds", BROADCAST_SAVE, report_file="odds.txt", receiver="Pickett")
+    return [DemoFile("odds.txt", "before rolling: the chance of each broadcast result to Pickett from Lee (9 MP) "
+                                 "or Longstreet (4 MP)")]
+
+
+def moves(ws):
+    game = ws.open_game("command.vlog")
+    for name, hex_name in MOVES:
+        piece = next(p for p in game.pieces if p.name == name)
+        x, y = game.map(piece.map).point_of(hex_name, BOARD_NAME)
+        game.move_piece(piece.id, piece.map, x, y)
+    write_file(ws.path("moves.vlog"), game.save_log, replace=True)
+    log = ws.open_game("moves.vlog")
+    context = Context(ws.module, ws.companion, log, str(ws.path("moves.vlog")), charts=str(ws.path(CHARTS_COPY)))
+    verdicts = ws.verdicts = plugin.tasks["moves"].run(context)
+    write_text(ws.path("moves.txt"), move_verdicts_text("moves.vlog", verdicts), replace=True)
+    illegal = ", ".join(v.pieces[0] for v in verdicts if v.legal is False)
+    return [DemoFile("moves.vlog", f"command.vlog plus {len(MOVES)} Confederate moves, a step each"),
+            DemoFile("moves.txt", f"the move check of moves.vlog: each move's hexes, MP and allowance; "
+                                  f"illegal: {illegal or 'none'}")]
+
+
+def pictures(ws):
+    """The map with what the steps found drawn over the board: the companion file's terrain and the
+    grid, the Command Phase's broadcasts and lines of communication, and the moves checked (the
+    reach of the first legal one, the path of the first illegal one)."""
+    game_map = ws.module.find_map(MAP_NAME)
+    movement = ws.companion.movement(MAP_NAME)
+    log = ws.open_game("moves.vlog")
+    files = []
+
+    def picture(name, about, draw, scale=1.0):
+        drawn = Picture(game_map)
+        focus = draw(drawn)
+        drawn.grid()
+        if focus:
+            drawn.focus(focus)
+        drawn.save(ws.path(name), scale=scale, replace=True)
+        files.append(DemoFile(name, about))
+
+    def unit_class(verdict):
+        piece = next(p for p in log.pieces if p.name == verdict.pieces[0])
+        return CompanionRules.unit_class(movement, unit_of(ws.companion, piece, ws.module), piece.name)
+
+    picture("grid.svg", "the map's hexes with the names VASSAL gives them, over the board (SVG: zoom in)",
+            lambda p: [])
+    picture("terrain.png", "the companion file's terrain, rivers, bridges and roads over the board's art",
+            lambda p: p.terrain(ws.companion.map(MAP_NAME)), scale=0.5)
+    picture("command.png", "the Command Phase: each broadcast's path and CP received, each leader's line of "
+                           "communication", lambda p: p.report(ws.command_report))
+    legal = next(v for v in ws.verdicts if v.legal)
+    picture("reach.png", f"where {legal.pieces[0]} could have gone from {legal.start} with {legal.allowance} MP: "
+                         f"each hex shaded by the MP left",
+            lambda p: p.reach(movement.reach(legal.start, [unit_class(legal)], legal.allowance), legal.allowance,
+                              start=legal.start))
+    illegal = next(v for v in ws.verdicts if v.legal is False)
+    picture("illegal-move.png", f"{illegal.pieces[0]}'s move {illegal.start}-{illegal.end}, each step's cost: "
+                                f"{illegal.reason}",
+            lambda p: p.path(movement.explain(illegal.path, [unit_class(illegal)], illegal.allowance)))
+    return files
+
+
+def run_procedure(ws, name, save, side="referee", rolls=(), output=None, report_file=None, **parameters):
+    """The plugin's procedure `name` on the save, its rolls from SEED but those given, its results
+    written into the folder."""
+    task = plugin.tasks[name]
+    game = ws.open_game(save)
+    context = Context(ws.module, ws.companion, game, str(ws.path(save)), charts=str(ws.path(CHARTS_COPY)),
+                      rolls=Rolls(SEED, rolls), side=side)
+    report = task.run(context, **task.arguments(parameters))
+    write_procedure_outputs(report, game, output and ws.path(output), report_file and ws.path(report_file),
+                            replace=True)
+    return report
+
+
+STEPS = [
+    DemoStep("the demo game (module, saves, companion file)", demo_game),
+    DemoStep("litn.command: the Command Phase of LIN 7.1's example, as the Confederate player", command_phase),
+    DemoStep("litn.attrition: turn 5 of 1862, as the Union player", attrition),
+    DemoStep("litn.odds: Pickett from Lee at 9 MP, or from Longstreet at 4?", odds),
+    DemoStep("check moves: Confederate moves after the Command Phase", moves),
+    DemoStep("pictures: the terrain, the Command Phase and the moves over the board", pictures),
+]
+
+
+def run_demo(folder, console):
+    folder = Path(folder)
+    files = run_steps(STEPS, Workspace(folder), console)
+    return DemoResult(folder, files, viewing(folder))
+
+
+def viewing(folder):
+    return [
+        f"Open {folder / MODULE} in VASSAL (the Module Manager opens a module, or open the file itself).",
+        f"A save: File > Open Game on {folder / 'attrition.vsav'} shows the strengths after attrition "
+        f"({DEMO_SAVE} is the game before).",
+        f"A log: File > Open Game on {folder / 'command.vlog'} (or moves.vlog), then step through it with the "
+        f"step-forward button: each step is one change (a counter's CP or MA, a move) and the report arrives "
+        f"in the chat. Or, with {DEMO_SAVE} open, File > Load Continuation on command.vlog.",
+    ]
