@@ -21,6 +21,8 @@ from adjutant.tables import move_verdicts_text
 from adjutant.units import unit_of
 
 from .. import plugin
+from ..army import Army
+from ..charts import LitnCharts
 from . import BROADCAST_SAVE, CHARTS_COPY, COMPANION_COPY, DEMO_SAVE, MODULE, write_demo
 from .module import BOARD_NAME, MAP_NAME
 
@@ -133,10 +135,16 @@ def pictures(ws):
     picture("command.png", "the Command Phase: each broadcast's path and CP received, each leader's line of "
                            "communication", lambda p: p.report(ws.command_report))
     legal = next(v for v in ws.verdicts if v.legal)
+    # The position before the moves, as the Confederate player sees it: enemy units block, their zones cost.
+    before = Context(ws.module, ws.companion, ws.open_game("command.vlog"), str(ws.path("command.vlog")),
+                     side="Confederate")
+    army = Army(before)
+    situation = dict(enemy_hexes=army.enemy_hexes("Confederate"),
+                     zones=army.zones("Confederate", LitnCharts.load(str(ws.path(CHARTS_COPY)))))
     picture("reach.png", f"where {legal.pieces[0]} could have gone from {legal.start} with {legal.allowance} MP: "
                          f"each hex shaded by the MP left",
-            lambda p: p.reach(movement.reach(legal.start, [unit_class(legal)], legal.allowance), legal.allowance,
-                              start=legal.start))
+            lambda p: p.reach(movement.reach(legal.start, [unit_class(legal)], legal.allowance, **situation),
+                              legal.allowance, start=legal.start))
     illegal = next(v for v in ws.verdicts if v.legal is False)
     picture("illegal-move.png", f"{illegal.pieces[0]}'s move {illegal.start}-{illegal.end}, each step's cost: "
                                 f"{illegal.reason}",
