@@ -1,6 +1,11 @@
 """`adjutant check moves` on the TLD logs of the corpus with the project's companion file for that
 map (docs/examples/tld-normandy.toml: clear terrain and two roads, the generic rules)."""
 import json
+import os
+import pty
+import subprocess
+import sys
+import threading
 from fractions import Fraction
 
 import pytest
@@ -66,3 +71,50 @@ def test_a_class_the_rules_lack_is_named(tld, tmp_path):
     assert result.returncode == 2
     assert "unknown unit class 'armour' (the classes are ground)" in result.stderr
     assert str(logs[0]) in result.stderr
+
+
+def test_a_folder_of_logs_is_every_log_in_it_with_a_progress_bar_on_a_terminal(tld, tmp_path):
+    module, logs = tld
+    folder = tmp_path / "game"
+    folder.mkdir()
+    for log in logs[:3]:
+        (folder / log.name).symlink_to(log)
+    (folder / "notes.txt").write_text("not a log")
+    many = adjutant("check", "moves", folder, "--module", module, "--companion", TLD_COMPANION, "--json")
+    assert many.returncode == 0, many.stderr
+    assert [g["game"] for g in json.loads(many.stdout)] == [str(folder / log.name) for log in logs[:3]]
+
+    # On a terminal (a pseudo-terminal here) the same check draws a progress bar on standard error.
+    main, terminal = pty.openpty()
+    shown = []
+    reader = threading.Thread(target=_read_all, args=(main, shown))
+    reader.start()
+    try:
+        ran = subprocess.run([sys.executable, "-m", "adjutant", "check", "moves", str(folder), "--module", str(module),
+                              "--companion", str(TLD_COMPANION)], stdout=subprocess.PIPE, stderr=terminal,
+                             env={**os.environ, "TERM": "xterm", "COLUMNS": "100"}, timeout=300)
+    finally:
+        os.close(terminal)
+        reader.join()
+        os.close(main)
+    assert ran.returncode == 0
+    assert b"checking logs" in b"".join(shown)
+
+
+def _read_all(fd, into):
+    """Reads a pseudo-terminal until its other end is closed."""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            return
+        if not chunk:
+            return
+        into.append(chunk)
+
+
+def test_a_folder_without_logs_is_named(tld, tmp_path):
+    module, _ = tld
+    result = adjutant("check", "moves", tmp_path, "--module", module, "--companion", TLD_COMPANION)
+    assert result.returncode == 2
+    assert str(tmp_path) in result.stderr and "without logs" in result.stderr

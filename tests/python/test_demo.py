@@ -3,8 +3,10 @@ written where missing, its procedures and move check run on it, every file it li
 saves and logs reopened with the changes in them, and a second run into the same folder."""
 import json
 import os
+import xml.etree.ElementTree as ET
 
 import pytest
+from PIL import Image
 
 import adjutant
 from test_cli import adjutant as run_cli
@@ -31,7 +33,8 @@ def piece(game, name):
 def test_every_file_listed_is_written_and_not_empty(listing):
     folder, files, data = listing
     assert {"litn-demo.vmod", "litn-demo.vsav", "command.vlog", "command.txt", "attrition.vsav",
-            "attrition.txt", "odds.txt", "moves.vlog", "moves.txt"} <= set(files)
+            "attrition.txt", "odds.txt", "moves.vlog", "moves.txt", "grid.svg", "terrain.png", "command.png",
+            "reach.png", "illegal-move.png"} <= set(files)
     for name, about in files.items():
         assert (folder / name).stat().st_size > 0, name
         assert about and "\n" not in about, name
@@ -109,3 +112,18 @@ def test_a_plugin_without_a_demo_is_named(tmp_path):
     assert result.returncode == 2
     assert "generic" in result.stderr and "no demo" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_the_pictures_are_pictures_of_the_map(listing):
+    folder, files, _ = listing
+    module = adjutant.open_module(str(folder / "litn-demo.vmod"))
+    width, height = module.find_map("Main Map").size
+    terrain = Image.open(folder / "terrain.png")
+    assert terrain.width == round(width * 0.5) and terrain.height > round(height * 0.5)  # the legend is under it
+    for name in ("command.png", "reach.png", "illegal-move.png"):
+        with Image.open(folder / name) as image:
+            image.verify()
+            assert image.format == "PNG" and 0 < image.width < width, name  # a crop round what is drawn
+    svg = ET.parse(folder / "grid.svg").getroot()
+    assert svg.find("{http://www.w3.org/2000/svg}image") is not None
+    assert "1622" in {t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")}

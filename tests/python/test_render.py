@@ -67,15 +67,20 @@ def test_reach_shades_each_reached_hex_centre_by_mp_left_over_the_board(litn_dem
     out = picture.save(tmp_path / "reach.png")
 
     image = png_pixels(out)
-    assert image.size == game_map.size
+    width, height = game_map.size
+    band = picture.canvas.legend_band()
+    assert band > 0 and image.size == (width, height + band)  # the legend goes under the map
     grid = game_map.grid
     for hex_name, (left, _) in reach.items():
         x, y = grid.centre(hex_name)
         expected = blend(colours.ramp(float(left) / 6), board.getpixel((x, y)), colours.SHADE_OPACITY)
         assert_close(image.getpixel((x, y)), expected)
-    assert "2830" not in reach  # out of reach, and far from the legend in the top left corner
-    x, y = grid.centre("2830")
-    assert_close(image.getpixel((x, y)), board.getpixel((x, y)))
+    for out_of_reach in ("2830", "0101"):  # 0101, in the top left corner, is not under a legend
+        assert out_of_reach not in reach
+        x, y = grid.centre(out_of_reach)
+        assert_close(image.getpixel((x, y)), board.getpixel((x, y)))
+    legend = image.crop((0, height, width, height + band))
+    assert colours.rgb(colours.ramp(1)) in {rgb for _, rgb in legend.getcolors(width * band)}
 
 
 def test_focus_crops_to_the_hexes_drawn_and_scale_sizes_the_png(litn_demo, tmp_path):
@@ -89,6 +94,7 @@ def test_focus_crops_to_the_hexes_drawn_and_scale_sizes_the_png(litn_demo, tmp_p
     xs = [x for h in ("1622", "1824") for x, _ in grid.corners(h)]
     assert left == int(min(xs) - picture.hex_width) and width == int(max(xs) + picture.hex_width) - left
     image = png_pixels(picture.save(tmp_path / "crop.png", scale=0.5))
+    assert picture.canvas.legend_band() == 0  # no legend: no band under the map
     assert image.size == (round(width * 0.5), round(height * 0.5))
 
 
@@ -165,7 +171,8 @@ def test_cli_renders_each_kind_and_never_writes_over_a_file(litn_demo, tmp_path)
         assert result.returncode == 0, result.stderr
         assert json.loads(result.stdout)["file"] == str(tmp_path / name)
         assert (tmp_path / name).stat().st_size > 1000
-    assert Image.open(tmp_path / "terrain.png").size == tuple(round(s * 0.25) for s in (1700, 2330))
+    width, height = Image.open(tmp_path / "terrain.png").size
+    assert width == round(1700 * 0.25) and height > round(2330 * 0.25)  # the map, and its legend under it
     again = adjutant_cli("render", "grid", module, "-o", tmp_path / "grid.svg")
     assert again.returncode == 2 and "grid.svg" in again.stderr
 
@@ -184,3 +191,39 @@ def test_cli_render_report_reads_a_json_report_and_names_a_broken_one(litn_demo,
     bad = adjutant_cli("render", "report", broken, d / "litn-demo.vmod", "-o", tmp_path / "broken.png")
     assert bad.returncode == 2 and "broken.json" in bad.stderr and "line 1" in bad.stderr
     assert not (tmp_path / "broken.png").exists()
+
+
+def test_terrain_tints_each_hex_of_a_type_but_the_commonest(litn_demo, tmp_path):
+    module = adjutant.open_module(str(litn_demo.module))
+    companion = adjutant.open_companion(str(litn_demo.companion), module)
+    game_map = module.find_map(MAP)
+    terrain = companion.map(MAP)
+    picture = Picture(game_map)
+    picture.terrain(terrain)
+    image = png_pixels(picture.save(tmp_path / "terrain.png"))
+    board = Image.open(io.BytesIO(game_map.board_image(game_map.layout[0][0]))).convert("RGB")
+    types = {h: terrain.terrain(h) for h in terrain.hexes()}
+    ridges = [h for h, t in types.items() if t == "ridge"]
+    clear = [h for h, t in types.items() if t == "clear"]
+    assert ridges and len(clear) > len(ridges)
+    tint = colours.assign(["ridge"], colours.TERRAIN_COLOURS)["ridge"]
+    for hex_name in ridges:
+        x, y = game_map.grid.centre(hex_name)
+        assert_close(image.getpixel((x, y)), blend(tint, board.getpixel((x, y)), colours.TERRAIN_OPACITY))
+    x, y = game_map.grid.centre(clear[len(clear) // 2])
+    assert_close(image.getpixel((x, y)), board.getpixel((x, y)))
+
+
+def test_a_path_over_the_allowance_is_crossed_out_where_it_goes_over(litn_demo, tmp_path):
+    module = adjutant.open_module(str(litn_demo.module))
+    companion = adjutant.open_companion(str(litn_demo.companion), module)
+    game_map = module.find_map(MAP)
+    path = companion.movement(MAP).explain(["1629", "1628", "1627", "1626", "1725"], ["infantry"], 3)
+    assert not path.legal and path.total == 4
+    picture = Picture(game_map)
+    picture.path(path, allowance=3)
+    image = png_pixels(picture.save(tmp_path / "path.png"))
+    bad = colours.rgb(colours.BAD)
+    assert_close(image.getpixel(game_map.grid.centre("1725")), bad)   # the fourth MP: crossed
+    for within in ("1628", "1627", "1626"):
+        assert image.getpixel(game_map.grid.centre(within)) != bad

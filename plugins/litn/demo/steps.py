@@ -148,7 +148,8 @@ def pictures(ws):
     illegal = next(v for v in ws.verdicts if v.legal is False)
     picture("illegal-move.png", f"{illegal.pieces[0]}'s move {illegal.start}-{illegal.end}, each step's cost: "
                                 f"{illegal.reason}",
-            lambda p: p.path(movement.explain(illegal.path, [unit_class(illegal)], illegal.allowance)))
+            lambda p: p.path(movement.explain(illegal.path, [unit_class(illegal)], illegal.allowance),
+                           allowance=illegal.allowance))
     return files
 
 

@@ -4,6 +4,7 @@ modules."""
 import json
 import sys
 from functools import partial
+from pathlib import Path
 
 from .. import _adjutant
 from ..companion_rules import CheckError
@@ -13,6 +14,8 @@ from ..plugin_host import choose_plugin
 from ..setup_check import SetupFinding
 from ..tables import print_move_verdicts, print_setup_findings
 from .usage import OK, VIOLATIONS, BadInput, UsageError, add_command, add_command_group, note, progress
+
+LOG_SUFFIXES = (".vlog", ".log")  # what a folder given to check moves is searched for
 
 EXAMPLES = """\
 examples:
@@ -24,13 +27,14 @@ Exit status 1 when a move is illegal or a set-up breaks a rule.
 MOVES_EXAMPLES = """\
 examples:
   adjutant check moves 0606-1.log --module tld.vmod --companion tld-normandy.toml
-  adjutant check moves game/*.log --module tld.vmod --companion tld-normandy.toml --json
+  adjutant check moves game/ --module tld.vmod --companion tld-normandy.toml --json   every log in game/
   adjutant check moves turn3.vlog --module Lee.vmod --companion lee.toml --violations
   adjutant check moves turn3.vlog --module Lee.vmod --companion lee.toml --plugin ./myrules.py
   adjutant check moves turn4.vsav --before turn3.vsav --module Lee.vmod --companion lee.toml
 Each move of a piece or stack on a map's hex boards gets the cheapest legal path from where it was
 to where it went, with every other piece where it stood then. With --before, the moves are the
-pieces that stand elsewhere than in the earlier save. Several logs show a progress bar on a terminal.
+pieces that stand elsewhere than in the earlier save. Several logs (or a folder of them) show a
+progress bar on a terminal.
 Exit status 1 when a move is illegal, 2 when a file cannot be read.
 """
 
@@ -55,7 +59,8 @@ def add_parser(commands):
         "[movement]): the path's cost in MP, its distance in hexes, and why it is illegal (no path, over "
         "the allowance, into an enemy hex, through a zone of control, over a stacking limit ...).",
         MOVES_EXAMPLES, json_help="print the verdicts as JSON: a list of {game, moves}")
-    moves.add_argument("games", metavar="GAME", nargs="+", help="logs (.vlog, .log) to replay, or one save with --before")
+    moves.add_argument("games", metavar="GAME", nargs="+",
+                       help="logs (.vlog, .log) to replay, folders of logs, or one save with --before")
     moves.add_argument("--before", metavar="SAVE", help="an earlier save: judge the moves from it to GAME")
     moves.add_argument("--module", required=True, metavar="MODULE", help="the module (.vmod, folder or buildFile)")
     _add_common(moves)
@@ -99,14 +104,15 @@ def _run(check, context, companion_path):
 
 
 def run_moves(args):
-    if args.before and len(args.games) != 1:
+    games = _logs(args.games)
+    if args.before and len(games) != 1:
         raise UsageError("--before compares one save with an earlier one: give one GAME")
     module = _adjutant.open_module(args.module)
     companion, check = _rules(args, module, "moves")
     before = _adjutant.open_game(args.before, module) if args.before else None
     results = []
-    with progress(args, "checking logs", len(args.games)) as advance:
-        for path in args.games:
+    with progress(args, "checking logs", len(games)) as advance:
+        for path in games:
             game = _adjutant.open_game(path, module)
             context = Context(module, companion, game, path, before, charts=args.charts)
             results.append((path, _run(check, context, args.companion)))
@@ -120,6 +126,20 @@ def run_moves(args):
         for path, verdicts in results:
             print_move_verdicts(path, [v for v in verdicts if not args.violations or v.legal is False], len(verdicts))
     return VIOLATIONS if illegal else OK
+
+
+def _logs(paths):
+    """The games named, each folder among them replaced by the logs in it (by name)."""
+    games = []
+    for path in paths:
+        if not Path(path).is_dir():
+            games.append(path)
+            continue
+        logs = sorted(str(p) for p in Path(path).iterdir() if p.suffix.lower() in LOG_SUFFIXES and p.is_file())
+        if not logs:
+            raise BadInput(f"{path}: a folder without logs ({', '.join(LOG_SUFFIXES)})")
+        games += logs
+    return games
 
 
 def run_setup(args):

@@ -1,6 +1,5 @@
 """`adjutant render WHAT`: pictures over the module's own board images (adjutant.render)."""
 import json
-from fractions import Fraction
 
 from .. import _adjutant
 from ..render import Picture
@@ -134,7 +133,7 @@ def _draw_reach(args):
     where, movement, situation = _movement(args)
     reach = value_error(args, lambda: movement.reach(args.from_hex, [args.unit_class], args.mp, **situation))
     picture = Picture(where.game_map())
-    return picture, picture.reach(reach, allowance=sum(Fraction(p) for p in args.mp.split()), start=args.from_hex)
+    return picture, picture.reach(reach, allowance=args.mp, start=args.from_hex)
 
 
 def _draw_path(args):
@@ -148,7 +147,7 @@ def _draw_path(args):
         if path is None:
             raise BadInput(f"{args.companion}: no path from {args.from_hex} to {args.to_hex} for {args.unit_class}")
     picture = Picture(where.game_map())
-    return picture, picture.path(path)
+    return picture, picture.path(path, allowance=args.mp)
 
 
 def _draw_los(args):

@@ -41,7 +41,7 @@ class Canvas:
         width, height = game_map.size
         self.view = (0, 0, width, height)
         self.elements = []
-        self.legends = []  # (title, [(colour, words, "hex" | "line")]): drawn last, in the view's corner
+        self.legends = []  # (title, [(colour, words, "hex" | "line")]): drawn in a band under the view
         self.notes = []   # what could not be drawn (a board without its image), for the caller to print
 
     def crop(self, left, top, right, bottom):
@@ -86,15 +86,22 @@ class Canvas:
 
     # --- output ---
     def svg(self):
+        """The picture: the view of the map, and below it a band with the legends, so that no legend
+        covers what the picture is about."""
         left, top, width, height = self.view
+        legends, band = self._legends()
         parts = [f"<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
-                 f"width=\"{width}\" height=\"{height}\" viewBox=\"{left} {top} {width} {height}\">",
-                 f"<rect x=\"{left}\" y=\"{top}\" width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>"]
+                 f"width=\"{width}\" height=\"{height + band}\" viewBox=\"{left} {top} {width} {height + band}\">",
+                 f"<rect x=\"{left}\" y=\"{top}\" width=\"{width}\" height=\"{height + band}\" fill=\"#ffffff\"/>"]
         parts += self._boards()
         parts += self.elements
-        parts += self._legends()
+        parts += legends
         parts.append("</svg>")
         return "\n".join(parts) + "\n"
+
+    def legend_band(self):
+        """The height of the band under the view that the legends take (0 without legends)."""
+        return self._legends()[1]
 
     def _boards(self):
         out = []
@@ -112,12 +119,16 @@ class Canvas:
         return out
 
     def _legends(self):
-        """Each legend a box in the view's top left corner, the next below it: a title, then a swatch
-        and words per entry. Sized to the view, so that it reads the same on any crop."""
+        """The legends' elements and the height of the band they fill under the view: each legend a
+        box, the next below it, with a title, then a swatch and words per entry. Sized to the view's
+        width, so that it reads the same on any crop."""
+        if not self.legends:
+            return [], 0
         saved, self.elements = self.elements, []
-        left, top, width, _ = self.view
+        left, top, width, height = self.view
         size = max(12.0, width / 80)
-        y = top + size / 2
+        bottom = top + height
+        y = bottom + size / 2
         longest = max(8, int((width - 4 * size) / (0.62 * size)))  # characters that fit across the view
         for title, entries in self.legends:
             title = _shorten(title, longest)
@@ -125,7 +136,7 @@ class Canvas:
             rows = [title] + [words for _, words, _ in entries]
             box_width = size * 0.62 * max(len(r) for r in rows) + 3 * size
             self.rect(left + size / 2, y, box_width, size * (1.4 * len(rows) + 0.6), fill="#ffffff",
-                      fill_opacity=0.85, stroke="#333333")
+                      stroke="#333333")
             x = left + size
             self.text((x, y + size * 1.3), title, size, anchor="start", font_weight="bold")
             for i, (colour, words, kind) in enumerate(entries, start=1):
@@ -137,8 +148,12 @@ class Canvas:
                               stroke_width=size * 0.3)
                 self.text((x + size * 1.5, row), words, size, anchor="start")
             y += size * (1.4 * len(rows) + 1.2)
+        band = round(y - bottom)
+        # Under the legends, the band hides what lies beyond the view: the boards' art, shapes.
+        self.rect(left, bottom, width, band, fill="#ffffff")
+        self.elements.insert(0, self.elements.pop())
         drawn, self.elements = self.elements, saved
-        return drawn
+        return drawn, band
 
     def png(self, scale=1.0):
         import cairosvg  # slow to import; only PNG output needs it

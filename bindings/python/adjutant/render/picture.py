@@ -2,6 +2,9 @@
 reachable hexes, paths with their costs, traces, lines of sight, and the paths a procedure's report
 names (broadcasts, lines of communication). Hexes are named as Movement, Sight and the reports
 name them: the board's own name ('1426'), or 'BOARD:1426' where two boards of the map share it."""
+from collections import Counter
+from fractions import Fraction
+
 from .canvas import Canvas
 from . import colours
 
@@ -108,9 +111,7 @@ class Picture:
         rails) from centre to centre. A legend names each colour."""
         hexes = terrain.hexes()
         types = {h: terrain.terrain(h) for h in hexes}
-        counts = {}
-        for t in types.values():
-            counts[t] = counts.get(t, 0) + 1
+        counts = Counter(types.values())
         if skip is None:
             skip = max(counts, key=counts.get)
         legend = []
@@ -126,11 +127,11 @@ class Picture:
         sides = terrain.hexside_features()
         side_colours = colours.assign(sorted({f for _, _, fs in sides for f in fs}), colours.HEXSIDE_COLOURS)
         for a, b, features in sides:
+            end1, end2 = self.hexside(a, b)
             for i, feature in enumerate(features):
-                end1, end2 = self.hexside(a, b)
                 self.canvas.line(end1, end2, stroke=side_colours[feature], stroke_width=(0.1 - 0.03 * i) * self.size,
                                  stroke_linecap="round")
-        legend += [(c, f, "side") for f, c in side_colours.items()]
+        legend += [(c, f, "line") for f, c in side_colours.items()]
         crossings = terrain.line_crossings()
         line_colours = colours.assign(sorted({t for _, _, ts in crossings for t in ts}), colours.LINE_COLOURS)
         for a, b, types_across in crossings:
@@ -142,30 +143,35 @@ class Picture:
         return []
 
     def reach(self, reach, allowance=None, start=None):
-        """Movement.reach's {hex: (MP left, must stop)}: shaded darker the more MP are left, MP left
-        written in each hex, hexes where the unit must stop outlined with dashes."""
-        most = float(allowance) if allowance is not None else max((float(left) for left, _ in reach.values()), default=0)
+        """Movement.reach's {hex: (MP left, must stop)}: shaded darker the more MP are left (of the
+        `allowance`, MP as a number or as '4 1/2'), MP left written in each hex, hexes where the unit
+        must stop outlined with dashes."""
+        most = _fraction(allowance) if allowance is not None else max((left for left, _ in reach.values()), default=0)
         for h, (left, must_stop) in reach.items():
-            self.shade(h, colours.ramp(float(left) / most if most else 0))
+            self.shade(h, colours.ramp(float(left / most) if most else 0))
             self.label(h, _mp(left))
             if must_stop:
                 self.outline(h, colours.STOP, dashed=True)
         if start:
             self.outline(start, colours.START, width=0.1)
         self.legend("MP left", [(colours.ramp(1), f"{_mp(most)} MP left", "hex"), (colours.ramp(0), "0 MP left", "hex"),
-                                (colours.STOP, "must stop there", "side")])
+                                (colours.STOP, "must stop there", "line")])
         return list(reach)
 
-    def path(self, path, colour=colours.PATH):
+    def path(self, path, colour=colours.PATH, allowance=None):
         """Movement.path or explain: the route centre to centre, the MP spent so far written in each
-        hex entered, and the first illegal step crossed out."""
+        hex entered, and the first illegal step crossed out: a step the rules refuse, or with the
+        unit's `allowance` (MP) given, the step that spends more than it."""
         self.route(path.hexes, colour)
         spent = 0
+        most = None if allowance is None else _fraction(allowance)
         for step in path.steps:
             spent += step["total"]
             self.label(step["to_hex"], f"{_mp(step['total'])} ({_mp(spent)})", colour=colour)
-            if step["problem"]:
-                self.cross(step["to_hex"], step["problem"])
+            problem = step["problem"] or (most is not None and spent > most and not path.legal
+                                          and f"over {_mp(most)} MP")
+            if problem:
+                self.cross(step["to_hex"], problem)
                 break
         self.legend(f"path {path.hexes[0]} to {path.hexes[-1]}: {_mp(path.total)} MP",
                     [(colour, "MP of the step (MP so far)", "line"),
@@ -259,6 +265,11 @@ def _mp(value):
         return str(int(whole))
     fraction = f"{part.numerator}/{part.denominator}" if hasattr(part, "numerator") else f"{part:.2g}"
     return f"{int(whole)} {fraction}" if whole else fraction
+
+
+def _fraction(mp):
+    """MP given as a number, a Fraction or as rulebooks write them ('4 1/2') as a Fraction."""
+    return sum(Fraction(part) for part in mp.split()) if isinstance(mp, str) else Fraction(mp)
 
 
 def _short(line):
