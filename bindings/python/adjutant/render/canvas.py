@@ -29,6 +29,11 @@ def _shorten(words, most):
     return words if len(words) <= most else words[:most - 1] + "…"
 
 
+def _legend_step(rows, size):
+    """How far down a legend of `rows` rows (its title and entries) puts the next: its box and a gap."""
+    return size * (1.4 * rows + 1.2)
+
+
 def points(pts):
     return " ".join(f"{x},{y}" for x, y in pts)
 
@@ -89,19 +94,26 @@ class Canvas:
         """The picture: the view of the map, and below it a band with the legends, so that no legend
         covers what the picture is about."""
         left, top, width, height = self.view
-        legends, band = self._legends()
+        band = self.legend_band()
         parts = [f"<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
                  f"width=\"{width}\" height=\"{height + band}\" viewBox=\"{left} {top} {width} {height + band}\">",
                  f"<rect x=\"{left}\" y=\"{top}\" width=\"{width}\" height=\"{height + band}\" fill=\"#ffffff\"/>"]
         parts += self._boards()
         parts += self.elements
-        parts += legends
+        parts += self._legends()
         parts.append("</svg>")
         return "\n".join(parts) + "\n"
 
+    def _letter_size(self):
+        """The legends' letter size: sized to the view's width, so that they read the same on any crop."""
+        return max(12.0, self.view[2] / 80)
+
     def legend_band(self):
         """The height of the band under the view that the legends take (0 without legends)."""
-        return self._legends()[1]
+        if not self.legends:
+            return 0
+        size = self._letter_size()
+        return round(size / 2 + sum(_legend_step(len(entries) + 1, size) for _, entries in self.legends))
 
     def _boards(self):
         out = []
@@ -119,16 +131,16 @@ class Canvas:
         return out
 
     def _legends(self):
-        """The legends' elements and the height of the band they fill under the view: each legend a
-        box, the next below it, with a title, then a swatch and words per entry. Sized to the view's
-        width, so that it reads the same on any crop."""
+        """The legends' elements, in the band under the view: each legend a box, the next below it,
+        with a title, then a swatch and words per entry."""
         if not self.legends:
-            return [], 0
+            return []
         saved, self.elements = self.elements, []
         left, top, width, height = self.view
-        size = max(12.0, width / 80)
-        bottom = top + height
-        y = bottom + size / 2
+        size = self._letter_size()
+        # The band hides what lies beyond the view under the legends: the boards' art, shapes.
+        self.rect(left, top + height, width, self.legend_band(), fill="#ffffff")
+        y = top + height + size / 2
         longest = max(8, int((width - 4 * size) / (0.62 * size)))  # characters that fit across the view
         for title, entries in self.legends:
             title = _shorten(title, longest)
@@ -147,13 +159,9 @@ class Canvas:
                     self.line((x, row - size * 0.35), (x + size, row - size * 0.35), stroke=colour,
                               stroke_width=size * 0.3)
                 self.text((x + size * 1.5, row), words, size, anchor="start")
-            y += size * (1.4 * len(rows) + 1.2)
-        band = round(y - bottom)
-        # Under the legends, the band hides what lies beyond the view: the boards' art, shapes.
-        self.rect(left, bottom, width, band, fill="#ffffff")
-        self.elements.insert(0, self.elements.pop())
+            y += _legend_step(len(rows), size)
         drawn, self.elements = self.elements, saved
-        return drawn, band
+        return drawn
 
     def png(self, scale=1.0):
         import cairosvg  # slow to import; only PNG output needs it

@@ -168,8 +168,8 @@ class Picture:
         for step in path.steps:
             spent += step["total"]
             self.label(step["to_hex"], f"{_mp(step['total'])} ({_mp(spent)})", colour=colour)
-            problem = step["problem"] or (most is not None and spent > most and not path.legal
-                                          and f"over {_mp(most)} MP")
+            over = most is not None and spent > most and not path.legal
+            problem = step["problem"] or (f"over {_mp(most)} MP" if over else "")
             if problem:
                 self.cross(step["to_hex"], problem)
                 break
