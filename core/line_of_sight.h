@@ -1,4 +1,4 @@
-// Line of sight between two hexes of a TerrainModel (issue 5, part 2), as data-driven models:
+// Line of sight between two hexes of a TerrainModel, as data-driven models:
 // CWR 4.0-4.4 (the centre-to-centre line with elevation cases, orchards, canopy, hexsides, units and
 // visibility), LFM 27 (every shortest hex path: clear, partial or blocked) and the plain thread
 // VASSAL's LOS tool draws. docs/sight.md describes the models and the choices made where the

@@ -1,4 +1,4 @@
-// Movement costs as data (issue 4, part 1): per unit class, the cost to enter each terrain type,
+// Movement costs as data: per unit class, the cost to enter each terrain type,
 // the cost added for crossing each hexside feature (and for crossing it uphill), the cost of moving
 // along each line type and which hexside features that line cancels ("a road negates slope cost
 // but not ford cost"), plus the rules about enemy hexes, connecting roads (LIN 8.2) and the

@@ -1,4 +1,4 @@
-// The movement search (issue 4, part 3): Dijkstra over (hex, how it was entered) on one map's
+// The movement search: Dijkstra over (hex, how it was entered) on one map's
 // terrain, with the costs of core/movement_rules.h and a zone-of-control model. Answers the hexes a
 // mover reaches with the MP it has left, the cheapest path between two hexes, and the cost of an
 // explicit path step by step with the reason a step is illegal.

@@ -1,4 +1,4 @@
-// Zones of control as the movement search sees them (issue 4, part 2): for one step from a hex to
+// Zones of control as the movement search sees them: for one step from a hex to
 // an adjacent one, the cost a zone adds, whether the mover must stop, whether the step is
 // forbidden, and an effect to report (LFM: leaving disorganizes). ZoneOfControl is the interface
 // (a plugin may implement it, in C++ or Python); HexZones is the parameterized model that covers

@@ -26,7 +26,7 @@ LOST = Parameter("lost_dispatch", bool, "the Union has found the Lost Dispatch (
 @plugin.procedure("command", "7.1-7.2: CP rolls for the department leader and the cavalry commander, broadcast "
                              "to the highest-ranking leader of every hex, lines of communication, and every "
                              "unit's movement allowance (written to the units' MA and CP properties).",
-                  SIDE, TURN, YEAR, LOST)
+                  SIDE, TURN, YEAR, LOST, example="litn-demo.vsav side=Confederate")
 def command(context, side=None, turn=None, year=None, lost_dispatch=None):
     session = start(context, "Command Phase (LIN 7)", side, turn, year, lost_dispatch, one_side="the Command Phase")
     session.report.title = f"{session.side} Command Phase, turn {session.turn} of {session.year} (LIN 7)"
@@ -37,7 +37,7 @@ def command(context, side=None, turn=None, year=None, lost_dispatch=None):
 @plugin.procedure("attrition", "11: one roll per side; every infantry and cavalry unit loses SP by its territory "
                                "(+1 to the roll without a LOC), never below 1; units within 4 MP of a friendly "
                                "depot and wagons are exempt. 1862 scenarios, odd turns from 3.",
-                  SIDE, TURN, YEAR)
+                  SIDE, TURN, YEAR, example="litn-demo.vsav side=Union")
 def attrition(context, side=None, turn=None, year=None):
     session = start(context, "Attrition (LIN 11)", side, turn, year)
     run_attrition(session)
@@ -46,7 +46,7 @@ def attrition(context, side=None, turn=None, year=None):
 
 @plugin.procedure("force-march", "8.6: after a force march, a d6 per unit; on 5-6 it loses 10% of its SP "
                                  "(rounded up).", Parameter("hex", str, "the hex of the units that force marched"),
-                  SIDE)
+                  SIDE, example="litn-demo.vsav hex=1625")
 def force_march(context, hex, side=None):
     session = start(context, f"Force march from {hex} (LIN 8.6)", side, need_turn=False)
     procedures.force_march(session, hex)
@@ -55,7 +55,7 @@ def force_march(context, hex, side=None):
 
 @plugin.procedure("morale-recovery", "12: each demoralized unit recovers on d6 <= its leader's initiative + 1 "
                                      "(the department leader's or cavalry commander's when stacked with it).",
-                  SIDE)
+                  SIDE, example="litn-demo.vsav side=Confederate")
 def morale_recovery(context, side=None):
     session = start(context, "Morale recovery (LIN 12)", side, need_turn=False, one_side="morale recovery")
     procedures.morale_recovery(session)
@@ -64,7 +64,8 @@ def morale_recovery(context, side=None):
 
 @plugin.procedure("leave-hex", "8.3: can the force in a hex leave the enemy units there? d6 +1/-1 by the "
                                "highest-ranking leaders' initiative, success at or under the mover's initiative.",
-                  Parameter("hex", str, "the hex the force leaves"), SIDE)
+                  Parameter("hex", str, "the hex the force leaves"), SIDE,
+                  example="litn-demo.vsav hex=1622 side=Confederate")
 def leave_hex(context, hex, side=None):
     session = start(context, f"Leaving the enemy-occupied hex {hex} (LIN 8.3)", side, need_turn=False,
                     one_side="leaving a hex")
@@ -75,7 +76,8 @@ def leave_hex(context, hex, side=None):
 @plugin.procedure("reaction", "8.5: which stacks may react to an enemy unit entering a hex (the hex within "
                               "their leader's reaction zone), with their chance; roll=true rolls for each.",
                   Parameter("hex", str, "the hex the enemy unit entered"),
-                  Parameter("roll", bool, "roll for every stack that may react", False), SIDE)
+                  Parameter("roll", bool, "roll for every stack that may react", False), SIDE,
+                  example="litn-demo.vsav hex=1723 side=Confederate roll=true")
 def reaction(context, hex, roll=False, side=None):
     session = start(context, f"Reaction to a unit entering {hex} (LIN 8.5)", side, need_turn=False, one_side="reaction")
     procedures.reaction(session, hex, roll)
@@ -85,7 +87,8 @@ def reaction(context, hex, roll=False, side=None):
 @plugin.procedure("combat-supply", "10.2: is each combat unit in a hex supplied (an undepleted wagon within 2 MP "
                                    "or a depot within 4 MP), and the depletion roll of each wagon used.",
                   Parameter("hex", str, "the battle hex"),
-                  Parameter("pitched", bool, "a Pitched Battle was fought (wagons deplete on 5-6)", False), SIDE)
+                  Parameter("pitched", bool, "a Pitched Battle was fought (wagons deplete on 5-6)", False), SIDE,
+                  example="litn-demo.vsav hex=1622 side=Confederate pitched=true")
 def combat_supply(context, hex, pitched=False, side=None):
     session = start(context, f"Combat supply in {hex} (LIN 10.2)", side, need_turn=False, one_side="combat supply")
     procedures.combat_supply(session, hex, pitched)
@@ -95,7 +98,7 @@ def combat_supply(context, hex, pitched=False, side=None):
 @plugin.procedure("replacements", "15.2: the replacement points of the turn and what they buy (1862, from turn 5).",
                   Parameter("unit", str, "the unit that receives them (none: only count the points)", ""),
                   Parameter("type", str, "buy infantry or cavalry SP", "infantry", ("infantry", "cavalry")),
-                  SIDE, TURN, YEAR)
+                  SIDE, TURN, YEAR, example="litn-demo.vsav side=Confederate unit=Hood")
 def replacements(context, unit="", type="infantry", side=None, turn=None, year=None):
     session = start(context, "Replacements (LIN 15.2)", side, turn, year, one_side="replacements")
     procedures.replacements(session, unit, type)
@@ -106,7 +109,7 @@ def replacements(context, unit="", type="infantry", side=None, turn=None, year=N
                           "(or from one sender), before rolling; with a sender alone, his Command Point Table roll.",
                   Parameter("receiver", str, "the leader receiving", ""),
                   Parameter("sender", str, "the broadcasting leader (default: every one eligible)", ""),
-                  TURN, YEAR, LOST)
+                  TURN, YEAR, LOST, example="litn-broadcast.vsav receiver=Pickett")
 def odds(context, receiver="", sender="", turn=None, year=None, lost_dispatch=None):
     if not receiver and not sender:
         raise ValueError("odds needs receiver= (a broadcast) or sender= (a Command Point Table roll)")
@@ -126,7 +129,8 @@ def moves(context):
 
 @plugin.demo("Writes a small LIN game (module, saves, companion file) made by this project, then runs the "
              "Command Phase of LIN 7.1's example, the attrition of turn 5, the odds of a broadcast and a move "
-             "check on it, written back as VASSAL saves and logs with text reports.")
+             "check on it, written back as VASSAL saves and logs with text reports.",
+             module="litn-demo.vmod", companion="companion.toml", charts="charts.toml")
 def litn_demo(folder, console):
     from .demo.steps import run_demo  # here, not above: the demo paints images with PIL, which nothing else needs
     return run_demo(folder, console)

@@ -1,4 +1,4 @@
-// Geometry speed (issue 3's targets: naming at least 5 million points/s in C++; neighbour and
+// Geometry speed (targets: naming at least 5 million points/s in C++; neighbour and
 // distance in tens of nanoseconds). The map is built like TLD's Normandy: a hex background grid
 // (x0=-19, y0=32, hOff=0, vOff=1, no stagger) under a zoned grid with two square-gridded zones.
 #include <benchmark/benchmark.h>

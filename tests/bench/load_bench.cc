@@ -1,4 +1,4 @@
-// Load speed of the file layer on the largest real inputs (issue 2's targets on this machine:
+// Load speed of the file layer on the largest real inputs (targets on this machine:
 // the 1.2 MB-of-text TLD log into a full game state under 40 ms; the Paths of Glory buildFile
 // into a module model under 40 ms). Also the corpus's largest save and largest buildFile
 // (Fire on Fields 2). Reports MB/s of text and pieces/s.

@@ -1,5 +1,5 @@
 // Sight sweeps on a 100 x 100 hex map with hills, woods and orchards: every hex within 20 of one
-// hex, by CWR's centre line and by LFM's shortest paths (issue 5's target: under 2 ms each).
+// hex, by CWR's centre line and by LFM's shortest paths (target: under 2 ms each).
 #include <benchmark/benchmark.h>
 
 #include <memory>

@@ -27,8 +27,8 @@ inline std::filesystem::path golden_dir() { return spec_dir() / "hex-golden"; }
 #define ADJUTANT_REQUIRE_GOLDEN()                                                                \
   do {                                                                                            \
     if (!std::filesystem::is_regular_file(::adjutant::testing::golden_dir() / "configs.json"))    \
-      GTEST_SKIP() << "hex-golden tables not found at " << ::adjutant::testing::golden_dir()      \
-                   << " (set ADJUTANT_SPEC to the spec folder)";                                  \
+      ADJUTANT_SHARED_MISSING("hex-golden tables not found at " << ::adjutant::testing::golden_dir() \
+                              << " (set ADJUTANT_SPEC to the spec folder)");                      \
   } while (0)
 
 // One configuration: a single board at (0,0) with no edge buffer.

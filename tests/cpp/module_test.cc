@@ -748,7 +748,7 @@ void expect_numbering(const GoldenConfig& c, const std::optional<GridNumbering>&
 
 TEST(ModuleTest, HexGoldenEffectiveAttributes) {
   if (!std::filesystem::exists(testing::spec_dir() / "hex-golden" / "configs.json")) {
-    GTEST_SKIP() << "spec not found at " << testing::spec_dir();
+    ADJUTANT_SHARED_MISSING("spec not found at " << testing::spec_dir());
   }
   const std::vector<GoldenConfig> configs = read_golden_configs();
   ASSERT_GE(configs.size(), 28u);  // README.md says 35; configs.json holds 28

@@ -219,7 +219,7 @@ TEST(PieceSlot, MissingPrototypesAreListedAndBadDefinitionsNameTheLine) {
 TEST(SetupCorpus, KassalaDefaultSetupOpensFromTheFolderModule) {
   ADJUTANT_REQUIRE_CORPUS();
   const fs::path folder = testing::corpus_dir() / "rummelsworth+vassal-module-kassala" / "vmod";
-  if (!fs::is_directory(folder)) GTEST_SKIP() << folder << " not in the corpus";
+  if (!fs::is_directory(folder)) ADJUTANT_SHARED_MISSING(folder << " not in the corpus");
   const Module module = load_module(folder.string());
   const Game game = open_predefined_setup(module, "Default Setup");
   EXPECT_EQ(game.source(), folder.string() + "/Default Setup.vsav");

@@ -12,10 +12,18 @@ CORPUS = Path(os.environ.get("ADJUTANT_CORPUS", REPO.parent / "shared" / "corpus
 ESC, TAB = "\x1b", "\t"
 
 
+def shared_missing(reason):
+    """Shared data a test needs is missing: skip saying so, or fail where it is required
+    (ADJUTANT_REQUIRE_SHARED set, as in CI, which always has ../shared)."""
+    if os.environ.get("ADJUTANT_REQUIRE_SHARED", "0") not in ("", "0"):
+        pytest.fail(f"{reason} (ADJUTANT_REQUIRE_SHARED is set: the shared data must be there)")
+    pytest.skip(reason)
+
+
 @pytest.fixture(scope="session")
 def corpus():
     if not CORPUS.is_dir():
-        pytest.skip(f"corpus not found at {CORPUS} (set ADJUTANT_CORPUS)")
+        shared_missing(f"corpus not found at {CORPUS} (set ADJUTANT_CORPUS)")
     return CORPUS
 
 
@@ -23,7 +31,7 @@ def corpus():
 def tld_log(corpus):
     path = corpus / "uckelman+tld-mod" / "game" / "0606-1.log"
     if not path.is_file():
-        pytest.skip(f"{path} not in the corpus")
+        shared_missing(f"{path} not in the corpus")
     return path
 
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from conftest import REPO
+from conftest import REPO, shared_missing
 from test_cli import adjutant
 
 TLD_COMPANION = REPO / "docs" / "examples" / "tld-normandy.toml"
@@ -21,7 +21,7 @@ def tld(corpus):
     folder = corpus / "uckelman+tld-mod"
     logs = sorted((folder / "game").glob("*.log"))
     if not logs:
-        pytest.skip(f"no TLD logs in {folder}")
+        shared_missing(f"no TLD logs in {folder}")
     return folder / "buildFile", logs
 
 

@@ -6,7 +6,7 @@ import pytest
 
 import adjutant
 from adjutant.units import unit_of
-from conftest import REPO
+from conftest import REPO, shared_missing
 
 SETUP = "Opening Positions"
 SETUP_FILE = "Opening Positions.vsav"
@@ -115,7 +115,7 @@ def test_a_piece_slot_gives_the_name_and_properties_of_the_piece_it_makes(sample
 def kassala(corpus):
     folder = corpus / "rummelsworth+vassal-module-kassala" / "vmod"
     if not folder.is_dir():
-        pytest.skip(f"{folder} not in the corpus")
+        shared_missing(f"{folder} not in the corpus")
     return adjutant.open_module(str(folder))
 
 
@@ -140,7 +140,7 @@ def test_a_real_folder_module_opens_its_setup_and_places_its_stacks(corpus):
 def test_a_real_module_naming_a_file_it_does_not_hold(corpus):
     folder = corpus / "Cattlesquat+PathsOfGlory"
     if not (folder / "buildFile.xml").is_file():
-        pytest.skip(f"{folder} not in the corpus")
+        shared_missing(f"{folder} not in the corpus")
     module = adjutant.open_module(str(folder))
     opens = [s for s in module.predefined_setups if s.opens_file]
     assert "Classic Map - Historical Scenario" in [s.name for s in opens]

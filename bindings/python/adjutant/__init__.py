@@ -9,6 +9,8 @@
 Errors are adjutant.FormatError and its subclasses; each names the file, the entry and the
 position of the problem.
 """
+import importlib.metadata
+
 from .errors import (ArchiveError, BuildFileError, CommandError, CompanionError, FormatError,
                      GameStateError, ObfuscationError, PieceError)
 from ._adjutant import (Board, Command, CommandTree, Companion, Dice, DieRoll, Game, GameWarning,
@@ -20,7 +22,10 @@ from ._adjutant import (Board, Command, CommandTree, Companion, Dice, DieRoll, G
 from ._adjutant import PredefinedSetup, SetupStackPlacement, Sight, open_setup
 from .zones import ZoneOfControl, ZoneStep
 
-__version__ = "0.1.0"
+try:
+    __version__ = importlib.metadata.version("adjutant")  # pyproject.toml's, the one version number
+except importlib.metadata.PackageNotFoundError:
+    __version__ = "unknown"
 
 __all__ = [
     "ArchiveError", "BuildFileError", "CommandError", "CompanionError", "FormatError",

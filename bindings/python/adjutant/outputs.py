@@ -45,12 +45,17 @@ def write_text(path, text, replace=False):
 def write_procedure_outputs(report, game, output=None, report_file=None, replace=False):
     """Writes a procedure's result: the changed `game` to `output` (.vsav: a save of it; .vlog: the
     game read plus a step per change, the report posted as chat) and the report to `report_file`
-    (.json as JSON, else text). Each file written is added to report.files."""
+    (.json as JSON, else text). Each file written is added to report.files.
+
+    The game's obfuscation key comes from the report's seed (VASSAL draws any key), so the same seed
+    writes the same savedGame."""
     if output:
         kind = game_output_kind(output)
         for line in report.chat_lines():
             game.chat(line)
-        write_file(output, game.save_log if kind == ".vlog" else game.save, replace)
+        key = None if report.seed is None else report.seed % 256
+        save = game.save_log if kind == ".vlog" else game.save
+        write_file(output, lambda path: save(path, key), replace)
         report.files.append(str(output))
     if report_file:
         text = report.json_text() if str(report_file).endswith(".json") else report.text()

@@ -7,21 +7,25 @@ A plugin module (or package) makes one ``Plugin`` called ``plugin`` and register
     plugin = Plugin("litn", "Lee Invades the North", rules="litn")
 
     @plugin.procedure("attrition", "Roll attrition for every unit out of supply.",
-                      Parameter("turn", int, "the game turn"))
+                      Parameter("turn", int, "the game turn"), example="litn-demo.vsav turn=5")
     def attrition(context, turn):
         ...
 
 Every check and procedure gets a ``Context`` first. A plugin may also offer a demo, which
 `adjutant demo` runs: it builds the plugin's example game in a folder and runs the plugin on it
-(adjutant/demo.py has the steps it is made of)::
+(adjutant/demo.py has the steps it is made of). The demo names the files every procedure runs
+with, so that a procedure's `example` (its game and parameters) is a command a user can run in the
+demo's folder, and the plugin suite (tests/python/test_plugin_suite.py) runs it::
 
-    @plugin.demo("The Command Phase of LIN 7.1 and the attrition of turn 5 on a small game")
+    @plugin.demo("The Command Phase of LIN 7.1 and the attrition of turn 5 on a small game",
+                 module="litn-demo.vmod", companion="companion.toml", charts="charts.toml")
     def demo(folder, console):
         ...   # returns an adjutant.demo.DemoResult
 
 The host (plugin_host.py) finds plugins by the entry point group ``adjutant.plugins``, by
 ``--plugin PATH``, and ships the built-in ones (plugins/ in the source tree) the same way.
 """
+import shlex
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
@@ -92,6 +96,14 @@ class Task:
     help: str
     parameters: tuple
     run: Callable
+    example: str = ""  # a procedure's "GAME NAME=VALUE ..." on the files of the plugin's demo
+
+    def example_game(self):
+        """The example's game file and its {name: text} parameters."""
+        words = shlex.split(self.example)
+        if not words:
+            return None, {}
+        return words[0], dict(w.split("=", 1) for w in words[1:])
 
     def arguments(self, given):
         """Keyword arguments from {name: text}: every parameter parsed, defaults filled in."""
@@ -115,10 +127,14 @@ class Task:
 class Demo:
     """A plugin's demo: run(folder, console) writes the plugin's example game into `folder` where it
     is missing, runs the plugin on it, writes the results there (replacing only its own earlier
-    results), shows its progress on `console` (a rich Console) and returns an adjutant.demo.DemoResult."""
+    results), shows its progress on `console` (a rich Console) and returns an adjutant.demo.DemoResult.
+    `module`, `companion` and `charts` name the demo's files the procedures' examples run with."""
 
     help: str
     run: Callable
+    module: str = ""
+    companion: str = ""
+    charts: str = ""
 
 
 @dataclass
@@ -128,6 +144,7 @@ class Plugin:
     name: str
     title: str
     rules: str = ""  # the companion files' `rules` value it serves ("" for any)
+    sides: tuple = ("Union", "Confederate")  # the sides `--side` may name (besides "referee")
     source: str = ""  # where the host found it, filled in by the host
     tasks: dict = field(default_factory=dict)
     demonstration: Optional[Demo] = None  # what `adjutant demo` runs, registered with `demo`
@@ -135,18 +152,34 @@ class Plugin:
     def check(self, name, help, *parameters):
         return self._register("check", name, help, parameters)
 
-    def procedure(self, name, help, *parameters):
-        return self._register("procedure", name, help, parameters)
+    def procedure(self, name, help, *parameters, example=""):
+        """`example` is the procedure run on the demo's files: "GAME NAME=VALUE ...", shown in its
+        help as a whole command line."""
+        return self._register("procedure", name, help, parameters, example)
 
-    def demo(self, help):
-        """Registers the plugin's demo, a function (folder, console) -> adjutant.demo.DemoResult."""
+    def demo(self, help, module="", companion="", charts=""):
+        """Registers the plugin's demo, a function (folder, console) -> adjutant.demo.DemoResult,
+        with the names of the module, companion file and chart file it writes."""
         if self.demonstration is not None:
             raise ValueError(f"plugin {self.name!r} registers a demo twice")
 
         def register(function):
-            self.demonstration = Demo(help, function)
+            self.demonstration = Demo(help, function, module, companion, charts)
             return function
         return register
+
+    def example_command(self, task):
+        """The task's example as a command line on the demo's files, or "" without one."""
+        if not task.example:
+            return ""
+        demo = self.demonstration
+        game, parameters = task.example_game()
+        words = ["adjutant", "run", f"{self.name}.{task.name}", game]
+        if demo is not None:
+            words += ["--module", demo.module, "--companion", demo.companion]
+            words += ["--charts", demo.charts] if demo.charts else []
+        words += [f"{k}={v}" for k, v in parameters.items()]
+        return shlex.join(words)
 
     def checks(self):
         return [t for t in self.tasks.values() if t.kind == "check"]
@@ -154,7 +187,7 @@ class Plugin:
     def procedures(self):
         return [t for t in self.tasks.values() if t.kind == "procedure"]
 
-    def _register(self, kind, name, help, parameters):
+    def _register(self, kind, name, help, parameters, example=""):
         if name in self.tasks:
             raise ValueError(f"plugin {self.name!r} registers {name!r} twice")
         for p in parameters:
@@ -162,6 +195,6 @@ class Plugin:
                 raise TypeError(f"{kind} {name!r}: parameters must be adjutant.plugin.Parameter, not {p!r}")
 
         def register(function):
-            self.tasks[name] = Task(kind, name, help, tuple(parameters), function)
+            self.tasks[name] = Task(kind, name, help, tuple(parameters), function, example)
             return function
         return register

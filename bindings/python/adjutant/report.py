@@ -8,6 +8,8 @@ what that viewer may see (adjutant.visibility).
 import json
 from dataclasses import dataclass, field
 
+from .rolls import Roll
+
 
 @dataclass
 class Line:
@@ -75,6 +77,16 @@ class Report:
 
     def json_text(self):
         return json.dumps(self.as_json(), indent=2) + "\n"
+
+    @classmethod
+    def from_json(cls, data):
+        """The report a JSON report (as_json, or its text) holds; its data as JSON holds it."""
+        if isinstance(data, str):
+            data = json.loads(data)
+        sections = [Section(s["title"], [Line(l["text"], {k: v for k, v in l.items() if k != "text"})
+                                         for l in s["lines"]]) for s in data["sections"]]
+        return cls(data["title"], data["viewer"], data["seed"], sections, [Roll(**r) for r in data["rolls"]],
+                   list(data["notes"]), list(data["files"]))
 
     def chat_lines(self):
         """The report as VASSAL chat lines: the title, then each section's lines under its title."""

@@ -16,7 +16,7 @@ import contextlib
 import os
 import sys
 
-from .. import _adjutant
+from .. import __version__, _adjutant
 from ..charts import ChartError
 from ..errors import FormatError
 from ..plugin_host import PluginError
@@ -53,7 +53,7 @@ def build_parser():
         description="Referee and bookkeeper beside VASSAL: reads modules, saves and logs, "
                     "checks moves and runs the procedures players hate doing by hand.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version="adjutant 0.1.0")
+    parser.add_argument("--version", action="version", version=f"adjutant {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
     inspect.add_parser(commands)

@@ -24,7 +24,7 @@ def add_parser(commands):
         commands, "plugins", "list rules plugins and what they can check and do",
         "List the rules plugins Adjutant finds, each with its checks (which report and change "
         "nothing) and procedures (which may change a game), their parameters and help.", EXAMPLES,
-        json_help="print JSON: a list of {name, title, rules, source, tasks, demo}")
+        json_help="print JSON: a list of {name, title, rules, source, tasks, demo}; a task has its example command")
     add_plugin_option(plugins)
     plugins.set_defaults(run=run)
 
@@ -33,7 +33,8 @@ def run(args):
     plugins = load_plugins(args.plugin)
     listing = [{"name": p.name, "title": p.title, "rules": p.rules, "source": p.source,
                 "tasks": [{"kind": t.kind, "name": t.name, "help": t.help,
-                           "parameters": [q.describe() for q in t.parameters]} for t in p.tasks.values()],
+                           "parameters": [q.describe() for q in t.parameters],
+                           "example": p.example_command(t)} for t in p.tasks.values()],
                 "demo": p.demonstration.help if p.demonstration else None}
                for p in sorted(plugins.values(), key=lambda p: p.name)]
     if args.json:

@@ -1,7 +1,9 @@
 """`adjutant run PLUGIN.PROCEDURE GAME ...`: a rules plugin's procedure on a save or log, its report
 printed (text or JSON) and, with -o, the changed game written as a new .vsav or as the log with new
 steps (.vlog), the report posted in it as chat lines."""
+import argparse
 import sys
+import textwrap
 from pathlib import Path
 
 from .. import _adjutant
@@ -10,7 +12,7 @@ from ..outputs import game_output_kind, write_procedure_outputs
 from ..plugin import Context
 from ..plugin_host import PluginError, find_plugin, load_plugins
 from ..rolls import Rolls
-from .usage import OK, BadInput, UsageError, add_command
+from .usage import BAD_INPUT, OK, BadInput, UsageError, add_command
 
 EXAMPLES = """\
 examples:
@@ -20,7 +22,8 @@ examples:
   adjutant run litn.attrition turn5.vsav ... --side Union --json
   adjutant run litn.odds turn5.vsav ... receiver=Pickett
   adjutant run litn.force-march turn5.vsav ... hex=1622
-Parameters of the procedure are NAME=VALUE (`adjutant plugins` lists them). Rolls come from --seed
+Parameters of the procedure are NAME=VALUE: `adjutant run PLUGIN.PROCEDURE --help` lists them, with
+an example on the plugin's demo game (`adjutant demo --plugin PLUGIN` writes it). Rolls come from --seed
 (the report says which, so a run can be made again) except those given with --roll. With --side,
 the report and its chat lines show only what VASSAL shows that side; without it, everything.
 -o writes a new file (never over one that exists): .vsav for a save of the result, .vlog for the
@@ -34,7 +37,7 @@ def add_parser(commands):
     p = add_command(commands, "run", "run a rules plugin's procedure on a game",
                     "Run a procedure (CP broadcast, attrition, force-march losses ...) on a save or log, "
                     "report every roll, distance and result, and write the changed game back for VASSAL.",
-                    EXAMPLES, json_help="print the report as JSON")
+                    EXAMPLES, json_help="print the report as JSON", help_action=ProcedureHelp)
     p.add_argument("task", metavar="PLUGIN.PROCEDURE", help="such as litn.command")
     p.add_argument("game", metavar="GAME", help="the save (.vsav) or log (.vlog) to work on")
     p.add_argument("parameters", metavar="NAME=VALUE", nargs="*", help="the procedure's parameters")
@@ -44,8 +47,9 @@ def add_parser(commands):
     p.add_argument("--seed", type=int, metavar="N", help="seed of the dice (default: a new one, reported)")
     p.add_argument("--roll", action="append", default=[], metavar="PURPOSE=N",
                    help="a roll made at the table, by its purpose as the report names it (* wildcards)")
-    p.add_argument("--side", default="referee", choices=("Union", "Confederate", "referee"),
-                   help="report only what this side sees (default: referee, everything)")
+    p.add_argument("--side", default="referee", metavar="SIDE",
+                   help="report only what this side sees: one of the plugin's sides, or referee (the default: "
+                        "everything)")
     p.add_argument("-o", "--output", metavar="OUT", help="write the changed game: OUT.vsav or OUT.vlog")
     p.add_argument("--report", metavar="FILE", help="also write the report: FILE.json as JSON, else as text")
     p.add_argument("--plugin", metavar="PATH", action="append", default=[],
@@ -53,16 +57,50 @@ def add_parser(commands):
     p.set_defaults(run=run)
 
 
-def _task(args):
-    plugin_name, dot, task_name = args.task.partition(".")
+class ProcedureHelp(argparse.Action):
+    """-h/--help: after PLUGIN.PROCEDURE, that procedure's help; else the help of `run`."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show this help, or a procedure's when PLUGIN.PROCEDURE comes before it")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if getattr(namespace, "task", None):
+            try:
+                plugin, task = _procedure(namespace.task, getattr(namespace, "plugin", []))
+            except (UsageError, PluginError) as e:
+                parser.exit(BAD_INPUT, f"adjutant: {e}\n")
+            sys.stdout.write(procedure_help(plugin, task))
+            parser.exit(OK)
+        parser.print_help()
+        parser.exit(OK)
+
+
+def procedure_help(plugin, task):
+    """What `adjutant run PLUGIN.PROCEDURE --help` prints: what it does, its parameters, an example."""
+    lines = [f"usage: adjutant run {plugin.name}.{task.name} GAME --module MODULE --companion COMPANION "
+             f"[--charts CHARTS] [options] [NAME=VALUE ...]", "", textwrap.fill(task.help, 100), "",
+             "parameters:"]
+    lines += [f"  {p.describe()}" for p in task.parameters] or ["  none"]
+    example = plugin.example_command(task)
+    if example:
+        lines += ["", f"example, in the folder `adjutant demo --plugin {plugin.name} --out DIR` writes:",
+                  f"  {example}"]
+    lines += ["", f"sides for --side: {', '.join(plugin.sides)}, referee",
+              "options: adjutant run --help"]
+    return "\n".join(lines) + "\n"
+
+
+def _procedure(text, plugin_paths):
+    plugin_name, dot, task_name = text.partition(".")
     if not dot:
-        raise UsageError(f"name the procedure as PLUGIN.PROCEDURE, such as litn.command, not {args.task!r}")
-    plugin = find_plugin(load_plugins(args.plugin), plugin_name)
+        raise UsageError(f"name the procedure as PLUGIN.PROCEDURE, such as litn.command, not {text!r}")
+    plugin = find_plugin(load_plugins(plugin_paths), plugin_name)
     procedures = {t.name: t for t in plugin.procedures()}
     if task_name not in procedures:
         raise PluginError(f"plugin {plugin.name!r} has no procedure {task_name!r}; it has: "
                           f"{', '.join(procedures) or 'none'}")
-    return procedures[task_name]
+    return plugin, procedures[task_name]
 
 
 def _check_output(path):
@@ -75,7 +113,10 @@ def _check_output(path):
 
 
 def run(args):
-    task = _task(args)
+    plugin, task = _procedure(args.task, args.plugin)
+    if args.side != "referee" and args.side not in plugin.sides:
+        raise UsageError(f"--side {args.side}: the sides of {plugin.name} are {', '.join(plugin.sides)} "
+                         f"(or referee)")
     try:
         arguments = task.arguments(dict(_parameter(text) for text in args.parameters))
     except ValueError as e:

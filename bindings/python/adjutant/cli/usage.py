@@ -16,11 +16,15 @@ class BadInput(Exception):
     The message names the file and the place; no usage line is printed, the command line was fine."""
 
 
-def add_command(commands, name, help, description, examples, json_help=None):
+def add_command(commands, name, help, description, examples, json_help=None, help_action=None):
     """A subcommand's parser, its examples printed as written after the options. Every command gets
-    -q/--quiet; commands that print data get --json when `json_help` says what the JSON holds."""
+    -q/--quiet; commands that print data get --json when `json_help` says what the JSON holds.
+    `help_action` replaces argparse's -h/--help (an argparse.Action class)."""
     parser = commands.add_parser(name, help=help, description=description, epilog=examples,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 add_help=help_action is None)
+    if help_action is not None:
+        parser.add_argument("-h", "--help", action=help_action)
     parser.add_argument("-q", "--quiet", action="store_true",
                         help="print nothing but errors (files asked for are still written; the exit status "
                              "still tells)")

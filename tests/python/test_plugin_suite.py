@@ -1,0 +1,174 @@
+"""Every installed rules plugin held to the plugin contract (../shared/spec/plugin-contract.md): its
+demo runs and writes what it lists, its reports are the reviewed ones (golden/PLUGIN/), every
+procedure's help has an example that runs on the demo, the same seed gives the same report, the
+written save is the same whatever --side says, the JSON report reads back, and its checks run on
+every demo's games. A plugin joins this suite by being installed.
+
+After a reviewed change to a demo's reports: ADJUTANT_UPDATE_GOLDEN=1 /usr/bin/python3 -m pytest
+tests/python/test_plugin_suite.py rewrites golden/, and the diff is read before committing it.
+"""
+import json
+import os
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from adjutant.cli import main
+from adjutant.plugin_host import load_plugins
+from adjutant.report import Report
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+PLUGINS = load_plugins()
+PROCEDURES = [(p.name, t.name) for p in PLUGINS.values() for t in p.procedures()]
+CHECKS = [(p.name, t.name) for p in PLUGINS.values() for t in p.checks()]
+WITH_DEMO = sorted(p.name for p in PLUGINS.values() if p.demonstration)
+SEED = "20261126"
+
+
+@pytest.fixture(scope="session")
+def demos(tmp_path_factory):
+    """Each plugin's demo, run once: {plugin: DemoResult}."""
+    from rich.console import Console
+    results = {}
+    for name in WITH_DEMO:
+        folder = tmp_path_factory.mktemp(f"demo-{name}")
+        results[name] = PLUGINS[name].demonstration.run(folder, Console(quiet=True))
+    return results
+
+
+def cli(capsys, *args):
+    """`adjutant ARGS` in this process: (exit status, standard output, standard error)."""
+    capsys.readouterr()
+    try:
+        status = main([str(a) for a in args])
+    except SystemExit as e:
+        status = e.code
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def run_example(capsys, demo, plugin, task, *options):
+    game, parameters = task.example_game()
+    d = plugin.demonstration
+    args = ["run", f"{plugin.name}.{task.name}", demo.folder / game, "--module", demo.folder / d.module,
+            "--companion", demo.folder / d.companion, "--seed", SEED, *options]
+    args += ["--charts", demo.folder / d.charts] if d.charts else []
+    args += [f"{k}={v}" for k, v in parameters.items()]
+    status, out, err = cli(capsys, *args)
+    assert status == 0, f"{' '.join(map(str, args))}\n{err}"
+    return out
+
+
+def test_the_suite_sees_the_built_in_plugins():
+    assert {"generic", "litn"} <= set(PLUGINS)
+
+
+@pytest.mark.parametrize("name", sorted(PLUGINS))
+def test_a_plugin_with_procedures_has_a_demo_naming_its_files(name):
+    plugin = PLUGINS[name]
+    if not plugin.procedures():
+        assert plugin.checks(), f"plugin {name} registers nothing"
+        return
+    demo = plugin.demonstration
+    assert demo is not None, f"plugin {name} has procedures but no demo to show them on"
+    assert demo.module and demo.companion, f"plugin {name}'s demo does not name its module and companion file"
+
+
+@pytest.mark.parametrize("name", WITH_DEMO)
+def test_the_demo_writes_every_file_it_lists(demos, name):
+    result = demos[name]
+    assert result.files, f"{name}'s demo lists no file"
+    for path in result.paths():
+        assert path.is_file() and path.stat().st_size > 0, path
+    d = PLUGINS[name].demonstration
+    for named in filter(None, (d.module, d.companion, d.charts)):
+        assert (result.folder / named).is_file(), f"{name}'s demo names {named} but did not write it"
+
+
+@pytest.mark.parametrize("name", WITH_DEMO)
+def test_the_demo_reports_are_the_reviewed_ones(demos, name):
+    result = demos[name]
+    reports = [p for p in result.paths() if p.suffix == ".txt"]
+    assert reports, f"{name}'s demo writes no text report"
+    golden = GOLDEN / name
+    if os.environ.get("ADJUTANT_UPDATE_GOLDEN"):
+        golden.mkdir(parents=True, exist_ok=True)
+        for path in reports:
+            (golden / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    for path in reports:
+        expected = golden / path.name
+        assert expected.is_file(), f"no reviewed report {expected}: run with ADJUTANT_UPDATE_GOLDEN=1 and review it"
+        assert path.read_text(encoding="utf-8") == expected.read_text(encoding="utf-8"), (
+            f"{name}'s demo report {path.name} changed: compare {path} with {expected}; if the change is "
+            f"right, ADJUTANT_UPDATE_GOLDEN=1 rewrites golden/ (review the diff)")
+
+
+@pytest.mark.parametrize("name, procedure", PROCEDURES)
+def test_every_procedure_has_help_with_an_example(capsys, name, procedure):
+    plugin = PLUGINS[name]
+    task = plugin.tasks[procedure]
+    assert task.example, f"{name}.{procedure} has no example"
+    status, out, _ = cli(capsys, "run", f"{name}.{procedure}", "--help")
+    assert status == 0
+    assert plugin.example_command(task) in out
+    for parameter in task.parameters:
+        assert parameter.describe() in out
+
+
+@pytest.mark.parametrize("name, procedure", PROCEDURES)
+def test_the_same_seed_gives_the_same_report(capsys, demos, name, procedure):
+    plugin = PLUGINS[name]
+    task = plugin.tasks[procedure]
+    first = run_example(capsys, demos[name], plugin, task, "--json")
+    again = run_example(capsys, demos[name], plugin, task, "--json")
+    assert first == again
+    assert json.loads(first)["seed"] == int(SEED)
+
+
+@pytest.mark.parametrize("name, procedure", PROCEDURES)
+def test_the_json_report_reads_back(capsys, demos, name, procedure):
+    plugin = PLUGINS[name]
+    data = json.loads(run_example(capsys, demos[name], plugin, plugin.tasks[procedure], "--json"))
+    assert Report.from_json(data).as_json() == data
+    assert data["title"] and (data["sections"] or data["notes"])
+
+
+def saved_entries(path):
+    with zipfile.ZipFile(path) as z:
+        return {name: z.read(name) for name in z.namelist()}
+
+
+@pytest.mark.parametrize("name, procedure", PROCEDURES)
+def test_the_written_save_is_the_same_whatever_side_is_reported_to(capsys, demos, tmp_path, name, procedure):
+    plugin = PLUGINS[name]
+    task = plugin.tasks[procedure]
+    saves = {}
+    for side in (*plugin.sides, "referee"):
+        out = tmp_path / f"{side}.vsav"
+        run_example(capsys, demos[name], plugin, task, "--side", side, "-o", out, "--quiet")
+        saves[side] = saved_entries(out)
+    referee = saves.pop("referee")
+    for side, entries in saves.items():
+        assert entries["savedGame"] == referee["savedGame"], f"{name}.{procedure}: the save written for {side} differs"
+        assert entries.keys() == referee.keys()
+
+
+def demo_games(demos, suffix):
+    return [(name, path) for name, result in demos.items() for path in result.paths() if path.suffix == suffix]
+
+
+@pytest.mark.parametrize("name, check", CHECKS)
+def test_every_check_runs_on_every_demo_game(capsys, demos, name, check):
+    if check not in ("moves", "setup"):
+        pytest.skip(f"{name}.{check} is not one `adjutant check` runs")
+    suffix = ".vlog" if check == "moves" else ".vsav"
+    games = demo_games(demos, suffix)
+    assert games, f"no demo writes a {suffix} to run {name}.{check} on"
+    for owner, game in games:
+        d = PLUGINS[owner].demonstration
+        args = ["check", check, game, "--module", game.parent / d.module, "--companion", game.parent / d.companion,
+                "--plugin", name, "--json"]
+        status, out, err = cli(capsys, *args)
+        assert status in (0, 1), f"{' '.join(map(str, args))}\n{err}"
+        assert json.loads(out) is not None
