@@ -1,6 +1,9 @@
 #include "core/dice.h"
 
 #include <charconv>
+#include <limits>
+#include <map>
+#include <numeric>
 #include <stdexcept>
 
 namespace adjutant::core {
@@ -34,6 +37,42 @@ DiceSpec parse_dice(std::string_view text) {
   return spec;
 }
 }  // namespace
+
+Probability Probability::of(uint64_t ways, uint64_t outcomes) {
+  if (outcomes == 0) throw std::invalid_argument("a probability out of no outcomes");
+  const uint64_t common = std::gcd(ways, outcomes);
+  return {ways / common, outcomes / common};
+}
+
+DiceOutcomes dice_outcomes(std::string_view dice) {
+  const DiceSpec spec = parse_dice(dice);
+  const auto sides = static_cast<uint64_t>(spec.sides);
+  if (static_cast<uint64_t>(spec.count) * sides > 1'000'000)
+    throw std::invalid_argument("'" + std::string(dice) + "' has too many results to list");
+  DiceOutcomes out{1, {}};
+  for (int i = 0; i < spec.count; ++i) {
+    if (out.outcomes > std::numeric_limits<uint64_t>::max() / sides)
+      throw std::invalid_argument("'" + std::string(dice) + "' has too many outcomes to count exactly");
+    out.outcomes *= sides;
+  }
+  // Results so far -> ways, one die at a time.
+  std::map<int, uint64_t> ways{{0, 1}};
+  for (int i = 0; i < spec.count; ++i) {
+    std::map<int, uint64_t> next;
+    for (const auto& [result, n] : ways)
+      for (int face = 1; face <= spec.sides; ++face) next[spec.d66 ? result * 10 + face : result + face] += n;
+    ways = std::move(next);
+  }
+  out.ways.assign(ways.begin(), ways.end());
+  return out;
+}
+
+std::vector<std::pair<int, Probability>> dice_distribution(std::string_view dice) {
+  const DiceOutcomes outcomes = dice_outcomes(dice);
+  std::vector<std::pair<int, Probability>> out;
+  for (const auto& [result, n] : outcomes.ways) out.emplace_back(result, Probability::of(n, outcomes.outcomes));
+  return out;
+}
 
 RandomStream::RandomStream(uint64_t seed, uint64_t stream) : increment_((stream << 1u) | 1u) {
   next();

@@ -1,11 +1,13 @@
 // Dice that can be rolled again: a seeded stream (PCG32) gives the same rolls from the same seed
 // on every platform, in C++ and through the Python bindings alike, and every roll is recorded
-// with its purpose so that a report can show it.
+// with its purpose so that a report can show it. And the exact chance of each result of a roll,
+// for odds given before rolling.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace adjutant::core {
@@ -23,6 +25,29 @@ class RandomStream {
   uint64_t state_ = 0;
   uint64_t increment_ = 0;
 };
+
+// An exact probability, in lowest terms.
+struct Probability {
+  uint64_t numerator = 0;
+  uint64_t denominator = 1;
+
+  // `ways` of `outcomes` equally likely ones.
+  static Probability of(uint64_t ways, uint64_t outcomes);
+  bool operator==(const Probability&) const = default;
+};
+
+// Every result a dice expression can roll and how many of its equally likely outcomes give it.
+struct DiceOutcomes {
+  uint64_t outcomes = 0;                       // sides ^ count
+  std::vector<std::pair<int, uint64_t>> ways;  // result -> outcomes giving it, results increasing
+};
+
+// The results of "NdS" (summed) or "d66" (tens and ones) with their exact counts. Throws
+// std::invalid_argument naming the text for anything else, or for dice with more outcomes than
+// 64 bits count.
+DiceOutcomes dice_outcomes(std::string_view dice);
+// The same as probabilities: {2: 1/36, 3: 1/18, ..., 12: 1/36} for "2d6".
+std::vector<std::pair<int, Probability>> dice_distribution(std::string_view dice);
 
 struct DieRoll {
   std::string purpose;     // what the roll decides, in the report's words

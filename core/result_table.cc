@@ -99,4 +99,27 @@ TableResult ResultTable::lookup_column(size_t column, int roll, int shift, int m
   return r;
 }
 
+std::vector<TableChance> ResultTable::distribution(double value, std::string_view dice, int shift,
+                                                  int modifiers) const {
+  return distribution_column(column_for(value), dice, shift, modifiers);
+}
+
+std::vector<TableChance> ResultTable::distribution_column(size_t column, std::string_view dice, int shift,
+                                                          int modifiers) const {
+  const DiceOutcomes outcomes = dice_outcomes(dice);
+  std::vector<std::pair<std::string, uint64_t>> ways;  // result -> outcomes, in order of first reached
+  for (const auto& [roll, n] : outcomes.ways) {
+    const std::string result = lookup_column(column, roll, shift, modifiers).result;
+    auto it = std::find_if(ways.begin(), ways.end(), [&](const auto& w) { return w.first == result; });
+    if (it == ways.end()) {
+      ways.emplace_back(result, n);
+    } else {
+      it->second += n;
+    }
+  }
+  std::vector<TableChance> out;
+  for (const auto& [result, n] : ways) out.push_back({result, Probability::of(n, outcomes.outcomes)});
+  return out;
+}
+
 }  // namespace adjutant::core

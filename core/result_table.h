@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/dice.h"
+
 namespace adjutant::core {
 
 // A lookup the table cannot answer: a column or roll it has no value for. The message names the
@@ -45,6 +47,12 @@ struct TableResult {
   bool row_clamped = false;
 };
 
+// One result a roll on a table can give, and its exact chance.
+struct TableChance {
+  std::string result;
+  Probability probability;
+};
+
 class ResultTable {
  public:
   // Columns in increasing `from`; rows in increasing, non-overlapping die ranges; every row with
@@ -64,6 +72,13 @@ class ResultTable {
   // has no value.
   TableResult lookup(double value, int roll, int shift = 0, int modifiers = 0) const;
   TableResult lookup_column(size_t column, int roll, int shift = 0, int modifiers = 0) const;
+
+  // What a roll of `dice` ("d6", "2d6", "NdS", "d66") reads, read as `lookup` reads it: each result
+  // with its exact chance, in the order of the lowest roll giving it. Throws TableError as
+  // `lookup` does for a blank cell any roll reaches, std::invalid_argument for unknown dice.
+  std::vector<TableChance> distribution(double value, std::string_view dice, int shift = 0, int modifiers = 0) const;
+  std::vector<TableChance> distribution_column(size_t column, std::string_view dice, int shift = 0,
+                                               int modifiers = 0) const;
 
  private:
   std::string name_;

@@ -9,7 +9,10 @@
 #include "core/geometry_error.h"
 #include "core/unit_mapping.h"
 #include "map_view.h"
+#include "piece_ref.h"
+#include "slot_view.h"
 #include "vmod/companion.h"
+#include "vmod/piece_unit.h"
 #include "vmod/terrain_sample.h"
 
 namespace adjutant::bindings {
@@ -181,22 +184,21 @@ void bind_companion(py::module_& m) {
           "'name' (the property or layer), 'level_name', 'values' ([raw, value] translations, or [prototype, value]), "
           "'value' (a fixed value)}; None when the file gives the attribute no source.")
       .def(
-          "resolve_unit",
-          [](const CompanionPtr& c, const std::string& name, const std::vector<std::string>& prototypes,
-             const std::map<std::string, std::string>& properties) {
-            core::PieceView view;
-            view.name = name;
-            view.prototypes = prototypes;
-            view.property = [&](std::string_view key) -> std::optional<std::string> {
-              auto it = properties.find(std::string(key));
-              if (it == properties.end()) return std::nullopt;
-              return it->second;
-            };
-            return c->units.resolve(view);
+          "unit",
+          [](const CompanionPtr& c, const py::object& piece, const py::object& module) -> std::optional<vmod::UnitAttributes> {
+            if (py::isinstance<SlotView>(piece)) {
+              const SlotView& slot = piece.cast<const SlotView&>();
+              const py::object owner = module.is_none() ? slot.module : module_object(module);
+              return vmod::unit_of(c->units, *slot.spec, owner.cast<const vmod::Module&>());
+            }
+            const PieceRef& ref = piece.cast<const PieceRef&>();
+            const vmod::Module* prototypes = module.is_none() ? nullptr : &module_object(module).cast<const vmod::Module&>();
+            return vmod::unit_of(c->units, *ref.game, ref.get(), prototypes);
           },
-          py::arg("name"), py::arg("prototypes"), py::arg("properties"),
-          "A piece's unit attributes by the file's [units] section; None for a piece that is no unit. "
-          "adjutant.units.unit_of(companion, piece) gathers the arguments from a Piece.")
+          py::arg("piece"), py::arg("module") = py::none(),
+          "A Piece's or PieceSlot's unit attributes by the file's [units] section ({'side': 'Union', ...}); None for "
+          "a piece that is no unit. Matched by its name (a slot: the piece it makes), its properties and the "
+          "prototypes it uses, with those their definitions use in `module` (default: the piece's own module).")
       .def_property_readonly("summary", [](const CompanionPtr& c) { return summary_dict(vmod::summarize(*c)); },
                              "Counts per map: hexes, terrain types, elevations, hexside features, lines, places.")
       .def("__repr__", [](const vmod::Companion& c) { return "<Companion " + c.file + " for " + c.rules + ">"; });

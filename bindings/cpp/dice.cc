@@ -6,6 +6,20 @@
 #include "core/result_table.h"
 
 namespace adjutant::bindings {
+namespace {
+
+py::object fraction(const core::Probability& p) {
+  return py::module_::import("fractions").attr("Fraction")(p.numerator, p.denominator);
+}
+
+// {result: Fraction}, in the order of the lowest roll giving each result.
+py::dict chances(const std::vector<core::TableChance>& distribution) {
+  py::dict out;
+  for (const core::TableChance& c : distribution) out[py::str(c.result)] = fraction(c.probability);
+  return out;
+}
+
+}  // namespace
 
 void bind_dice(py::module_& m) {
   py::class_<core::DieRoll>(m, "DieRoll", "One roll: what it decided, the dice, each face, the result.")
@@ -26,7 +40,15 @@ void bind_dice(py::module_& m) {
       .def("two_d6", &core::Dice::two_d6, py::arg("purpose"))
       .def("d66", &core::Dice::d66, py::arg("purpose"), "Two dice read as tens and ones: 11 to 66.")
       .def("roll", &core::Dice::roll, py::arg("dice"), py::arg("purpose"), "'d6', '2d6', 'd66' or 'NdS'.")
-      .def_property_readonly("rolls", &core::Dice::rolls);
+      .def_property_readonly("rolls", &core::Dice::rolls)
+      .def_static(
+          "distribution",
+          [](const std::string& dice) {
+            py::dict out;
+            for (const auto& [result, p] : core::dice_distribution(dice)) out[py::int_(result)] = fraction(p);
+            return out;
+          },
+          py::arg("dice"), "Each result of 'd6', '2d6', 'd66' or 'NdS' with its exact chance: {result: Fraction}.");
 
   py::class_<core::TableColumn>(m, "TableColumn", "A chart column and the value it starts at.")
       .def(py::init([](std::string label, double from) { return core::TableColumn{std::move(label), from}; }),
@@ -68,7 +90,21 @@ void bind_dice(py::module_& m) {
           [](const core::ResultTable& t, const std::string& label, int roll, int shift, int modifiers) {
             return t.lookup_column(t.column_labeled(label), roll, shift, modifiers);
           },
-          py::arg("label"), py::arg("roll"), py::arg("shift") = 0, py::arg("modifiers") = 0);
+          py::arg("label"), py::arg("roll"), py::arg("shift") = 0, py::arg("modifiers") = 0)
+      .def(
+          "distribution",
+          [](const core::ResultTable& t, double value, const std::string& dice, int shift, int modifiers) {
+            return chances(t.distribution(value, dice, shift, modifiers));
+          },
+          py::arg("value"), py::arg("dice"), py::arg("shift") = 0, py::arg("modifiers") = 0,
+          "What a roll of `dice` reads, as lookup reads it: {result: Fraction}, results in the order of the lowest "
+          "roll giving them. TableError for a blank cell a roll reaches.")
+      .def(
+          "distribution_column",
+          [](const core::ResultTable& t, const std::string& label, const std::string& dice, int shift, int modifiers) {
+            return chances(t.distribution_column(t.column_labeled(label), dice, shift, modifiers));
+          },
+          py::arg("label"), py::arg("dice"), py::arg("shift") = 0, py::arg("modifiers") = 0);
 
   py::register_exception<core::TableError>(m, "TableError", PyExc_ValueError);
 }

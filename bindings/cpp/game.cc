@@ -6,6 +6,7 @@
 
 #include "bindings.h"
 #include "map_view.h"
+#include "piece_ref.h"
 #include "core/step_effect.h"
 #include "vmod/game.h"
 #include "vmod/module.h"
@@ -13,16 +14,6 @@
 
 namespace adjutant::bindings {
 namespace {
-
-using GamePtr = std::shared_ptr<vmod::Game>;
-
-// A piece as scripts see it: the game it belongs to and its id, so that it always shows the
-// game's current state (after replay, after changes).
-struct PieceRef {
-  GamePtr game;
-  std::string id;
-  const vmod::GamePiece& get() const { return game->piece(id); }
-};
 
 std::vector<PieceRef> refs(const GamePtr& game, const std::vector<const vmod::GamePiece*>& pieces) {
   std::vector<PieceRef> out;

@@ -13,6 +13,7 @@
 #include "movement_view.h"
 #include "core/geometry_error.h"
 #include "core/movement_search.h"
+#include "core/stacking.h"
 #include "core/zone_of_control.h"
 #include "vmod/companion.h"
 
@@ -195,6 +196,22 @@ void bind_movement(py::module_& m) {
              return fraction(hex_zones->entry_cost(*h));
            }, py::arg("hex"), "The MP a zone adds to enter the hex (0 outside every zone).");
 
+  py::class_<core::StackedUnit>(m, "StackedUnit", "A unit in a stack, as stacking limits judge it.")
+      .def(py::init([](std::string name, const std::optional<std::string>& unit_class, const py::dict& attributes) {
+             core::StackedUnit unit{std::move(name), unit_class.value_or(""), {}};
+             for (const auto& [key, value] : attributes)
+               unit.attributes[py::str(key).cast<std::string>()] = py::str(value).cast<std::string>();
+             return unit;
+           }),
+           py::arg("name"), py::arg("unit_class"), py::arg("attributes"),
+           "name for messages; unit_class its movement class (None or a class the rules do not know: counted only "
+           "by limits on every class); attributes its unit attributes from the companion file's [units].")
+      .def_readonly("name", &core::StackedUnit::name)
+      .def_readonly("unit_class", &core::StackedUnit::unit_class)
+      .def_readonly("attributes", &core::StackedUnit::attributes)
+      .def("__repr__", [](const core::StackedUnit& u) { return "<StackedUnit " + u.name + " " + u.unit_class + ">"; });
+  py::register_exception<core::StackingError>(m, "StackingError", PyExc_ValueError);
+
   py::class_<Movement>(m, "Movement",
                        "The movement rules of a companion file's [movement] on one of its maps: reachable hexes, "
                        "cheapest paths and the cost of a given path. Classes are [movement.class.NAME] names; MP are "
@@ -242,6 +259,15 @@ void bind_movement(py::module_& m) {
         return out;
       }, "The [[movement.stack_limit]]s: {'most', 'measure' (a unit attribute summed; '' counts units), "
          "'classes' (the class names counted, None for every class), 'describe'}.")
+      .def(
+          "over_stack_limits",
+          [](const Movement& mv, const std::vector<core::StackedUnit>& units) {
+            return core::over_stack_limits(mv.rules().rules, units);
+          },
+          py::arg("units"),
+          "Why these StackedUnits, one side's in one hex, break the [[movement.stack_limit]]s: one sentence per "
+          "limit exceeded ('18 strength of infantry, cavalry, over the limit of 16', '3 units, over the limit of 2'); "
+          "empty when legal. StackingError naming the unit whose measured attribute is not a number.")
       .def_property_readonly("classes", [](const Movement& mv) {
         std::vector<std::string> out;
         for (const core::ClassCosts& c : mv.rules().rules.classes) out.push_back(c.name);

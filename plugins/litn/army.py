@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjutant.companion_rules import CompanionRules
-from adjutant.units import unit_of
 from adjutant.visibility import Viewer
 
 SIDES = ("Union", "Confederate")
@@ -119,7 +118,7 @@ class Army(CompanionRules):
     def _add(self, piece):
         if not piece.map:
             return
-        attributes = unit_of(self.companion, piece, self.module)
+        attributes = self.companion.unit(piece, self.module)
         if attributes is None or attributes.get("side") not in SIDES:
             return
         if not self.viewer.sees(piece):

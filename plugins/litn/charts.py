@@ -51,6 +51,15 @@ class LitnCharts:
         r = self.file.lookup("command_point_table", roll, modifiers=modifiers)
         return _whole(r.result, self.path, "command_point_table", r.row_roll), r
 
+    def command_point_chances(self, modifiers):
+        """The chance of each CP result of a d6 on the Command Point Table at these modifiers:
+        {cp: Fraction}, in the order of the lowest roll giving each."""
+        chances = {}
+        for text, p in self.file.distribution("command_point_table", "d6", modifiers=modifiers).items():
+            cp = _whole(text, self.path, "command_point_table")
+            chances[cp] = chances.get(cp, 0) + p
+        return chances
+
     def modifier(self, name):
         return int(self.file.value("command_modifiers", name))
 
@@ -61,6 +70,14 @@ class LitnCharts:
         """The Command Broadcast Table's result ("Full", "-1" ...) in the column of `distance` (cavalry
         MP, a fraction read as the next whole MP)."""
         return self.file.lookup("command_broadcast_table", roll, value=math.ceil(distance), modifiers=modifiers)
+
+    def broadcast_chances(self, distance, modifiers):
+        """The column the Command Broadcast Table reads at `distance`, and the chance of each result
+        of a d6 there: (label, {result: Fraction})."""
+        table = self.file.table("command_broadcast_table")
+        label = table.columns[table.column_for(math.ceil(distance))].label
+        return label, self.file.distribution("command_broadcast_table", "d6", value=math.ceil(distance),
+                                             modifiers=modifiers)
 
     def allowance(self, unit_type):
         """The basic movement allowance printed on the map for a unit type."""
@@ -85,8 +102,9 @@ class LitnCharts:
         return Fraction(math.floor(mp + Fraction(1, 2)))
 
 
-def _whole(text, path, table, row):
+def _whole(text, path, table, row=None):
     try:
         return int(text)
     except ValueError:
-        raise ChartError(f"{path}: [{table}] row {row}: {text!r} is not a whole number") from None
+        where = f"[{table}]" + ("" if row is None else f" row {row}")
+        raise ChartError(f"{path}: {where}: {text!r} is not a whole number") from None

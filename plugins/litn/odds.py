@@ -1,15 +1,12 @@
 """The exact chance of each outcome of a table roll before it is made: a Command Point Table roll,
 or a broadcast from each sender that may reach a receiver (7.1), so a player can choose whom to
 broadcast from ("Pickett from Lee at 9 MP, or from Longstreet at 4?")."""
-from collections import Counter
-from fractions import Fraction
-
 from .command import CommandPhase, common_modifiers, describe_modifiers
 
 
-def _chances(outcomes):
-    counts = Counter(outcomes)
-    return [(result, Fraction(n, 6)) for result, n in sorted(counts.items(), key=lambda kv: -kv[1])]
+def _likeliest_first(chances):
+    """{result: chance} as (result, chance) pairs, likeliest first (ties in the order given)."""
+    return sorted(chances.items(), key=lambda kv: -kv[1])
 
 
 def _describe(chances):
@@ -26,10 +23,10 @@ def run_odds(session, sender, receiver):
         session.side = leader.side
         phase = CommandPhase(session)
         mods = common_modifiers(session, leader, phase.lines, broadcast=False)
-        cps = [session.charts.command_points(d, sum(mods.values()))[0] for d in range(1, 7)]
-        section.add(f"{leader.name}'s Command Point Table roll ({describe_modifiers(mods)}): "
-                    + _describe(_chances(f"{cp} CP" for cp in cps)),
-                    leader=leader.name, modifiers=mods, chances={f"{cp} CP": p for cp, p in _chances(cps)})
+        chances = _likeliest_first({f"{cp} CP": p for cp, p in
+                                    session.charts.command_point_chances(sum(mods.values())).items()})
+        section.add(f"{leader.name}'s Command Point Table roll ({describe_modifiers(mods)}): " + _describe(chances),
+                    leader=leader.name, modifiers=mods, chances=dict(chances))
         return
     target = next((u for u in army.units if u.known and u.name == receiver), None)
     if target is None:
@@ -48,9 +45,9 @@ def run_odds(session, sender, receiver):
             section.add(f"{s.name} -> {target.name}: no broadcast path")
             continue
         mods = common_modifiers(session, s, phase.lines, broadcast=True)
-        results = [session.charts.broadcast(distance, d, sum(mods.values())) for d in range(1, 7)]
-        chances = _chances(r.result for r in results)
-        section.add(f"{s.name} -> {target.name}: {distance} MP, column {results[0].column_label}, "
+        column, by_result = session.charts.broadcast_chances(distance, sum(mods.values()))
+        chances = _likeliest_first(by_result)
+        section.add(f"{s.name} -> {target.name}: {distance} MP, column {column}, "
                     f"{describe_modifiers(mods)}: {_describe(chances)}",
                     sender=s.name, receiver=target.name, distance=distance, path=path,
-                    column=results[0].column_label, modifiers=mods, chances=dict(chances))
+                    column=column, modifiers=mods, chances=dict(chances))

@@ -4,6 +4,8 @@ replacements (15.2). Each rolls with the session's dice and reports every roll."
 import math
 from fractions import Fraction
 
+from adjutant import Dice
+
 from .army import enemy_of
 from .loc import Lines
 
@@ -110,7 +112,7 @@ def reaction(session, hex_name, roll):
         slowest = min((charts.allowance(u.type) for u in units), default=charts.allowance(leader.type))
         ma = max(Fraction(1), slowest - stacking_reduction(units, side))
         half = charts.rounded(ma / 2)
-        chance = Fraction(min(6, max(0, leader.initiative)), 6)
+        chance = sum((p for face, p in Dice.distribution("d6").items() if face <= leader.initiative), Fraction(0))
         text = (f"{stack_hex}: {leader.name} (initiative {leader.initiative}, {army.distance(stack_hex, hex_name)} "
                 f"hexes): reacts on d6 <= {leader.initiative} ({chance.numerator}/{chance.denominator}), "
                 f"then up to {half} MP")

@@ -20,7 +20,6 @@ from fractions import Fraction
 
 import adjutant
 from adjutant.companion_rules import CompanionRules
-from adjutant.units import unit_of
 from adjutant.visibility import Viewer
 
 EXAMPLES = """\
@@ -83,7 +82,7 @@ def position(game, module, companion, rules, movement, side):
     for piece in game.pieces:
         if not piece.map:
             continue
-        unit = unit_of(companion, piece, module)
+        unit = companion.unit(piece, module)
         if unit is None or not viewer.sees(piece):
             continue
         view = game.map(piece.map)

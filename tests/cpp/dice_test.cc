@@ -68,5 +68,39 @@ TEST(Dice, OtherDiceAndBadSpecifications) {
   for (const char* bad : {"", "d", "2x6", "0d6", "d1", "d6x"}) EXPECT_THROW(dice.roll(bad, "bad"), std::invalid_argument) << bad;
 }
 
+TEST(DiceDistribution, TwoDiceSumToOneWithTheTriangleOfWays) {
+  const auto two = dice_distribution("2d6");
+  ASSERT_EQ(two.size(), 11u);
+  EXPECT_EQ(two.front().first, 2);
+  EXPECT_EQ(two.front().second, (Probability{1, 36}));
+  EXPECT_EQ(two[5].first, 7);
+  EXPECT_EQ(two[5].second, (Probability{1, 6}));
+  EXPECT_EQ(two[2].second, (Probability{1, 12}));  // 4: three ways of 36
+  uint64_t sum = 0;  // in 36ths
+  for (const auto& [total, p] : two) sum += p.numerator * (36 / p.denominator);
+  EXPECT_EQ(sum, 36u);
+  const DiceOutcomes outcomes = dice_outcomes("2d6");
+  EXPECT_EQ(outcomes.outcomes, 36u);
+  EXPECT_EQ(outcomes.ways[5], (std::pair<int, uint64_t>{7, 6}));
+}
+
+TEST(DiceDistribution, OneDieD66AndLargerDice) {
+  const auto d6 = dice_distribution("d6");
+  ASSERT_EQ(d6.size(), 6u);
+  for (int face = 1; face <= 6; ++face) EXPECT_EQ(d6[face - 1], (std::pair<int, Probability>{face, {1, 6}}));
+  const auto d66 = dice_distribution("d66");
+  ASSERT_EQ(d66.size(), 36u);
+  EXPECT_EQ(d66.front().first, 11);
+  EXPECT_EQ(d66[6].first, 21);
+  EXPECT_EQ(d66.back(), (std::pair<int, Probability>{66, {1, 36}}));
+  const auto three = dice_distribution("3d6");
+  EXPECT_EQ(three.front(), (std::pair<int, Probability>{3, {1, 216}}));
+  EXPECT_EQ(three[7], (std::pair<int, Probability>{10, {1, 8}}));  // 27 ways of 216
+  EXPECT_EQ(dice_distribution("d10").back(), (std::pair<int, Probability>{10, {1, 10}}));
+  EXPECT_EQ(dice_outcomes("24d6").outcomes, 4738381338321616896u);  // 6^24
+  EXPECT_THROW(dice_outcomes("25d6"), std::invalid_argument);       // more than 64 bits count
+  for (const char* bad : {"", "d", "2x6", "0d6", "d1"}) EXPECT_THROW(dice_distribution(bad), std::invalid_argument) << bad;
+}
+
 }  // namespace
 }  // namespace adjutant::core

@@ -95,5 +95,49 @@ TEST(ResultTable, MalformedChartsAreRefusedWithTheRowNamed) {
   }
 }
 
+// The result and its chance as "result p/q", for short comparisons.
+std::vector<std::string> chances(const std::vector<TableChance>& d) {
+  std::vector<std::string> out;
+  for (const TableChance& c : d)
+    out.push_back(c.result + " " + std::to_string(c.probability.numerator) + "/" +
+                  std::to_string(c.probability.denominator));
+  return out;
+}
+
+TEST(ResultTableDistribution, TwoDiceOnAOneToSixTableClampAtTheLastRow) {
+  const ResultTable excess("Excess Losses", {TableColumn::range("0")}, {{1, 2, {"0"}}, {3, 5, {"1"}}, {6, 6, {"2"}}});
+  // 2d6: 2 reads row 1-2; 3-5 row 3-5; 6-12 all read row 6.
+  EXPECT_EQ(chances(excess.distribution(0, "2d6")), (std::vector<std::string>{"0 1/36", "1 1/4", "2 13/18"}));
+  // -3: 2-5 clamp to row 1 (10 of 36), 6-8 read row 3-5 (16 of 36), 9-12 read row 6 (10 of 36).
+  EXPECT_EQ(chances(excess.distribution(0, "2d6", 0, -3)), (std::vector<std::string>{"0 5/18", "1 4/9", "2 5/18"}));
+  uint64_t sum = 0;  // in 36ths
+  for (const TableChance& c : excess.distribution(0, "2d6", 0, -3)) sum += c.probability.numerator * (36 / c.probability.denominator);
+  EXPECT_EQ(sum, 36u);
+  EXPECT_EQ(chances(excess.distribution(0, "d6", 0, +5)), (std::vector<std::string>{"2 1/1"}));
+}
+
+TEST(ResultTableDistribution, ColumnsShiftsAndTheOrderOfFirstRoll) {
+  const ResultTable table("CRT", {TableColumn::range("1"), TableColumn::range("5")},
+                          {{1, 1, {"A", "x"}}, {2, 2, {"B", "x"}}, {3, 3, {"A", "y"}}, {4, 6, {"C", "y"}}});
+  EXPECT_EQ(chances(table.distribution(2, "d6")), (std::vector<std::string>{"A 1/3", "B 1/6", "C 1/2"}));
+  EXPECT_EQ(chances(table.distribution(2, "d6", +1)), (std::vector<std::string>{"x 1/3", "y 2/3"}));
+  EXPECT_EQ(chances(table.distribution_column(1, "d6")), chances(table.distribution(9, "d6")));
+  EXPECT_THROW(table.distribution(2, "2x6"), std::invalid_argument);
+}
+
+TEST(ResultTableDistribution, AReachableBlankIsAnErrorNamingTableColumnAndRoll) {
+  const ResultTable table = broadcast();
+  try {
+    table.distribution(6, "d6");
+    FAIL() << "expected TableError";
+  } catch (const TableError& e) {
+    EXPECT_STREQ(e.what(), "table Command Broadcast, column 5-8, roll 1: the chart has no value here");
+  }
+  // Column 1-4 has values at 1 and 5 only; +4 with d6 reads rows 5 and 6 (clamped): row 6 is blank.
+  EXPECT_THROW(table.distribution(1, "d6", 0, +4), TableError);
+  // A blank no roll reaches is no error: a d6 -5 reads row 1 only.
+  EXPECT_EQ(chances(table.distribution(1, "d6", 0, -5)), (std::vector<std::string>{"-1 1/1"}));
+}
+
 }  // namespace
 }  // namespace adjutant::core

@@ -10,7 +10,6 @@ import pytest
 import adjutant
 from adjutant.plugin import Context
 from adjutant.rolls import Rolls
-from adjutant.units import unit_of
 from adjutant.visibility import Viewer
 from adjutant_plugins.litn import plugin
 from conftest import REPO
@@ -163,7 +162,7 @@ def api_reach(demo, save, target):
     companion = adjutant.open_companion(str(demo.companion), module)
     movement = companion.movement("Main Map")
     viewer = Viewer(game, "Confederate")
-    units = [(p, unit_of(companion, p, module)) for p in game.pieces if viewer.sees(p)]
+    units = [(p, companion.unit(p, module)) for p in game.pieces if viewer.sees(p)]
     enemy = sorted({p.location for p, u in units if u["side"] == "Union"})
     sources = [(p.location, int(u["facing"])) for p, u in units
                if u["side"] == "Union" and u["type"] == "cavalry" and viewer.knows(p)]

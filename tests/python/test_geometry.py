@@ -148,14 +148,13 @@ def test_a_companion_file_answers_terrain_and_elevation(sample_module):
 
 def test_pieces_become_units_by_the_companion_files_units_section(sample_module, hand_made_save):
     from conftest import REPO
-    from adjutant.units import prototypes_of, unit_of
     module = adjutant.open_module(str(sample_module))
     companion = adjutant.open_companion(str(REPO / "docs" / "examples" / "sample-terrain.toml"), module)
     assert companion.unit_attributes == ["side", "class"]
     game = adjutant.open_game(str(hand_made_save), module)
     alpha = next(p for p in game.pieces if p.name == "Alpha")
     bravo = next(p for p in game.pieces if p.name == "Bravo")
-    assert unit_of(companion, alpha, module) == {"side": "Union", "class": "infantry"}  # its Marker trait's Side
-    assert unit_of(companion, bravo, module) == {"class": "infantry"}                  # no Side property at all
+    assert companion.unit(alpha, module) == {"side": "Union", "class": "infantry"}  # its Marker trait's Side
+    assert companion.unit(bravo) == {"class": "infantry"}                          # no Side property at all
     lee = next(s for s in module.piece_slots if s.name == "Lee")
-    assert prototypes_of(lee.traits, module) == ["Unit"]
+    assert companion.unit(lee) == {"side": "Confederate", "class": "infantry"}  # Side from its Unit prototype

@@ -7,7 +7,6 @@ import tomllib
 import pytest
 
 import adjutant
-from adjutant.units import unit_of
 from conftest import LITN_STRENGTHS as VARIANTS, REPO
 from test_cli import adjutant as run_cli
 
@@ -271,7 +270,7 @@ def test_every_strength_variant_reads_the_same_strengths(demo, variant):
         game = adjutant.open_game(str(folder / save), module)
         seen = set()
         for piece in game.pieces:
-            unit = unit_of(companion, piece, module)
+            unit = companion.unit(piece, module)
             assert unit is not None and unit["side"] in ("Union", "Confederate"), piece.name
             if piece.name in STRENGTHS:
                 assert int(unit["strength"]) == STRENGTHS[piece.name], (variant, piece.name)
@@ -283,4 +282,4 @@ def test_every_strength_variant_reads_the_same_strengths(demo, variant):
         assert seen == set(placed) & set(STRENGTHS)
     for slot in module.piece_slots:
         if slot.name in STRENGTHS:
-            assert int(unit_of(companion, slot, module)["strength"]) == STRENGTHS[slot.name], (variant, slot.name)
+            assert int(companion.unit(slot, module)["strength"]) == STRENGTHS[slot.name], (variant, slot.name)

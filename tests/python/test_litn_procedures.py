@@ -383,6 +383,18 @@ def test_odds_of_each_sender_to_pickett(litn_demo):
     assert report.rolls == [], "odds roll nothing"
 
 
+def test_odds_of_a_command_point_table_roll(litn_demo):
+    report, _ = run(litn_demo, "odds", "litn-broadcast.vsav", sender="R.E. Lee")
+    (line,) = lines(report, "Odds")
+    table = CHART["command_point_table"]
+    modifier = sum(line.data["modifiers"].values())
+    rows = [min(max(roll + modifier, min(map(int, table))), max(map(int, table))) for roll in range(1, 7)]
+    counts = Counter(f"{table[str(row)]} CP" for row in rows)
+    assert line.data["chances"] == {result: Fraction(n, 6) for result, n in counts.items()}
+    assert list(line.data["chances"].values()) == sorted(line.data["chances"].values(), reverse=True)
+    assert report.rolls == [], "odds roll nothing"
+
+
 # ---- the LIN move check ----
 
 def judged(litn_demo, tmp_path, moves, name="moves.vlog"):

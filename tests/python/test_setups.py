@@ -5,7 +5,6 @@ import zipfile
 import pytest
 
 import adjutant
-from adjutant.units import unit_of
 from conftest import REPO, shared_missing
 
 SETUP = "Opening Positions"
@@ -107,7 +106,7 @@ def test_a_piece_slot_gives_the_name_and_properties_of_the_piece_it_makes(sample
     assert [t.class_name for t in lee.traits] == ["UsePrototype", "Marker", "BasicPiece"]  # as written
     companion = adjutant.open_companion(str(REPO / "docs" / "examples" / "sample-terrain.toml"), module)
     game = adjutant.open_setup(module, SETUP)
-    assert unit_of(companion, lee, module) == unit_of(companion, game.pieces[0], module) == {
+    assert companion.unit(lee, module) == companion.unit(game.pieces[0], module) == {
         "side": "Confederate", "class": "infantry"}
     assert [s.piece_name for s in module.piece_slots] == ["Lee", "Longstreet", "McClellan"]
 

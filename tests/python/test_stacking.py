@@ -195,3 +195,22 @@ def test_check_moves_compares_a_save_with_an_earlier_one(module, sample_module, 
     two = run_cli("check", "moves", before, before, "--before", before, "--module", sample_module,
                   "--companion", SAMPLE_TERRAIN)
     assert two.returncode == 2 and "--before compares one save with an earlier one" in two.stderr
+
+
+def test_a_limit_on_an_attribute_sums_it_exactly_and_names_a_unit_without_a_number(module, tmp_path):
+    text = SAMPLE_TERRAIN.read_text(encoding="utf-8")
+    text = text.replace('unit_attributes = ["side", "class"]', 'unit_attributes = ["side", "class", "strength"]')
+    text += '\n[[movement.stack_limit]]\nmost = 3\nmeasure = "strength"\nclasses = ["infantry"]\n'
+    path = tmp_path / "strength.toml"
+    path.write_text(text, encoding="utf-8")
+    movement = adjutant.open_companion(str(path), module).movement("Main Map")
+    guns = adjutant.StackedUnit("Guns", "artillery", {"strength": "9"})  # not counted: the limit is on infantry
+    assert movement.over_stack_limits([adjutant.StackedUnit("A", "infantry", {"strength": "1/2"}),
+                                       adjutant.StackedUnit("B", "infantry", {"strength": "2.5"}), guns]) == [
+        "3 units, over the limit of 2"]
+    assert movement.over_stack_limits([adjutant.StackedUnit("A", "infantry", {"strength": "1/2"}),
+                                       adjutant.StackedUnit("B", "infantry", {"strength": "2.6"})]) == [
+        "31/10 strength of infantry, over the limit of 3"]
+    with pytest.raises(adjutant.StackingError, match=r"^unit 'B': strength 'two' is not a number$"):
+        movement.over_stack_limits([adjutant.StackedUnit("B", "infantry", {"strength": "two"})])
+    assert movement.over_stack_limits([adjutant.StackedUnit("C", None, {})]) == []  # no class: not infantry

@@ -15,6 +15,9 @@ A table with a die roll for rows and one value or one value per column:
 
 Rolls above the highest row or below the lowest read that row, as charts say ("treat as 6").
 Columns named by words (`columns = ["friendly infantry", ...]`) are read by name.
+
+`lookup` reads one roll; `distribution` gives the exact chance of each result before rolling, read
+the same way ({"Full": Fraction(1, 2), "-1": Fraction(1, 3), ...}).
 """
 import tomllib
 
@@ -111,3 +114,14 @@ class ChartFile:
         except TableError as e:
             raise ChartError(f"{self.path}: {e}: copy it from the printed chart") from None
 
+    def distribution(self, name, dice, value=0, modifiers=0, column=None):
+        """Each result a roll of `dice` ('d6', '2d6', 'd66', 'NdS') + modifiers reads in the column
+        chosen by `value` (or named `column`), as lookup reads it: {result: Fraction}, in the order
+        of the lowest roll giving each. ChartError naming the cell when a roll reaches a blank."""
+        table = self.table(name)
+        try:
+            if column is not None:
+                return table.distribution_column(column, dice, 0, modifiers)
+            return table.distribution(value, dice, 0, modifiers)
+        except TableError as e:
+            raise ChartError(f"{self.path}: {e}: copy it from the printed chart") from None

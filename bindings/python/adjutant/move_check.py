@@ -13,8 +13,7 @@ from typing import Optional
 
 from .companion_rules import CheckError, CompanionRules
 from .moves import log_moves
-from .stacking import StackedUnit, StackingError, over_limits
-from .units import unit_of
+from ._adjutant import StackedUnit, StackingError
 
 
 @dataclass
@@ -61,7 +60,7 @@ class MoveChecker(CompanionRules):
                 piece = self.game.piece(piece_id)
             except Exception:  # a piece removed since: it is no longer on any map
                 return None
-            self._units[piece_id] = (piece.name, unit_of(self.companion, piece, self.module))
+            self._units[piece_id] = (piece.name, self.companion.unit(piece, self.module))
         return self._units[piece_id]
 
     def check(self, moves=None):
@@ -118,7 +117,7 @@ class MoveChecker(CompanionRules):
                 reasons.append(path.reason)
         try:
             stacked = movers + [u for hex_, u in position.friendly_units if hex_ == end]
-            reasons += [f"stacking limit exceeded at the end: {p}" for p in over_limits(movement.stack_limits, stacked)]
+            reasons += [f"stacking limit exceeded at the end: {p}" for p in movement.over_stack_limits(stacked)]
         except StackingError as e:
             raise CheckError(f"step {verdict.step}: {e}") from None
         verdict.legal = not reasons

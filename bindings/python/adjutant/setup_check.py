@@ -9,8 +9,7 @@ a unit, placed in a hex of a board the companion file describes.
 from dataclasses import dataclass
 
 from .companion_rules import CheckError, CompanionRules
-from .stacking import StackedUnit, StackingError, over_limits
-from .units import unit_of
+from ._adjutant import StackedUnit, StackingError
 
 
 @dataclass(frozen=True)
@@ -66,7 +65,7 @@ class SetupChecker(CompanionRules):
         movement = self.movement(view.name, board) if hex_name is not None else None
         if movement is None:
             return
-        unit = unit_of(self.companion, piece, self.module)
+        unit = self.companion.unit(piece, self.module)
         if unit is None:
             return
         cls = self.unit_class(movement, unit, where)
@@ -85,7 +84,7 @@ class SetupChecker(CompanionRules):
             stacks.setdefault((placed.map, placed.board, placed.hex, placed.side), []).append(placed.unit)
         for (map_name, board, hex_name, side), stacked in stacks.items():
             try:
-                problems = over_limits(self.movement(map_name, board).stack_limits, stacked)
+                problems = self.movement(map_name, board).over_stack_limits(stacked)
             except StackingError as e:
                 raise CheckError(f"{source}, hex {hex_name}: {e}") from None
             for problem in problems:

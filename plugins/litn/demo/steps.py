@@ -18,7 +18,6 @@ from adjutant.plugin import Context
 from adjutant.render import Picture
 from adjutant.rolls import Rolls
 from adjutant.tables import move_verdicts_text
-from adjutant.units import unit_of
 
 from .. import plugin
 from ..army import Army
@@ -126,7 +125,7 @@ def pictures(ws):
 
     def unit_class(verdict):
         piece = next(p for p in log.pieces if p.name == verdict.pieces[0])
-        return CompanionRules.unit_class(movement, unit_of(ws.companion, piece, ws.module), piece.name)
+        return CompanionRules.unit_class(movement, ws.companion.unit(piece, ws.module), piece.name)
 
     picture("grid.svg", "the map's hexes with the names VASSAL gives them, over the board (SVG: zoom in)",
             lambda p: [])
