@@ -1,57 +1,9 @@
 #include "core/formatted_string.h"
 
-#include <cstdint>
-#include <limits>
-
 #include "core/geometry_error.h"
+#include "core/java_text.h"
 
 namespace adjutant::core {
-namespace {
-
-// Character.isWhitespace for the ASCII range (String.isBlank's test); other bytes count as text.
-bool java_whitespace(char c) {
-  const unsigned char u = static_cast<unsigned char>(c);
-  return u == ' ' || (u >= 0x09 && u <= 0x0d) || (u >= 0x1c && u <= 0x1f);
-}
-
-bool is_blank(std::string_view s) {
-  for (char c : s) {
-    if (!java_whitespace(c)) return false;
-  }
-  return true;
-}
-
-// Integer.parseInt: an optional sign, then one or more ASCII digits, within int's range.
-std::optional<int> parse_java_int(std::string_view s) {
-  if (s.empty()) return std::nullopt;
-  size_t i = 0;
-  bool negative = false;
-  if (s[0] == '+' || s[0] == '-') {
-    negative = s[0] == '-';
-    i = 1;
-    if (s.size() == 1) return std::nullopt;
-  }
-  int64_t value = 0;
-  for (; i < s.size(); ++i) {
-    if (s[i] < '0' || s[i] > '9') return std::nullopt;
-    value = value * 10 + (s[i] - '0');
-    if (value > int64_t{std::numeric_limits<int>::max()} + 1) return std::nullopt;
-  }
-  if (negative) value = -value;
-  if (value > std::numeric_limits<int>::max() || value < std::numeric_limits<int>::min()) return std::nullopt;
-  return static_cast<int>(value);
-}
-
-}  // namespace
-
-std::string_view java_trim(std::string_view text) {
-  size_t begin = 0;
-  size_t end = text.size();
-  while (begin < end && static_cast<unsigned char>(text[begin]) <= 0x20) ++begin;
-  while (end > begin && static_cast<unsigned char>(text[end - 1]) <= 0x20) --end;
-  return text.substr(begin, end - begin);
-}
-
 std::vector<FormatToken> format_tokens(std::string_view text) {
   std::vector<FormatToken> tokens;
   bool odd = false;
@@ -83,16 +35,17 @@ std::vector<FormatToken> format_tokens(std::string_view text) {
 
 FormattedString::FormattedString(std::string_view format, std::vector<std::string> known)
     : format_(format), known_(std::move(known)) {
-  if (is_blank(format)) {
+  if (java::is_blank(format)) {
     kind_ = Kind::kEmpty;
     return;
   }
-  const std::string_view trimmed = java_trim(format);
-  if (trimmed.front() == '{' && trimmed.back() == '}') {
+  // After isBlank, trim can still leave nothing ("\x01"): then the text is plain.
+  const std::string_view trimmed = java::trim(format);
+  if (trimmed.starts_with('{') && trimmed.ends_with('}')) {
     kind_ = Kind::kBeanShell;
     return;
   }
-  if (const auto number = parse_java_int(trimmed)) {
+  if (const auto number = java::parse_int(trimmed)) {
     kind_ = Kind::kInteger;
     constant_ = std::to_string(*number);
     return;

@@ -28,9 +28,6 @@ struct FormatToken {
 // names; empty tokens are left out.
 std::vector<FormatToken> format_tokens(std::string_view text);
 
-// java.lang.String.trim(): strips every char <= U+0020 from both ends.
-std::string_view java_trim(std::string_view text);
-
 class FormattedString {
  public:
   // `known` are the property names the owner sets itself (for grid numbering: gridLocation, row,

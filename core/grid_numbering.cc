@@ -4,10 +4,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
-#include <limits>
 
 #include "core/geometry_error.h"
 #include "core/java_math.h"
+#include "core/java_text.h"
 
 namespace adjutant::core {
 namespace {
@@ -121,23 +121,7 @@ std::optional<int> RegularNumbering::parse_index(std::string_view text, char typ
     }
     return negative ? java::sub(0, value) : value;
   }
-  // Integer.parseInt; a number beyond int's range is a NumberFormatException in VASSAL.
-  size_t i = 0;
-  bool negative = false;
-  if (!text.empty() && (text[0] == '-' || text[0] == '+')) {
-    negative = text[0] == '-';
-    i = 1;
-  }
-  if (i >= text.size()) return std::nullopt;
-  int64_t value = 0;
-  for (; i < text.size(); ++i) {
-    if (text[i] < '0' || text[i] > '9') return std::nullopt;
-    value = value * 10 + (text[i] - '0');
-    if (value > int64_t{std::numeric_limits<int>::max()} + 1) return std::nullopt;
-  }
-  if (negative) value = -value;
-  if (value > std::numeric_limits<int>::max() || value < std::numeric_limits<int>::min()) return std::nullopt;
-  return static_cast<int>(value);
+  return java::parse_int(text);
 }
 
 std::optional<std::pair<int, int>> RegularNumbering::parse(std::string_view name) const {

@@ -1,8 +1,8 @@
 #include "vmod/command.h"
 
-#include <charconv>
 #include <utility>
 
+#include "core/java_text.h"
 #include "vmod/format_error.h"
 
 namespace adjutant::vmod {
@@ -55,29 +55,12 @@ constexpr std::string_view kNull = "null";
 constexpr char kPieceSeparator = '/';
 constexpr char kTab = '\t';
 
-bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 std::optional<std::string> unwrap_null(std::string token) {
   if (token == kNull) return std::nullopt;
   return token;
 }
 std::string_view wrap_null(const std::optional<std::string>& value) {
   return value ? std::string_view(*value) : kNull;
-}
-
-// Java's Integer.parseInt: an optional sign, then decimal digits, in int range.
-std::optional<int> parse_java_int(std::string_view token) {
-  const char* first = token.data();
-  const char* last = first + token.size();
-  if (first != last && *first == '+') ++first;
-  if (first == last || (*first == '-' && first + 1 == last)) return std::nullopt;
-  int value = 0;
-  auto [ptr, ec] = std::from_chars(first, last, value);
-  if (ec != std::errc() || ptr != last) return std::nullopt;
-  return value;
 }
 
 bool quote_wrapped(std::string_view s) { return s.size() > 1 && s.front() == '\'' && s.back() == '\''; }
@@ -116,7 +99,7 @@ std::optional<Record> parse_change_piece(std::string_view body) {
 }
 
 int move_coordinate(const std::vector<std::string>& fields, size_t index, const DecodeContext& ctx) {
-  const auto value = parse_java_int(fields[index]);
+  const auto value = core::java::parse_int(fields[index]);
   if (!value) fail(ctx, "MovePiece", "MovePiece field " + std::to_string(index + 1) + " is not an integer: \"" + fields[index] + "\"");
   return *value;
 }
@@ -160,7 +143,7 @@ std::optional<Record> parse_global_property(std::string_view text) {
 
 std::optional<Record> parse_turn(std::string_view text) {
   std::vector<std::string> f = split_sequence(text, kTab);
-  if (f.size() != 2 || !starts_with(f[0], kTurnPrefix)) return std::nullopt;
+  if (f.size() != 2 || !f[0].starts_with(kTurnPrefix)) return std::nullopt;
   return TurnState{f[0].substr(kTurnPrefix.size()), std::move(f[1])};
 }
 
@@ -180,8 +163,8 @@ std::optional<BoardLayout::Cell> parse_board_cell(const std::string& board, cons
                                                   const std::string& row) {
   std::vector<std::string> parts = split_sequence(board, kPieceSeparator);
   if (parts.size() > 2 || (parts.size() == 2 && parts[1] != "rev")) return std::nullopt;
-  const auto column = parse_java_int(col);
-  const auto row_index = parse_java_int(row);
+  const auto column = core::java::parse_int(col);
+  const auto row_index = core::java::parse_int(row);
   if (!column || !row_index) return std::nullopt;
   return BoardLayout::Cell{std::move(parts[0]), parts.size() == 2, *column, *row_index};
 }
@@ -190,7 +173,7 @@ std::optional<BoardLayout::Cell> parse_board_cell(const std::string& board, cons
 bool looks_like_board_layout(std::string_view text) {
   const size_t tab = text.find(kTab);
   const std::string_view first = text.substr(0, tab);
-  return ends_with(first, kBoardPickerSuffix);
+  return first.ends_with(kBoardPickerSuffix);
 }
 
 std::optional<Record> parse_board_layout(std::string_view text) {
@@ -208,7 +191,7 @@ std::optional<Record> parse_board_layout(std::string_view text) {
 
 std::optional<Record> parse_notes(std::string_view text) {
   for (std::string_view prefix : kNotesPrefixes) {
-    if (starts_with(text, prefix)) return Notes{std::string(prefix), std::string(text.substr(prefix.size()))};
+    if (text.starts_with(prefix)) return Notes{std::string(prefix), std::string(text.substr(prefix.size()))};
   }
   return std::nullopt;
 }
@@ -218,20 +201,20 @@ std::optional<Record> parse_typed_leaf(std::string_view text, DecodeContext& ctx
   if (text.empty()) return NullRecord{};
   if (text == kBeginSave) return BeginSave{};
   if (text == kEndSave) return EndSave{};
-  if (starts_with(text, kAddPrefix)) return parse_add_piece(text.substr(kAddPrefix.size()), ctx);
-  if (starts_with(text, kRemovePrefix)) return RemovePiece{std::string(text.substr(kRemovePrefix.size()))};
-  if (starts_with(text, kChangePrefix)) return parse_change_piece(text.substr(kChangePrefix.size()));
-  if (starts_with(text, kMovePrefix)) return parse_move_piece(text.substr(kMovePrefix.size()), ctx);
-  if (starts_with(text, kChatPrefix)) return Chat{std::string(text.substr(kChatPrefix.size()))};
-  if (starts_with(text, kPlayerPrefix)) return parse_add_player(text.substr(kPlayerPrefix.size()));
-  if (starts_with(text, kPlayerRemovePrefix)) return RemovePlayer{std::string(text.substr(kPlayerRemovePrefix.size()))};
-  if (starts_with(text, kMutablePropertyPrefix)) return parse_mutable_property(text.substr(kMutablePropertyPrefix.size()));
-  if (starts_with(text, kGlobalPropertyPrefix)) return parse_global_property(text);
-  if (starts_with(text, kTurnPrefix)) return parse_turn(text);
-  if (starts_with(text, kUnmaskPrefix)) return parse_unmask(text.substr(kUnmaskPrefix.size()));
-  if (starts_with(text, kSetupStackPrefix)) return SetupStackMarker{std::string(text.substr(kSetupStackPrefix.size()))};
-  if (starts_with(text, kLogPrefix)) return LogEntry{CommandBox(decode_text(text.substr(kLogPrefix.size()), ctx))};
-  if (starts_with(text, kUndoPrefix)) return parse_undo(text.substr(kUndoPrefix.size()));
+  if (text.starts_with(kAddPrefix)) return parse_add_piece(text.substr(kAddPrefix.size()), ctx);
+  if (text.starts_with(kRemovePrefix)) return RemovePiece{std::string(text.substr(kRemovePrefix.size()))};
+  if (text.starts_with(kChangePrefix)) return parse_change_piece(text.substr(kChangePrefix.size()));
+  if (text.starts_with(kMovePrefix)) return parse_move_piece(text.substr(kMovePrefix.size()), ctx);
+  if (text.starts_with(kChatPrefix)) return Chat{std::string(text.substr(kChatPrefix.size()))};
+  if (text.starts_with(kPlayerPrefix)) return parse_add_player(text.substr(kPlayerPrefix.size()));
+  if (text.starts_with(kPlayerRemovePrefix)) return RemovePlayer{std::string(text.substr(kPlayerRemovePrefix.size()))};
+  if (text.starts_with(kMutablePropertyPrefix)) return parse_mutable_property(text.substr(kMutablePropertyPrefix.size()));
+  if (text.starts_with(kGlobalPropertyPrefix)) return parse_global_property(text);
+  if (text.starts_with(kTurnPrefix)) return parse_turn(text);
+  if (text.starts_with(kUnmaskPrefix)) return parse_unmask(text.substr(kUnmaskPrefix.size()));
+  if (text.starts_with(kSetupStackPrefix)) return SetupStackMarker{std::string(text.substr(kSetupStackPrefix.size()))};
+  if (text.starts_with(kLogPrefix)) return LogEntry{CommandBox(decode_text(text.substr(kLogPrefix.size()), ctx))};
+  if (text.starts_with(kUndoPrefix)) return parse_undo(text.substr(kUndoPrefix.size()));
   if (auto notes = parse_notes(text)) return notes;
   if (looks_like_board_layout(text)) return parse_board_layout(text);
   return std::nullopt;

@@ -170,7 +170,8 @@ class Parser : private TomlReader {
   std::vector<Hex> hexes(const MapContext& m, const Word& w) const {
     const auto dots = w.text.find("..");
     if (dots == std::string::npos) return {hex(m, w)};
-    const std::string first = trim(w.text.substr(0, dots)), last = trim(w.text.substr(dots + 2));
+    const std::string_view text = w.text;
+    const std::string first(core::java::trim(text.substr(0, dots))), last(core::java::trim(text.substr(dots + 2)));
     if (first.empty() || last.empty()) {
       fail(w.where, "range " + in_quotes(w.text) + " must be two hex names joined by '..', like 1520..2030");
     }
@@ -196,11 +197,11 @@ class Parser : private TomlReader {
 
   // A hexside "A/B": the first '/' that splits the text into two hexes of the map.
   core::Hexside hexside(const MapContext& m, const Word& w) const {
-    const std::string& text = w.text;
+    const std::string_view text = w.text;
     std::optional<std::pair<Hex, Hex>> found;
     for (size_t slash = text.find('/'); slash != std::string::npos; slash = text.find('/', slash + 1)) {
-      const auto a = m.topology->hex_named(trim(text.substr(0, slash)));
-      const auto b = m.topology->hex_named(trim(text.substr(slash + 1)));
+      const auto a = m.topology->hex_named(core::java::trim(text.substr(0, slash)));
+      const auto b = m.topology->hex_named(core::java::trim(text.substr(slash + 1)));
       if (a && b) {
         found = {*a, *b};
         break;
@@ -211,8 +212,9 @@ class Parser : private TomlReader {
       if (slash == std::string::npos) {
         fail(w.where, "hexside " + in_quotes(text) + " must be two hex names joined by '/', like 1426/1525");
       }
-      const std::string first = trim(text.substr(0, slash));
-      const std::string bad = m.topology->hex_named(first) ? trim(text.substr(slash + 1)) : first;
+      const std::string_view first = core::java::trim(text.substr(0, slash));
+      const std::string_view bad =
+          m.topology->hex_named(first) ? core::java::trim(text.substr(slash + 1)) : first;
       fail(w.where, "unknown hex " + in_quotes(bad) + " in hexside " + in_quotes(text) + " on " + m.label);
     }
     const auto [a, b] = *found;
@@ -404,21 +406,12 @@ class Parser : private TomlReader {
       const toml::key& key = *k;
       const toml::node& list = *v;
       const std::string level_text(key.str());
-      int level = 0;
-      try {
-        size_t used = 0;
-        const long parsed = std::stol(level_text, &used);
-        if (used != level_text.size() || parsed < INT32_MIN || parsed > INT32_MAX) {
-          throw std::invalid_argument(level_text);
-        }
-        level = static_cast<int>(parsed);
-      } catch (const std::exception&) {
-        fail(at(key), "elevation level " + in_quotes(level_text) + " is not a whole number");
-      }
+      const std::optional<int> level = core::java::parse_int(level_text);
+      if (!level) fail(at(key), "elevation level " + in_quotes(level_text) + " is not a whole number");
       for (const Word& w : words(list, "elevation " + level_text, true)) {
         for (const Hex h : hexes(m, w)) {
           claim(seen, m, h, w, "[map.elevation]");
-          m.model->set_elevation(h, level);
+          m.model->set_elevation(h, *level);
         }
       }
     }

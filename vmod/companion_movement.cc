@@ -44,7 +44,7 @@ class MovementReader {
     for (const auto& [key, node] : in_file_order(*classes)) {
       const toml::table* c = node->as_table();
       if (!c) r_.fail(at(*node), "movement class " + in_quotes(key->str()) + " must be a table");
-      m.rules.classes.push_back(read_class(trim(key->str()), *c, at(*key)));
+      m.rules.classes.push_back(read_class(std::string(core::java::trim(key->str())), *c, at(*key)));
     }
     if (m.rules.classes.size() > static_cast<size_t>(core::kMaxUnitClasses)) {
       r_.fail(at(*classes), "[movement] has " + std::to_string(m.rules.classes.size()) + " classes; at most " +
@@ -53,7 +53,7 @@ class MovementReader {
     // Stacking names classes, so it is read once every class is known.
     for (const auto& [key, node] : in_file_order(*classes)) {
       if (const toml::node* stacking = node->as_table()->get("stacking")) {
-        read_stacking(*stacking, m.rules, m.rules.classes[static_cast<size_t>(m.rules.class_id(trim(key->str())))]);
+        read_stacking(*stacking, m.rules, m.rules.classes[static_cast<size_t>(m.rules.class_id(core::java::trim(key->str())))]);
       }
     }
     if (const toml::node* limits = t.get("stack_limit")) read_stack_limits(*limits, m.rules);
@@ -111,8 +111,8 @@ class MovementReader {
   }
 
   int word(std::string_view name, const core::Vocabulary& words, std::string_view kind, At where) const {
-    if (const auto id = words.id(trim(name))) return *id;
-    r_.fail(where, "unknown " + std::string(kind) + " " + in_quotes(trim(name)) + " (the vocabulary has " +
+    if (const auto id = words.id(core::java::trim(name))) return *id;
+    r_.fail(where, "unknown " + std::string(kind) + " " + in_quotes(core::java::trim(name)) + " (the vocabulary has " +
                        (words.size() ? joined(words.names()) : std::string("none")) + ")");
   }
 

@@ -33,7 +33,7 @@ class SightReader {
     if (const toml::table* h = r_.optional_table(t, "height", "[sight]")) {
       rules.terrain_height.assign(static_cast<size_t>(v_.terrain.size()), 0);
       for (const auto& [key, node] : in_file_order(*h)) {
-        const int id = terrain(trim(key->str()), at(*key));
+        const int id = terrain(core::java::trim(key->str()), at(*key));
         rules.terrain_height[static_cast<size_t>(id)] = number(*node, "height " + in_quotes(key->str()), -100, 100);
       }
     }
@@ -68,8 +68,8 @@ class SightReader {
 
  private:
   int word(std::string_view name, const core::Vocabulary& words, std::string_view kind, At where) const {
-    if (const auto id = words.id(trim(name))) return *id;
-    r_.fail(where, "unknown " + std::string(kind) + " " + in_quotes(trim(name)) + " (the vocabulary has " +
+    if (const auto id = words.id(core::java::trim(name))) return *id;
+    r_.fail(where, "unknown " + std::string(kind) + " " + in_quotes(core::java::trim(name)) + " (the vocabulary has " +
                        (words.size() ? joined(words.names()) : std::string("none")) + ")");
   }
   int terrain(std::string_view name, At where) const { return word(name, v_.terrain, "terrain type", where); }

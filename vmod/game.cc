@@ -317,11 +317,11 @@ void Game::sync_stack_members(GamePiece& stack) {
     stack.map = tokens.empty() ? "" : tokens[0];
     SequenceDecoder d(stack.state, ';');
     d.next();
-    stack.x = static_cast<int>(d.next_int(0));
-    stack.y = static_cast<int>(d.next_int(0));
+    stack.x = d.next_int(0);
+    stack.y = d.next_int(0);
   }
   for (size_t i = first_id; i < tokens.size(); ++i) {
-    if (tokens[i].rfind("@@", 0) == 0 || tokens[i].empty()) continue;
+    if (tokens[i].starts_with("@@") || tokens[i].empty()) continue;
     ids.push_back(tokens[i]);
   }
   for (const std::string& old : stack.members) {

@@ -25,7 +25,7 @@ std::string stack_state(const GamePiece& stack, QuoteRule rule) {
   const std::vector<std::string> tokens = split_sequence(stack.state, ';');
   std::string layer;
   for (const std::string& t : tokens)
-    if (t.rfind("@@", 0) == 0) layer = t;
+    if (t.starts_with("@@")) layer = t;
   SequenceEncoder enc(';', rule);
   const bool legacy_null = !tokens.empty() && tokens[0] == "null";
   if (legacy_null && stack.map.empty()) {

@@ -163,7 +163,7 @@ void MapGeometries::assume_board_size(const std::string& board, core::Size size)
   built_.clear();
   const std::string unknown = "board '" + board + "' of map ";
   std::erase_if(notes_, [&](const std::string& note) {
-    return note.rfind(unknown, 0) == 0 && note.find(": size unknown (") != std::string::npos;
+    return note.starts_with(unknown) && note.find(": size unknown (") != std::string::npos;
   });
 }
 

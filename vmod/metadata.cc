@@ -2,28 +2,21 @@
 
 #include <tinyxml2.h>
 
-#include <charconv>
+#include <algorithm>
 #include <cstring>
 
+#include "core/java_text.h"
 #include "vmod/format_error.h"
 
 namespace adjutant::vmod {
 namespace {
-
-// Java's String.trim(): strips every char <= ' ' at both ends, as VASSAL's metadata reader does.
-std::string java_trim(std::string_view text) {
-  size_t begin = 0, end = text.size();
-  while (begin < end && static_cast<unsigned char>(text[begin]) <= ' ') ++begin;
-  while (end > begin && static_cast<unsigned char>(text[end - 1]) <= ' ') --end;
-  return std::string(text.substr(begin, end - begin));
-}
 
 // All text (and CDATA) directly inside an element, like a SAX characters() accumulator.
 std::string element_text(const tinyxml2::XMLElement& element) {
   std::string text;
   for (const auto* node = element.FirstChild(); node; node = node->NextSibling())
     if (const auto* t = node->ToText()) text += t->Value();
-  return java_trim(text);
+  return std::string(core::java::trim(text));
 }
 
 bool has_lang(const tinyxml2::XMLElement& element) { return element.Attribute("lang") != nullptr; }
@@ -77,13 +70,13 @@ std::string child_line(std::string_view tag, std::string_view text, std::string_
   return line + ">" + escape_text(text) + "</" + std::string(tag) + ">" + std::string(line_end);
 }
 
-// Reads the unsigned decimal number at `pos`, moving `pos` past it.
+// Reads the run of ASCII digits at `pos` as an int, moving `pos` past it.
 bool parse_int_prefix(std::string_view text, size_t& pos, int& value) {
-  if (pos >= text.size() || text[pos] < '0' || text[pos] > '9') return false;
-  const char* begin = text.data() + pos;
-  const auto [end, ec] = std::from_chars(begin, text.data() + text.size(), value);
-  if (ec != std::errc() || end == begin) return false;
-  pos += static_cast<size_t>(end - begin);
+  const size_t end = std::min(text.find_first_not_of("0123456789", pos), text.size());
+  const auto parsed = core::java::parse_int(text.substr(pos, end - pos));
+  if (end == pos || !parsed) return false;
+  value = *parsed;
+  pos = end;
   return true;
 }
 
@@ -121,7 +114,7 @@ std::string write_savedata(const Metadata& meta, std::string_view line_end) {
 }
 
 VassalVersion parse_vassal_version(const std::string& text) {
-  const std::string trimmed = java_trim(text);
+  const std::string_view trimmed = core::java::trim(text);
   VassalVersion version;
   size_t pos = 0;
   if (!parse_int_prefix(trimmed, pos, version.major)) return {};

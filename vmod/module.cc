@@ -2,14 +2,12 @@
 
 #include <tinyxml2.h>
 
-#include <charconv>
-#include <cstdint>
 #include <filesystem>
 #include <fstream>
-#include <limits>
 #include <sstream>
 #include <string_view>
 
+#include "core/java_text.h"
 #include "vmod/archive.h"
 #include "vmod/format_error.h"
 
@@ -42,25 +40,12 @@ const PrototypeSpec* Module::find_prototype(std::string_view name) const {
 namespace {
 
 // ---------------------------------------------------------------------------------------------
-// Text helpers with Java semantics.
-
-// java.lang.String.trim(): strips every char <= U+0020 from both ends.
-std::string java_trim(std::string_view s) {
-  size_t begin = 0;
-  size_t end = s.size();
-  while (begin < end && static_cast<unsigned char>(s[begin]) <= 0x20) ++begin;
-  while (end > begin && static_cast<unsigned char>(s[end - 1]) <= 0x20) --end;
-  return std::string(s.substr(begin, end - begin));
-}
+// Class names and Boolean.valueOf.
 
 // The class name after the last '.', e.g. "HexGrid" for VASSAL.build...board.HexGrid.
 std::string_view unqualified(std::string_view tag) {
   const size_t dot = tag.rfind('.');
   return dot == std::string_view::npos ? tag : tag.substr(dot + 1);
-}
-
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 bool equals_ignore_case(std::string_view a, std::string_view b) {
@@ -70,94 +55,6 @@ bool equals_ignore_case(std::string_view a, std::string_view b) {
     if (lower(a[i]) != lower(b[i])) return false;
   }
   return true;
-}
-
-// Integer.valueOf / Integer.parseInt (radix 10): optional sign, ASCII digits, no blanks.
-std::optional<int> parse_java_int(std::string_view s) {
-  if (s.empty()) return std::nullopt;
-  size_t i = (s[0] == '+' || s[0] == '-') ? 1 : 0;
-  if (i == s.size()) return std::nullopt;
-  int64_t value = 0;
-  for (; i < s.size(); ++i) {
-    if (s[i] < '0' || s[i] > '9') return std::nullopt;
-    value = value * 10 + (s[i] - '0');
-    if (value > int64_t{std::numeric_limits<int>::max()} + 1) return std::nullopt;
-  }
-  if (s[0] == '-') value = -value;
-  if (value > std::numeric_limits<int>::max() || value < std::numeric_limits<int>::min()) return std::nullopt;
-  return static_cast<int>(value);
-}
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_hex_digit(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-
-// Scans a run of digits accepted by `pred`, returning how many there were.
-template <typename Pred>
-size_t scan_digits(std::string_view s, size_t& i, Pred pred) {
-  const size_t start = i;
-  while (i < s.size() && pred(s[i])) ++i;
-  return i - start;
-}
-
-// True when `body` (no sign, no suffix) is a Java decimal or hexadecimal floating literal.
-bool is_java_float_body(std::string_view body, bool& hex) {
-  size_t i = 0;
-  hex = body.size() > 1 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X');
-  if (hex) {
-    i = 2;
-    size_t digits = scan_digits(body, i, is_hex_digit);
-    if (i < body.size() && body[i] == '.') {
-      ++i;
-      digits += scan_digits(body, i, is_hex_digit);
-    }
-    if (digits == 0 || i >= body.size() || (body[i] != 'p' && body[i] != 'P')) return false;
-  } else {
-    size_t digits = scan_digits(body, i, is_digit);
-    if (i < body.size() && body[i] == '.') {
-      ++i;
-      digits += scan_digits(body, i, is_digit);
-    }
-    if (digits == 0) return false;
-    if (i == body.size()) return true;
-    if (body[i] != 'e' && body[i] != 'E') return false;
-  }
-  ++i;  // the exponent marker
-  if (i < body.size() && (body[i] == '+' || body[i] == '-')) ++i;
-  return scan_digits(body, i, is_digit) > 0 && i == body.size();
-}
-
-// Double.valueOf: trims, then accepts Java's floating literals (with an optional f/F/d/D suffix),
-// NaN and Infinity, each with an optional sign.
-std::optional<double> parse_java_double(std::string_view text) {
-  const std::string trimmed = java_trim(text);
-  std::string_view s = trimmed;
-  if (s.empty()) return std::nullopt;
-  const bool negative = s[0] == '-';
-  if (s[0] == '+' || s[0] == '-') s.remove_prefix(1);
-  if (s == "NaN") return std::numeric_limits<double>::quiet_NaN();
-  if (s == "Infinity") {
-    return negative ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
-  }
-  if (!s.empty() && std::string_view("fFdD").find(s.back()) != std::string_view::npos) s.remove_suffix(1);
-  bool hex = false;
-  if (!is_java_float_body(s, hex)) return std::nullopt;
-  double value = 0;
-  const char* first = s.data() + (hex ? 2 : 0);
-  const auto result = std::from_chars(first, s.data() + s.size(), value,
-                                      hex ? std::chars_format::hex : std::chars_format::general);
-  // Out-of-range values: Java gives +-Infinity or 0, from_chars reports result_out_of_range.
-  if (result.ec == std::errc::result_out_of_range) {
-    value = std::numeric_limits<double>::infinity();
-    const std::string_view mantissa_and_exp(first, s.data() + s.size() - first);
-    const size_t marker = mantissa_and_exp.find_first_of(hex ? "pP" : "eE");
-    if (marker != std::string_view::npos && marker + 1 < mantissa_and_exp.size() &&
-        mantissa_and_exp[marker + 1] == '-') {
-      value = 0.0;
-    }
-  } else if (result.ec != std::errc()) {
-    return std::nullopt;
-  }
-  return negative ? -value : value;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -179,7 +76,7 @@ XmlElement convert_element(const tinyxml2::XMLElement& source) {
       if (!t->CData()) text += t->Value();
     }
   }
-  element.text = java_trim(text);
+  element.text = std::string(core::java::trim(text));
   return element;
 }
 
@@ -200,7 +97,7 @@ XmlElement parse_xml(const std::string& xml, const std::string& source) {
 // XmlElement tree -> Module.
 
 bool is_grid_class(std::string_view cls) {
-  return ends_with(cls, "HexGrid") || ends_with(cls, "SquareGrid") || ends_with(cls, "RegionGrid");
+  return cls.ends_with("HexGrid") || cls.ends_with("SquareGrid") || cls.ends_with("RegionGrid");
 }
 
 bool is_map_element(const XmlElement& e) {
@@ -208,7 +105,7 @@ bool is_map_element(const XmlElement& e) {
   if (cls == "Map" || cls == "PrivateMap" || cls == "PlayerHand" || cls == "WidgetMap") return true;
   // A module's own Map subclass (VASL's ASLMap): recognisable by its BoardPicker child.
   for (const auto& child : e.children) {
-    if (ends_with(unqualified(child.tag), "BoardPicker")) return true;
+    if (unqualified(child.tag).ends_with("BoardPicker")) return true;
   }
   return false;
 }
@@ -248,7 +145,7 @@ class ModelBuilder {
   }
 
   int checked_int(const XmlElement& e, std::string_view name, const std::string& value) const {
-    const auto parsed = parse_java_int(value);
+    const auto parsed = core::java::parse_int(value);
     if (!parsed) fail(e, "malformed integer " + std::string(name) + "=\"" + value + "\"");
     return *parsed;
   }
@@ -256,7 +153,7 @@ class ModelBuilder {
   double real(const XmlElement& e, std::string_view name, double fallback) const {
     const std::string* value = e.attribute(name);
     if (!value) return fallback;
-    const auto parsed = parse_java_double(*value);
+    const auto parsed = core::java::parse_double(*value);
     if (!parsed) fail(e, "malformed number " + std::string(name) + "=\"" + *value + "\"");
     return *parsed;
   }
@@ -295,7 +192,7 @@ class ModelBuilder {
       // name, with the legacy entryName when absent (alphabetical order lets name win).
       std::vector<std::string> path{str(e, "name", str(e, "entryName"))};
       walk_children(e, &path);
-    } else if (ends_with(cls, "PieceSlot")) {
+    } else if (cls.ends_with("PieceSlot")) {
       if (palette) module_.piece_slots.push_back(read_piece_slot(e, *palette));
     } else if (cls == "ExtensionElement") {
       visit_extension_element(e);
@@ -400,7 +297,7 @@ class ModelBuilder {
   }
 
   static bool is_turn_level(std::string_view cls) {
-    return ends_with(cls, "TurnLevel") || cls == "TurnGlobalHotkey";
+    return cls.ends_with("TurnLevel") || cls == "TurnGlobalHotkey";
   }
 
   std::vector<TurnLevelSpec> read_turn_levels(const XmlElement& parent) const {
@@ -459,7 +356,7 @@ class ModelBuilder {
   // Map components may sit in folders, so this looks at every descendant.
   void read_map_part(const XmlElement& e, MapSpec& map) const {
     const std::string_view cls = unqualified(e.tag);
-    if (ends_with(cls, "BoardPicker")) {
+    if (cls.ends_with("BoardPicker")) {
       read_board_picker(e, map);
     } else if (cls == "SetupStack") {
       map.setup_stacks.push_back(read_setup_stack(e));
@@ -476,7 +373,7 @@ class ModelBuilder {
     for (const auto& child : picker.children) {
       if (child.tag == "setup") {
         map.default_layout = child.text;
-      } else if (ends_with(unqualified(child.tag), "Board")) {
+      } else if (unqualified(child.tag).ends_with("Board")) {
         map.boards.push_back(read_board(child));
       }
     }
@@ -492,7 +389,7 @@ class ModelBuilder {
     s.y = integer(e, "y", 0);
     s.line = e.line;
     for (const auto& child : e.children) {
-      if (ends_with(unqualified(child.tag), "PieceSlot")) s.slots.push_back(read_piece_slot(child, {}));
+      if (unqualified(child.tag).ends_with("PieceSlot")) s.slots.push_back(read_piece_slot(child, {}));
     }
     return s;
   }
@@ -518,7 +415,7 @@ class ModelBuilder {
     // Each grid child replaces the previous one (Board.setGrid), so the last wins.
     for (const auto& child : e.children) {
       const std::string_view cls = unqualified(child.tag);
-      if (ends_with(cls, "ZonedGrid")) {
+      if (cls.ends_with("ZonedGrid")) {
         b.grid = read_zoned_grid(child);
       } else if (is_grid_class(cls)) {
         b.grid = widen(read_simple_grid(child));
@@ -533,9 +430,9 @@ class ModelBuilder {
 
   SimpleGridSpec read_simple_grid(const XmlElement& e) const {
     const std::string_view cls = unqualified(e.tag);
-    if (ends_with(cls, "HexGrid")) return read_hex_grid(e);
-    if (ends_with(cls, "SquareGrid")) return read_square_grid(e);
-    if (ends_with(cls, "RegionGrid")) return read_region_grid(e);
+    if (cls.ends_with("HexGrid")) return read_hex_grid(e);
+    if (cls.ends_with("SquareGrid")) return read_square_grid(e);
+    if (cls.ends_with("RegionGrid")) return read_region_grid(e);
     return std::monostate{};
   }
 
@@ -578,7 +475,7 @@ class ModelBuilder {
     RegionGridSpec g;
     g.snap_to = boolean(e, "snapto", g.snap_to);
     for (const auto& child : e.children) {
-      if (!ends_with(unqualified(child.tag), "Region")) continue;
+      if (!unqualified(child.tag).ends_with("Region")) continue;
       g.regions.push_back({str(child, "name"), integer(child, "originx", 0), integer(child, "originy", 0)});
     }
     return g;
@@ -589,7 +486,7 @@ class ModelBuilder {
     std::optional<GridNumbering> result;
     for (const auto& child : grid.children) {
       const std::string_view cls = unqualified(child.tag);
-      if (ends_with(cls, "GridNumbering")) result = read_grid_numbering(child, hex);
+      if (cls.ends_with("GridNumbering")) result = read_grid_numbering(child, hex);
     }
     return result;
   }

@@ -1,10 +1,12 @@
 #include "vmod/piece.h"
 
 #include <algorithm>
-#include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <unordered_map>
 
+#include "core/java_math.h"
+#include "core/java_text.h"
 #include "vmod/format_error.h"
 
 namespace adjutant::vmod {
@@ -89,17 +91,8 @@ const TraitKind* find_kind(std::string_view id) {
   return it == kinds.end() ? nullptr : &it->second;
 }
 
-// Java's Integer.parseInt: optional sign, decimal digits, nothing else.
-std::optional<int64_t> parse_int(std::string_view text) {
-  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
-  if (text.empty()) return std::nullopt;
-  int64_t value = 0;
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
-  return value;
-}
-
-int64_t int_or(std::string_view text, int64_t fallback) { return parse_int(text).value_or(fallback); }
+// SequenceEncoder.Decoder.nextInt's fallback: Integer.parseInt, or `fallback` where it throws.
+int32_t int_or(std::string_view text, int32_t fallback) { return core::java::parse_int(text).value_or(fallback); }
 
 size_t code_points(std::string_view s) {
   return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
@@ -140,8 +133,8 @@ constexpr size_t kOldLayerFirstLevel = 8;
 // one character; otherwise the factory builds an Embellishment0.
 int layer_version(const Trait& t) {
   if (t.id != "emb2;") return 1;
-  const int64_t version = int_or(field(t.type_fields, kLayerVersion), 0);
-  if (version != 0) return static_cast<int>(version);
+  const int version = int_or(field(t.type_fields, kLayerVersion), 0);
+  if (version != 0) return version;
   const bool convertible = code_points(field_or(t.type_fields, kLayerActivateKey, "A")) <= 1 &&
                            code_points(field(t.type_fields, kLayerUpKey)) <= 1 &&
                            code_points(field(t.type_fields, kLayerDownKey)) <= 1;
@@ -176,7 +169,7 @@ LayerLevels layer_levels(const Trait& t) {
 // The signed level as Embellishment.mySetState reads it (first ';' token, default -1).
 int layer_value(const Trait& t) {
   SequenceDecoder d(t.state, ';');
-  return static_cast<int>(d.next_int(-1));
+  return d.next_int(-1);
 }
 
 std::string strip_affix_marker(std::string s) {
@@ -204,7 +197,7 @@ void add_layer_properties(const Trait& t, PropertyMap& props) {
   const int value = layer_value(t);
   const LayerLevels levels = layer_levels(t);
   const bool active = value > 0;
-  const size_t index = static_cast<size_t>(std::abs(value)) - 1;
+  const size_t index = static_cast<size_t>(std::abs(int64_t{value})) - 1;
   const bool in_range = value != 0 && index < levels.images.size();
   props[levels.name + "_Level"] = std::to_string(value);
   props[levels.name + "_Active"] = active ? "true" : "false";
@@ -251,18 +244,22 @@ std::string label_piece_name(const Trait& t, const std::string& inner_name, cons
   return format_text(field_or(t.type_fields, kLabelFormat, "$pieceName$ ($label$)"), scope);
 }
 
+// FreeRotator.getProperty: _Facing is angleIndex + 1, _Degrees (int) |angle|, where a free rotation
+// (one facing) keeps its angle in the state and the others an index. VASSAL 3.7.8 and later round
+// _Degrees instead and take it % 360.
 void add_rotator_properties(const Trait& t, PropertyMap& props) {
-  const int facings = static_cast<int>(int_or(field(t.type_fields, 0), 1));
+  const int facings = int_or(field(t.type_fields, 0), 1);
   const std::string& name = field(t.type_fields, rotator_name_index(facings));
+  const auto degrees = [](double angle) { return core::java::to_int(std::abs(angle)); };
   if (facings == 1) {
     props[name + "_Facing"] = "1";
-    props[name + "_Degrees"] = std::to_string(static_cast<int64_t>(std::abs(std::strtod(t.state.c_str(), nullptr))));
+    props[name + "_Degrees"] = std::to_string(degrees(core::java::parse_double(t.state).value_or(0.0)));
     return;
   }
-  const int64_t index = int_or(t.state, 0);
-  props[name + "_Facing"] = std::to_string(index + 1);
+  const int index = int_or(t.state, 0);
+  props[name + "_Facing"] = std::to_string(core::java::add(index, 1));
   props[name + "_Degrees"] =
-      std::to_string(facings > 0 ? static_cast<int64_t>(std::abs(-index * (360.0 / facings))) : 0);
+      std::to_string(facings > 0 ? degrees(core::java::sub(0, index) * (360.0 / facings)) : 0);
 }
 
 void add_marker_properties(const Trait& t, PropertyMap& props) {
@@ -276,8 +273,8 @@ bool names_a_player(const std::string& s) { return !s.empty() && s != "null"; }
 void add_basic_properties(const Trait& t, PropertyMap& props) {
   props["BasicName"] = field(t.type_fields, 3);
   if (t.state_fields.size() > 3) props["PieceId"] = t.state_fields[3];
-  const int64_t count = int_or(field(t.state_fields, 4), 0);
-  for (int64_t i = 0; i < count; ++i) {
+  const int count = int_or(field(t.state_fields, 4), 0);
+  for (int i = 0; i < count; ++i) {
     const size_t key = 5 + 2 * static_cast<size_t>(i);
     if (key >= t.state_fields.size()) break;
     props[t.state_fields[key]] = field(t.state_fields, key + 1);
@@ -440,7 +437,7 @@ std::string layer_state_with_value(const Trait& t, int64_t value, QuoteRule rule
 }
 
 int64_t clamp_layer_level(const Trait& t, const std::string& property, const std::string& value) {
-  const std::optional<int64_t> level = parse_int(value);
+  const std::optional<int32_t> level = core::java::parse_int(value);
   if (!level) throw PieceError("property " + property + ": '" + value + "' is not an integer level");
   if (*level == 0) {
     throw PieceError("property " + property + ": level 0 is invalid (1..n is active, -1..-n inactive)");
@@ -494,8 +491,8 @@ std::string TraitChain::basic_map() const {
   return map == "null" ? std::string() : map;
 }
 
-int TraitChain::basic_x() const { return static_cast<int>(int_or(field(basic().state_fields, 1), 0)); }
-int TraitChain::basic_y() const { return static_cast<int>(int_or(field(basic().state_fields, 2), 0)); }
+int TraitChain::basic_x() const { return int_or(field(basic().state_fields, 1), 0); }
+int TraitChain::basic_y() const { return int_or(field(basic().state_fields, 2), 0); }
 
 void TraitChain::set_basic_position(const std::string& map_id, int x, int y) {
   Trait& b = traits_.back();

@@ -1,18 +1,15 @@
 #include "vmod/sequence_codec.h"
 
-#include <charconv>
-#include <cstdlib>
+#include "core/java_text.h"
 
 namespace adjutant::vmod {
 namespace {
 
-bool starts_with_backslash(std::string_view s) { return !s.empty() && s.front() == '\\'; }
-bool ends_with_backslash(std::string_view s) { return !s.empty() && s.back() == '\\'; }
-bool single_quoted(std::string_view s) { return !s.empty() && s.front() == '\'' && s.back() == '\''; }
+bool single_quoted(std::string_view s) { return s.starts_with('\'') && s.ends_with('\''); }
 
 bool needs_quotes(std::string_view s, QuoteRule rule) {
   if (single_quoted(s)) return true;
-  return rule == QuoteRule::kCurrent ? starts_with_backslash(s) : ends_with_backslash(s);
+  return rule == QuoteRule::kCurrent ? s.starts_with('\\') : s.ends_with('\\');
 }
 
 }  // namespace
@@ -78,14 +75,14 @@ std::string SequenceDecoder::next() {
   if (token.size() > 1 && single_quoted(token)) {
     token = token.substr(1, token.size() - 2);
     if (!single_quoted(token)) {
-      if (starts_with_backslash(token) && !ends_with_backslash(token)) evidence_.current = true;
-      if (ends_with_backslash(token) && !starts_with_backslash(token)) evidence_.legacy = true;
+      if (token.starts_with('\\') && !token.ends_with('\\')) evidence_.current = true;
+      if (token.ends_with('\\') && !token.starts_with('\\')) evidence_.legacy = true;
     }
   } else {
-    if (starts_with_backslash(token) && !ends_with_backslash(token)) evidence_.legacy = true;
+    if (token.starts_with('\\') && !token.ends_with('\\')) evidence_.legacy = true;
     // An unquoted token ending in '\' can only be the last one under the current rule (elsewhere
     // it would have swallowed the delimiter), so only then is it evidence.
-    if (ends_with_backslash(token) && !starts_with_backslash(token) && !has_more_) evidence_.current = true;
+    if (token.ends_with('\\') && !token.starts_with('\\') && !has_more_) evidence_.current = true;
   }
   return token;
 }
@@ -94,24 +91,14 @@ std::string SequenceDecoder::next_or(std::string_view fallback) {
   return has_more_ ? next() : std::string(fallback);
 }
 
-int64_t SequenceDecoder::next_int(int64_t fallback) {
+int32_t SequenceDecoder::next_int(int32_t fallback) {
   if (!has_more_) return fallback;
-  const std::string token = next();
-  int64_t value = 0;
-  const char* first = token.data();
-  const char* last = first + token.size();
-  if (first != last && *first == '+') ++first;  // Java's parseInt accepts a leading '+'
-  auto [ptr, ec] = std::from_chars(first, last, value);
-  return (ec == std::errc() && ptr == last && first != last) ? value : fallback;
+  return core::java::parse_int(next()).value_or(fallback);
 }
 
 double SequenceDecoder::next_double(double fallback) {
   if (!has_more_) return fallback;
-  const std::string token = next();
-  if (token.empty()) return fallback;
-  char* end = nullptr;
-  const double value = std::strtod(token.c_str(), &end);
-  return end == token.c_str() + token.size() ? value : fallback;
+  return core::java::parse_double(next()).value_or(fallback);
 }
 
 bool SequenceDecoder::next_bool(bool fallback) { return has_more_ ? next() == "true" : fallback; }

@@ -63,9 +63,10 @@ class SequenceDecoder {
   // The next token; "" once exhausted (and it stays exhausted).
   std::string next();
 
-  // Typed reads return the default when exhausted or unparsable, as VASSAL's do.
+  // Typed reads return the default when exhausted or unparsable, as VASSAL's do (nextInt is
+  // Integer.parseInt, nextDouble Double.parseDouble).
   std::string next_or(std::string_view fallback);
-  int64_t next_int(int64_t fallback);
+  int32_t next_int(int32_t fallback);
   double next_double(double fallback);
   bool next_bool(bool fallback);  // true only for the literal "true"
 

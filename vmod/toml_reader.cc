@@ -28,7 +28,7 @@ void TomlReader::only_keys(const toml::table& t, std::initializer_list<std::stri
 std::string TomlReader::string_value(const toml::node& n, std::string_view what) const {
   const auto* s = n.as_string();
   if (!s) fail(at(n), std::string(what) + " must be a string");
-  std::string v = trim(s->get());
+  std::string v(core::java::trim(s->get()));
   if (v.empty()) fail(at(n), std::string(what) + " is empty");
   return v;
 }
@@ -72,8 +72,8 @@ std::vector<Word> TomlReader::words(const toml::node& n, std::string_view what, 
   if (const auto* s = n.as_string()) {
     const std::string& text = s->get();
     if (!split) {
-      const size_t lead = text.find_first_not_of(" \t");
-      out.push_back({trim(text), inside(n, lead == std::string::npos ? 0 : lead)});
+      const std::string_view name = core::java::trim(text);
+      out.push_back({std::string(name), inside(n, name.empty() ? 0 : static_cast<size_t>(name.data() - text.data()))});
     } else {
       size_t i = 0;
       while (i < text.size()) {
@@ -88,8 +88,8 @@ std::vector<Word> TomlReader::words(const toml::node& n, std::string_view what, 
     for (const toml::node& e : *a) {
       const auto* s = e.as_string();
       if (!s) fail(at(e), std::string(what) + " must list strings");
-      const size_t lead = s->get().find_first_not_of(" \t");
-      out.push_back({trim(s->get()), inside(e, lead == std::string::npos ? 0 : lead)});
+      const std::string_view name = core::java::trim(s->get());
+      out.push_back({std::string(name), inside(e, name.empty() ? 0 : static_cast<size_t>(name.data() - s->get().data()))});
     }
   } else {
     fail(at(n), std::string(what) + " must be a string or an array of strings");

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/java_text.h"
 #include "core/terrain.h"
 
 namespace adjutant::vmod::toml_reading {
@@ -39,13 +40,6 @@ inline std::string joined(const std::vector<std::string>& names) {
   std::string out;
   for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
   return out;
-}
-
-inline std::string trim(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return {};
-  const auto last = s.find_last_not_of(" \t\r\n");
-  return std::string(s.substr(first, last - first + 1));
 }
 
 // A table's entries in the order the file gives them (toml++ keeps keys sorted), so that errors

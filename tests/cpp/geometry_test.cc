@@ -65,6 +65,9 @@ TEST(GeometryFormattedString, ClassifiesTheFormatAsExpressionCreateExpressionDoe
   EXPECT_EQ(format(" Box ", {"Zone A", "0101"}, false), " Box ");  // plain text stays untrimmed
   EXPECT_EQ(format(" $name$ ", {"Zone A", "0101"}, false), "Zone A");  // trimmed first
   EXPECT_THROW(format("{x + 1}", {"Zone A", "0101"}, false), GeometryError);
+  EXPECT_EQ(format("+-5", {"Zone A", "0101"}, false), "+-5");   // not an integer to parseInt
+  EXPECT_EQ(format("\x01", {"Zone A", "0101"}, false), "\x01");  // not blank, though trim leaves ""
+  EXPECT_EQ(format("\u3000", {"Zone A", "0101"}, false), "");    // blank: an ideographic space
 }
 
 TEST(GeometryFormattedString, SubstitutesLikeFormattedStringExpression) {

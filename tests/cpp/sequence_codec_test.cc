@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <limits>
+
 namespace adjutant::vmod {
 namespace {
 
@@ -99,6 +102,18 @@ TEST(SequenceCodec, TypedReadsFallBackLikeVassal) {
   EXPECT_FALSE(d.has_more());
   EXPECT_EQ(d.next_int(7), 7);
   EXPECT_EQ(d.next_or("dflt"), "dflt");
+
+  // nextInt is Integer.parseInt (int range, one sign, no blanks); nextDouble is Double.parseDouble
+  // (which trims, and knows Infinity but not inf).
+  SequenceDecoder j("2147483648;+-5;-2147483648; 3;+7; 2.5 ;inf;-Infinity", ';');
+  EXPECT_EQ(j.next_int(-1), -1);
+  EXPECT_EQ(j.next_int(-1), -1);
+  EXPECT_EQ(j.next_int(-1), INT32_MIN);
+  EXPECT_EQ(j.next_int(-1), -1);
+  EXPECT_EQ(j.next_int(-1), 7);
+  EXPECT_DOUBLE_EQ(j.next_double(0), 2.5);
+  EXPECT_DOUBLE_EQ(j.next_double(0), 0);
+  EXPECT_EQ(j.next_double(0), -std::numeric_limits<double>::infinity());
 }
 
 TEST(SequenceCodec, EncoderValueIsAbsentUntilSomethingIsAppended) {
