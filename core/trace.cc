@@ -16,13 +16,6 @@ enum : uint8_t { kTarget = 1, kDirect = 2, kBlocked = 4, kStop = 8, kExempt = 16
 // What turned a step away, for the reason when there is no trace.
 enum : uint8_t { kByEnemy = 1, kByZone = 2, kBySide = 4, kByTerrain = 8, kByLimit = 16, kByCut = 32 };
 
-// CWR 9.3, 8.4b, LFM 20.11: enemy zones may be entered but not passed, unless a friendly unit is there.
-void into_zones_not_through(TraceRequest& r, const TracePosition& position) {
-  r.zones = position.zones;
-  r.zone_rule = ZoneRule::kNoPassage;
-  r.zone_exempt = position.friendly;
-}
-
 std::string count_text(Measure measure, Cost most) {
   return measure == Measure::kMP ? cost_text(most) + " MP" : std::to_string(most) + (most == 1 ? " hex" : " hexes");
 }
@@ -305,121 +298,6 @@ std::vector<Hex> place_hexes(const TerrainModel& map, int kind, const std::funct
     if (p.kind == kind && (!keep || keep(p))) out.insert(out.end(), p.hexes.begin(), p.hexes.end());
   }
   return out;
-}
-
-TraceRequest lin_line_of_communication(const LinLoc& terms, const TracePosition& position, std::vector<Hex> targets) {
-  TraceRequest r;
-  r.targets = std::move(targets);
-  r.most = terms.off_road;
-  r.line_hexes_free = true;
-  r.count_start = terms.count_start;
-  r.lines = terms.lines;
-  r.cut_hexsides = terms.destroyed_bridges;
-  r.cut_lines = terms.destroyed_rail;
-  r.blocked = position.enemy;
-  r.blocked_sides = terms.major_river;
-  r.unblocked_by = terms.bridge;
-  return r;
-}
-
-Trace lin_combat_supply(const Tracer& tracer, Hex unit, int unit_class, const std::vector<Hex>& wagons,
-                        const std::vector<Hex>& depots, const TracePosition& position) {
-  TraceRequest r;
-  r.measure = Measure::kMP;
-  r.unit_class = unit_class;
-  r.blocked = position.enemy;
-  r.zones = position.zones;
-  r.zone_rule = ZoneRule::kPayCost;
-  r.targets = wagons;
-  r.most = 2 * kMP;
-  Trace wagon = tracer.trace(unit, r);
-  if (wagon.found) return wagon;
-  r.targets = depots;
-  r.most = 4 * kMP;
-  Trace depot = tracer.trace(unit, r);
-  if (!depot.found) depot.reason = "no undepleted wagon within 2 MP (" + wagon.reason + "), no depot within 4 MP (" + depot.reason + ")";
-  return depot;
-}
-
-TraceRequest lin_attrition_exemption(int unit_class, std::vector<Hex> depots, const TracePosition& position, bool pay_zones) {
-  TraceRequest r;
-  r.measure = Measure::kMP;
-  r.unit_class = unit_class;
-  r.most = 4 * kMP;
-  r.targets = std::move(depots);
-  r.blocked = position.enemy;
-  if (pay_zones) {
-    r.zones = position.zones;
-    r.zone_rule = ZoneRule::kPayCost;
-  }
-  return r;
-}
-
-LmnSupplyResult lmn_supply(const Tracer& tracer, Hex unit, const LmnSupply& terms, const TracePosition& position) {
-  TraceRequest r;
-  r.blocked = position.enemy;
-  r.zones = position.zones;
-  r.zone_rule = ZoneRule::kNoEntry;
-  r.zone_exempt = position.friendly;
-  LmnSupplyResult out;
-  if (terms.depot) {
-    r.targets.clear();
-    for (const Hex h : terms.sources) {
-      if (h != *terms.depot) r.targets.push_back(h);
-    }
-    r.most = 10;
-    out.depot_source = tracer.trace(*terms.depot, r).found;
-  }
-  r.targets = terms.sources;
-  if (out.depot_source) r.direct_targets = {*terms.depot};
-  r.lines = terms.rail;
-  r.most = 12;
-  out.trace = tracer.trace(unit, r);
-  out.state = !out.trace.found ? SupplyState::kIsolated
-              : out.trace.used <= 6 ? SupplyState::kSupplied
-                                    : SupplyState::kUnsupplied;
-  return out;
-}
-
-std::string to_string(SupplyState state) {
-  switch (state) {
-    case SupplyState::kSupplied: return "supplied";
-    case SupplyState::kUnsupplied: return "unsupplied";
-    case SupplyState::kIsolated: return "isolated";
-  }
-  return "";
-}
-
-TraceRequest cwr_command_radius(int leader_class, Cost radius, std::vector<Hex> targets, const TracePosition& position,
-                                std::vector<Hex> other_command) {
-  TraceRequest r;
-  r.measure = Measure::kMP;
-  r.unit_class = leader_class;
-  r.most = radius;
-  r.targets = std::move(targets);
-  r.blocked = position.enemy;
-  r.stops = std::move(other_command);
-  into_zones_not_through(r, position);
-  return r;
-}
-
-TraceRequest cwr_artillery_ammunition(LineSet roads, std::vector<Hex> train, const TracePosition& position) {
-  TraceRequest r;
-  r.most = 10;
-  r.line_hexes_free = true;
-  r.lines = roads;
-  r.targets = std::move(train);
-  r.blocked = position.enemy;
-  into_zones_not_through(r, position);
-  return r;
-}
-
-TraceRequest lfm_command(int range, std::vector<Hex> targets, const TracePosition& position) {
-  TraceRequest r;
-  r.most = range;
-  r.targets = std::move(targets);
-  into_zones_not_through(r, position);
-  return r;
 }
 
 }  // namespace adjutant::core

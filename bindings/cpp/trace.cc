@@ -1,8 +1,7 @@
 // Traces for scripts (docs/tracing.md): Movement.trace, the general constrained search (an off-line
-// part bounded in hexes or MP, then any distance along lines), and one method per rule that presets
-// it: LIN lines of communication, combat supply and attrition exemption, LMN supply, CWR command
-// radius and artillery ammunition, LFM command. Hexes by name, lines and hexside features by the
-// companion file's words; a trace comes back as .found, .hexes, .steps, .used and .reason.
+// part bounded in hexes or MP, then any distance along lines); the rules' presets are Python, in the
+// game plugins. Hexes by name, lines and hexside features by the companion file's words; a trace
+// comes back as .found, .hexes, .steps, .used and .reason.
 #include <pybind11/stl.h>
 
 #include <optional>
@@ -44,22 +43,24 @@ std::vector<std::pair<core::Hex, core::Hex>> hexsides(const Movement& m, const H
   return out;
 }
 
-std::vector<core::LineCut> cut_lines(const Movement& m, const Names& names) {
+// Each cut is a hex name (every line type stops there) or (hex, [line types]).
+std::vector<core::LineCut> cut_lines(const Movement& m, const py::list& cuts) {
   std::vector<core::LineCut> out;
-  for (const core::Hex h : hexes(m, names)) out.push_back({h});
+  for (const py::handle cut : cuts) {
+    if (py::isinstance<py::str>(cut)) {
+      out.push_back({m.hex(cut.cast<std::string>())});
+      continue;
+    }
+    const auto [hex, types] = cut.cast<std::pair<std::string, Names>>();
+    out.push_back({m.hex(hex), lines(m, types)});
+  }
   return out;
 }
 
-// Where the other units stand, as the rule presets take it.
-core::TracePosition position(const Movement& m, const Names& enemy, const std::optional<Zones>& zones, const Names& friendly) {
-  core::TracePosition p;
-  p.enemy = hexes(m, enemy);
-  p.friendly = hexes(m, friendly);
-  if (zones) {
-    if (zones->map != m.map) throw std::invalid_argument("these zones were made for another map");
-    p.zones = zones->zones.get();
-  }
-  return p;
+const core::ZoneOfControl* zones_of(const Movement& m, const std::optional<Zones>& zones) {
+  if (!zones) return nullptr;
+  if (zones->map != m.map) throw std::invalid_argument("these zones were made for another map");
+  return zones->zones.get();
 }
 
 py::object used(core::Cost value, core::Measure measure) {
@@ -115,7 +116,7 @@ void bind_trace(py::module_&) {  // adds methods to Movement only
       [](const Movement& mv, const std::string& start, const Names& targets, const std::string& measure,
          const py::object& most, const std::optional<std::string>& unit_class, const Names& along,
          bool line_hexes_free, bool count_start, const Names& direct_targets, const Hexsides& cut_hexsides,
-         const Names& cut, const Names& blocked, const Names& stops, const Names& blocked_sides,
+         const py::list& cut, const Names& blocked, const Names& stops, const Names& blocked_sides,
          const Names& unblocked_by, const std::optional<Zones>& zones, const std::string& rule, const Names& zone_exempt) {
         core::TraceRequest r;
         r.targets = hexes(mv, targets);
@@ -134,8 +135,7 @@ void bind_trace(py::module_&) {  // adds methods to Movement only
         r.stops = hexes(mv, stops);
         r.blocked_sides = features(mv, blocked_sides);
         r.unblocked_by = features(mv, unblocked_by);
-        const core::TracePosition p = position(mv, {}, zones, {});
-        r.zones = p.zones;
+        r.zones = zones_of(mv, zones);
         r.zone_rule = zone_rule(rule);
         r.zone_exempt = hexes(mv, zone_exempt);
         return run(mv, start, r);
@@ -143,111 +143,12 @@ void bind_trace(py::module_&) {  // adds methods to Movement only
       py::arg("start"), py::arg("targets"), py::kw_only(), py::arg("measure") = "hexes", py::arg("most") = 0,
       py::arg("unit_class") = py::none(), py::arg("lines") = Names{}, py::arg("line_hexes_free") = false,
       py::arg("count_start") = false, py::arg("direct_targets") = Names{}, py::arg("cut_hexsides") = Hexsides{},
-      py::arg("cut_lines") = Names{}, py::arg("blocked") = Names{}, py::arg("stops") = Names{},
+      py::arg("cut_lines") = py::list(), py::arg("blocked") = Names{}, py::arg("stops") = Names{},
       py::arg("blocked_sides") = Names{}, py::arg("unblocked_by") = Names{}, py::arg("zones") = py::none(),
       py::arg("zone_rule") = "ignore", py::arg("zone_exempt") = Names{},
       "The general trace (docs/tracing.md): at most `most` hexes (or MP of `unit_class`) off the lines, then any "
-      "distance along `lines`, to the nearest of `targets`; .found, .hexes, .steps, .used, .reason.");
-
-  movement.def(
-      "lin_line_of_communication",
-      [](const Movement& mv, const std::string& start, const Names& targets, const Names& along, const Names& major_river,
-         const Names& bridge, const Names& enemy, const Hexsides& destroyed_bridges, const Names& destroyed_rail,
-         int off_road, bool count_start) {
-        core::LinLoc terms;
-        terms.lines = lines(mv, along);
-        terms.major_river = features(mv, major_river);
-        terms.bridge = features(mv, bridge);
-        terms.destroyed_bridges = hexsides(mv, destroyed_bridges);
-        terms.destroyed_rail = cut_lines(mv, destroyed_rail);
-        terms.off_road = off_road;
-        terms.count_start = count_start;
-        return run(mv, start, core::lin_line_of_communication(terms, position(mv, enemy, {}, {}), hexes(mv, targets)));
-      },
-      py::arg("start"), py::arg("targets"), py::kw_only(), py::arg("lines"), py::arg("major_river") = Names{},
-      py::arg("bridge") = Names{}, py::arg("enemy") = Names{}, py::arg("destroyed_bridges") = Hexsides{},
-      py::arg("destroyed_rail") = Names{}, py::arg("off_road") = 4, py::arg("count_start") = false,
-      "LIN 7.2: at most `off_road` non-road hexes, then along `lines` (road, rail) to a target (a friendly depot, "
-      "or Lee's hex for a corps leader); not through enemy units, nor across a major river but at a bridge.");
-
-  movement.def(
-      "lin_combat_supply",
-      [](const Movement& mv, const std::string& unit, const std::string& unit_class, const Names& wagons,
-         const Names& depots, const Names& enemy, const std::optional<Zones>& zones, const Names& friendly) {
-        const core::Trace t = core::lin_combat_supply(mv.tracer(), mv.hex(unit), class_id(mv, unit_class), hexes(mv, wagons),
-                                                      hexes(mv, depots), position(mv, enemy, zones, friendly));
-        return trace_object(mv, t, core::Measure::kMP);
-      },
-      py::arg("unit"), py::arg("unit_class"), py::kw_only(), py::arg("wagons") = Names{}, py::arg("depots") = Names{},
-      py::arg("enemy") = Names{}, py::arg("zones") = py::none(), py::arg("friendly") = Names{},
-      "LIN 10.2: an undepleted wagon within 2 MP or a depot within 4 MP, with the unit's costs and zone costs, "
-      "not through enemy combat units except the battle hex (the unit's).");
-
-  movement.def(
-      "lin_attrition_exemption",
-      [](const Movement& mv, const std::string& unit, const std::string& unit_class, const Names& depots,
-         const Names& enemy, const std::optional<Zones>& zones, bool pay_zones) {
-        return run(mv, unit, core::lin_attrition_exemption(class_id(mv, unit_class), hexes(mv, depots),
-                                                           position(mv, enemy, zones, {}), pay_zones));
-      },
-      py::arg("unit"), py::arg("unit_class"), py::kw_only(), py::arg("depots"), py::arg("enemy") = Names{},
-      py::arg("zones") = py::none(), py::arg("pay_zones") = false,
-      "LIN 11: within 4 MP of a friendly depot, not through enemy units: exempt from attrition.");
-
-  movement.def(
-      "lmn_supply",
-      [](const Movement& mv, const std::string& unit, const Names& sources, const std::optional<std::string>& depot,
-         const Names& rail, const Names& enemy, const std::optional<Zones>& zones, const Names& friendly) {
-        core::LmnSupply terms;
-        terms.sources = hexes(mv, sources);
-        if (depot) terms.depot = mv.hex(*depot);
-        terms.rail = lines(mv, rail);
-        const core::LmnSupplyResult r = core::lmn_supply(mv.tracer(), mv.hex(unit), terms, position(mv, enemy, zones, friendly));
-        py::dict d;
-        d["state"] = core::to_string(r.state);
-        d["trace"] = trace_object(mv, r.trace, core::Measure::kHexes);
-        d["depot_source"] = r.depot_source;
-        return py::module_::import("types").attr("SimpleNamespace")(**d);
-      },
-      py::arg("unit"), py::kw_only(), py::arg("sources"), py::arg("depot") = py::none(), py::arg("rail") = Names{},
-      py::arg("enemy") = Names{}, py::arg("zones") = py::none(), py::arg("friendly") = Names{},
-      "LMN 16: .state 'supplied' (6 hexes of a source or of a rail line leading to one), 'unsupplied' (7-12) or "
-      "'isolated', with .trace and .depot_source (whether the CSA depot traced its 10 hexes).");
-
-  movement.def(
-      "cwr_command_radius",
-      [](const Movement& mv, const std::string& leader, const std::string& leader_class, const py::object& radius,
-         const Names& targets, const Names& enemy, const std::optional<Zones>& zones, const Names& friendly,
-         const Names& other_command) {
-        return run(mv, leader, core::cwr_command_radius(class_id(mv, leader_class), mp(radius), hexes(mv, targets),
-                                                        position(mv, enemy, zones, friendly), hexes(mv, other_command)));
-      },
-      py::arg("leader"), py::arg("leader_class"), py::arg("radius"), py::kw_only(), py::arg("targets"),
-      py::arg("enemy") = Names{}, py::arg("zones") = py::none(), py::arg("friendly") = Names{},
-      py::arg("other_command") = Names{},
-      "CWR 9.3: within `radius` leader MP, not through impassable terrain or enemy units, nor on through an enemy "
-      "zone unless a friendly combat unit (`friendly`) is there.");
-
-  movement.def(
-      "cwr_artillery_ammunition",
-      [](const Movement& mv, const std::string& battery, const Names& roads, const Names& train, const Names& enemy,
-         const std::optional<Zones>& zones, const Names& friendly) {
-        return run(mv, battery, core::cwr_artillery_ammunition(lines(mv, roads), hexes(mv, train),
-                                                               position(mv, enemy, zones, friendly)));
-      },
-      py::arg("battery"), py::kw_only(), py::arg("roads"), py::arg("train"), py::arg("enemy") = Names{},
-      py::arg("zones") = py::none(), py::arg("friendly") = Names{},
-      "CWR 8.4b: at most 10 off-road hexes, then along `roads` to an ammunition train.");
-
-  movement.def(
-      "lfm_command",
-      [](const Movement& mv, const std::string& commander, int range, const Names& targets, const Names& enemy,
-         const std::optional<Zones>& zones, const Names& friendly) {
-        return run(mv, commander, core::lfm_command(range, hexes(mv, targets), position(mv, enemy, zones, friendly)));
-      },
-      py::arg("commander"), py::arg("range"), py::kw_only(), py::arg("targets"), py::arg("enemy") = Names{},
-      py::arg("zones") = py::none(), py::arg("friendly") = Names{},
-      "LFM 20.11: within `range` hexes, not on through an enemy zone unless a friendly unit is there.");
+      "distance along `lines`, to the nearest of `targets`; .found, .hexes, .steps, .used, .reason. `cut_lines` "
+      "holds hex names (no line followed into them) or (hex, [line types]).");
 }
 
 }  // namespace adjutant::bindings

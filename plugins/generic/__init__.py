@@ -1,12 +1,17 @@
 """The generic rules: every cost, zone of control and stacking limit comes from the companion
 file's [movement], so any hex module can be checked without writing Python. The checks other
-plugins start from (docs/plugins.md)."""
+plugins start from (docs/plugins.md). It also carries the traces of the games without a plugin of
+their own (presets/, docs/tracing.md)."""
 from adjutant.move_check import MoveChecker
 from adjutant.moves import save_moves
 from adjutant.plugin import Plugin
 from adjutant.setup_check import SetupChecker
 
+from .presets import cwr, lfm, lmn
+
 plugin = Plugin("generic", "Generic rules from the companion file's [movement]", rules="generic")
+for preset in (cwr, lfm, lmn):
+    preset.register(plugin)
 
 
 @plugin.check("moves", "Judge every move of the game's log (or since the save `before`): the cheapest legal "

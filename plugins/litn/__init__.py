@@ -8,7 +8,7 @@ from adjutant.plugin import Parameter, Plugin
 
 from adjutant.moves import save_moves
 
-from . import procedures
+from . import procedures, traces
 from .attrition import run_attrition
 from .command import run_command
 from .move_check import LitnMoveChecker
@@ -16,6 +16,7 @@ from .odds import run_odds
 from .session import start
 
 plugin = Plugin("litn", "Lee Invades the North", rules="litn")
+traces.register(plugin)
 
 SIDE = Parameter("side", str, "whose procedure (default: the --side you report to)", None, ("Union", "Confederate"))
 TURN = Parameter("turn", int, "the game turn (default: the game's Turn property)", None)

@@ -4,6 +4,7 @@ lower without a line of communications; no unit falls below 1 SP. Units within 4
 depot (their own movement costs, not through enemy units) and wagons are exempt."""
 from .army import SIDES
 from .loc import Lines
+from .traces import attrition_exemption
 
 
 def attrition_due(session):
@@ -32,7 +33,7 @@ def _side_attrition(session, side, lines, section):
     depots = army.depots(side)
     enemy = army.enemy_hexes(side)
     for unit in sorted(units, key=lambda u: (u.hex, u.name)):
-        near = army.map.lin_attrition_exemption(unit.hex, unit.type, depots=depots, enemy=enemy) if depots else None
+        near = attrition_exemption(army.map, unit.hex, unit.type, depots=depots, enemy=enemy) if depots else None
         if near is not None and near.found:
             section.add(f"{unit.name} ({unit.hex}): exempt, {near.used} MP from the depot at {near.hexes[-1]}",
                         unit=unit.name, hex=unit.hex, exempt=True, depot=near.hexes[-1])

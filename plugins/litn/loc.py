@@ -3,6 +3,8 @@ road and rail to a friendly depot; a corps leader traces to Lee instead, who mus
 Not through enemy units, nor across a major river but at a bridge; zones have no effect."""
 from types import SimpleNamespace
 
+from .traces import line_of_communication
+
 
 class Lines:
     """Lines of communication in one position, each traced once."""
@@ -30,7 +32,7 @@ class Lines:
             lee = army.leader_of_kind(unit.side, "department leader")
             if lee is None:
                 return _none(f"no {unit.side} department leader on the map")
-            to_lee = army.map.lin_line_of_communication(unit.hex, [lee.hex], **terms)
+            to_lee = line_of_communication(army.map, unit.hex, [lee.hex], **terms)
             if to_lee.found and not self.has(lee):
                 to_lee.found = False
                 to_lee.reason = f"{lee.name} has no line of communications himself"
@@ -38,7 +40,7 @@ class Lines:
         depots = army.depots(unit.side)
         if not depots:
             return _none(f"no {unit.side} depot the line could reach")
-        return army.map.lin_line_of_communication(unit.hex, depots, **terms)
+        return line_of_communication(army.map, unit.hex, depots, **terms)
 
 
 def _none(reason):

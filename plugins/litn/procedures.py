@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from adjutant import Dice
 
+from . import traces
 from .army import enemy_of
 from .loc import Lines
 
@@ -178,11 +179,11 @@ def combat_supply(session, hex_name, pitched):
         if not unit.is_combat:
             continue
         # A depot within 4 MP supplies without a depletion roll: use a wagon only when no depot will do.
-        t = army.map.lin_combat_supply(unit.hex, unit.type, depots=depots, enemy=enemy, zones=zones)
+        t = traces.combat_supply(army.map, unit.hex, unit.type, depots=depots, enemy=enemy, zones=zones)
         by_wagon = not t.found
         if by_wagon:
-            t = army.map.lin_combat_supply(unit.hex, unit.type, wagons=sorted(wagons), depots=depots, enemy=enemy,
-                                           zones=zones)
+            t = traces.combat_supply(army.map, unit.hex, unit.type, wagons=sorted(wagons), depots=depots,
+                                     enemy=enemy, zones=zones)
         if t.found:
             source = t.hexes[-1]
             by = f"the wagon {wagons[source].name}" if by_wagon else "the depot"

@@ -7,6 +7,7 @@ import tomllib
 import pytest
 
 import adjutant
+from adjutant_plugins.litn.traces import attrition_exemption, line_of_communication
 from conftest import LITN_STRENGTHS as VARIANTS, REPO
 from test_cli import adjutant as run_cli
 
@@ -220,22 +221,22 @@ def test_the_union_placed_for_the_attrition_example(demo, module, movement, data
     assert sorted(types[n] for n in example) == ["cavalry", "cavalry", "cavalry", "infantry", "infantry"]
     for name, territory in example.items():
         assert where[name] in territory, name
-        exemption = movement.lin_attrition_exemption(where[name], types[name], depots=union_depots)
+        exemption = attrition_exemption(movement, where[name], types[name], depots=union_depots)
         assert not exemption.found, (name, exemption.hexes)
     # Farnsworth has no line of communications: more than 4 hexes from every road and rail hex.
     line_hexes = {h for line in data["map"][0]["line"] for h in hexes(line["hexes"])}
     assert min(movement.distance(where["Farnsworth"], h) for h in line_hexes) > 4
-    no_loc = movement.lin_line_of_communication(where["Farnsworth"], union_depots, lines=["road", "rail"],
-                                                major_river=["river"], bridge=["bridge"])
+    no_loc = line_of_communication(movement, where["Farnsworth"], union_depots, lines=["road", "rail"],
+                                   major_river=["river"], bridge=["bridge"])
     assert not no_loc.found
     # The other units of the example have one (cavalry in Union territory with and without a LOC).
     for name in ("I Corps (Hooker)", "Davis", "XII Corps (Mansfield)", "Rush"):
-        loc = movement.lin_line_of_communication(where[name], union_depots, lines=["road", "rail"],
-                                                 major_river=["river"], bridge=["bridge"])
+        loc = line_of_communication(movement, where[name], union_depots, lines=["road", "rail"],
+                                    major_river=["river"], bridge=["bridge"])
         assert loc.found, name
     # Lee has one, over the Potomac bridge to the depot in Virginia.
-    lee = movement.lin_line_of_communication("1622", depots(data, "Confederate"), lines=["road", "rail"],
-                                             major_river=["river"], bridge=["bridge"])
+    lee = line_of_communication(movement, "1622", depots(data, "Confederate"), lines=["road", "rail"],
+                                major_river=["river"], bridge=["bridge"])
     assert lee.found and lee.hexes[-1] == "1434"
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from adjutant import plugin_host
 from adjutant.plugin import Parameter, Plugin
-from adjutant.plugin_host import PluginError, find_plugin, load_plugins
+from adjutant.plugin_host import PluginError, find_plugin, load_plugins, trace_kinds
 from conftest import REPO
 
 PLUGINS = REPO / "tests" / "python" / "plugins"
@@ -49,6 +49,41 @@ def test_a_missing_parameter_and_bad_choices_are_named():
         plugin.tasks["c"].arguments({"side": "French"})
     with pytest.raises(ValueError, match="registers 'c' twice"):
         plugin.check("c", "again")
+
+
+def test_a_kind_of_trace_parses_its_options_and_names_its_mistakes():
+    plugin = Plugin("p", "P")
+
+    @plugin.trace("t", "T", Parameter("avoid", str, "hexes", (), many=True), Parameter("most", int, "hexes", 4),
+                  needs=("targets",))
+    def trace(context, avoid, most):
+        return avoid, most
+
+    kind = plugin.trace_kinds["t"]
+    assert kind.needs == ("targets",)
+    assert kind.arguments({"avoid": ["0101", "0102"]}) == {"avoid": ["0101", "0102"], "most": 4}
+    assert kind.arguments({"avoid": "0101,0102", "most": "2"}) == {"avoid": ["0101", "0102"], "most": 2}
+    with pytest.raises(ValueError, match="trace 't' has no parameter 'wagons'"):
+        kind.arguments({"wagons": ["0101"]})
+    with pytest.raises(ValueError, match="parameter 'most' wants int, not 'x'"):
+        kind.arguments({"most": "x"})
+    with pytest.raises(ValueError, match="registers the trace 't' twice"):
+        plugin.trace("t", "again")
+    with pytest.raises(ValueError, match="trace 'u' needs 'range', which is none of targets, unit_class"):
+        plugin.trace("u", "U", needs=("range",))
+    # Two plugins giving one kind: an error naming both.
+    other = Plugin("q", "Q")
+    other.trace("t", "T too")(lambda context: None)
+    assert trace_kinds({"p": plugin})["t"] == (plugin, kind)
+    with pytest.raises(PluginError, match="plugins 'p' .* and 'q' .* both register the trace 't'"):
+        trace_kinds({"p": plugin, "q": other})
+
+
+def test_the_built_in_plugins_give_the_rulebooks_traces():
+    kinds = trace_kinds(load_plugins())
+    assert {name: plugin.name for name, (plugin, _) in kinds.items()} == {
+        "loc": "litn", "combat-supply": "litn", "attrition": "litn", "lmn-supply": "generic",
+        "command-radius": "generic", "ammunition": "generic", "lfm-command": "generic"}
 
 
 def test_a_broken_plugin_is_an_error_naming_it():

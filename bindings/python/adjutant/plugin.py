@@ -22,6 +22,16 @@ demo's folder, and the plugin suite (tests/python/test_plugin_suite.py) runs it:
     def demo(folder, console):
         ...   # returns an adjutant.demo.DemoResult
 
+A plugin may also register kinds of trace, which `adjutant trace KIND` runs (docs/tracing.md): a
+function given a ``TraceContext`` (the map's Movement, the start hex and the situation of the
+command line) and the kind's own parameters, returning Movement.trace's result or a ``TraceResult``::
+
+    @plugin.trace("loc", "LIN 7.2: four non-road hexes, then road or rail to a depot.",
+                  Parameter("major_river", str, "hexside features not crossed", (), many=True),
+                  needs=("targets", "lines"))
+    def loc(trace, major_river):
+        return line_of_communication(trace.movement, trace.start, trace.targets, lines=trace.lines, ...)
+
 The host (plugin_host.py) finds plugins by the entry point group ``adjutant.plugins``, by
 ``--plugin PATH``, and ships the built-in ones (plugins/ in the source tree) the same way.
 """
@@ -41,13 +51,26 @@ class Parameter:
     help: str = ""
     default: Any = _NO_DEFAULT
     choices: Optional[tuple] = None
+    many: bool = False  # a list of values: given as several words after a trace's option, or "a,b" as NAME=VALUE
 
     @property
     def required(self):
         return self.default is _NO_DEFAULT
 
+    @property
+    def option(self):
+        """The command-line option of a trace kind's parameter: --major-river for major_river."""
+        return "--" + self.name.replace("_", "-")
+
     def parse(self, text):
-        """The value of `text` for this parameter; ValueError naming the parameter otherwise."""
+        """The value of `text` (a list of texts, or comma-separated text, for `many` values);
+        ValueError naming the parameter otherwise."""
+        if self.many:
+            texts = text.split(",") if isinstance(text, str) else text
+            return [self._parse_one(t.strip()) for t in texts if t.strip()]
+        return self._parse_one(text)
+
+    def _parse_one(self, text):
         try:
             if self.type is bool:
                 lowered = text.strip().lower()
@@ -62,10 +85,13 @@ class Parameter:
             raise ValueError(f"parameter {self.name!r} must be one of {', '.join(map(str, self.choices))}")
         return value
 
-    def describe(self):
+    def describe(self, as_option=False):
+        """"name=type: help", or "--name type: help" for a trace kind's option."""
+        label = f"{self.option} " if as_option else f"{self.name}="
         kind = "|".join(map(str, self.choices)) if self.choices else self.type.__name__
-        default = "" if self.required or self.default is None else f" (default {self.default!r})"
-        return f"{self.name}={kind}{default}: {self.help}" if self.help else f"{self.name}={kind}{default}"
+        kind += "..." if self.many else ""
+        default = "" if self.required or self.default in (None, ()) else f" (default {self.default!r})"
+        return f"{label}{kind}{default}: {self.help}" if self.help else f"{label}{kind}{default}"
 
 
 @dataclass
@@ -107,20 +133,57 @@ class Task:
 
     def arguments(self, given):
         """Keyword arguments from {name: text}: every parameter parsed, defaults filled in."""
-        known = {p.name: p for p in self.parameters}
-        unknown = sorted(set(given) - set(known))
-        if unknown:
-            raise ValueError(f"{self.kind} {self.name!r} has no parameter {unknown[0]!r} "
-                             f"(it has: {', '.join(known) or 'none'})")
-        values = {}
-        for p in self.parameters:
-            if p.name in given:
-                values[p.name] = p.parse(given[p.name])
-            elif p.required:
-                raise ValueError(f"{self.kind} {self.name!r} needs parameter {p.name!r}")
-            else:
-                values[p.name] = p.default
-        return values
+        return _arguments(f"{self.kind} {self.name!r}", self.parameters, given)
+
+
+# What a trace kind's function may take from the command line besides its own parameters: the
+# TraceContext fields below, by their option (--to, --class, --most, --lines).
+TRACE_INPUTS = {"targets": "--to", "unit_class": "--class", "most": "--most", "lines": "--lines"}
+
+
+@dataclass
+class TraceContext:
+    """What a trace kind traces on: `movement` (Companion.movement(map); its .trace is the general
+    search of docs/tracing.md), the `start` hex, and the situation the command line gives: `targets`
+    (--to), `unit_class` (--class), `most` (--most, as text: hexes or MP, as the kind reads it),
+    `lines` (--lines), `enemy` and `friendly` (hexes with units), `zones` (Movement.zones exerted
+    from the --zones hexes, or None)."""
+
+    movement: Any
+    start: str
+    targets: list = field(default_factory=list)
+    unit_class: Optional[str] = None
+    most: Optional[str] = None
+    lines: list = field(default_factory=list)
+    enemy: list = field(default_factory=list)
+    friendly: list = field(default_factory=list)
+    zones: Any = None
+
+
+@dataclass
+class TraceResult:
+    """What a trace kind may return instead of a bare trace (Movement.trace's result): the trace, a
+    verdict printed before it ("supplied"), and facts added to the --json output."""
+
+    trace: Any
+    verdict: str = ""
+    facts: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TraceKind:
+    """A kind of trace: run(TraceContext, **parameters) returns a trace or a TraceResult. `needs`
+    names the TraceContext inputs (TRACE_INPUTS) it cannot do without."""
+
+    name: str
+    help: str
+    parameters: tuple
+    needs: tuple
+    run: Callable
+
+    def arguments(self, given):
+        """Keyword arguments from {name: text or texts}: every parameter parsed, defaults filled in."""
+        return _arguments(f"trace {self.name!r}", self.parameters, given)
 
 
 @dataclass(frozen=True)
@@ -148,6 +211,7 @@ class Plugin:
     source: str = ""  # where the host found it, filled in by the host
     tasks: dict = field(default_factory=dict)
     demonstration: Optional[Demo] = None  # what `adjutant demo` runs, registered with `demo`
+    trace_kinds: dict = field(default_factory=dict)  # what `adjutant trace` runs, registered with `trace`
 
     def check(self, name, help, *parameters):
         return self._register("check", name, help, parameters)
@@ -181,6 +245,20 @@ class Plugin:
         words += [f"{k}={v}" for k, v in parameters.items()]
         return shlex.join(words)
 
+    def trace(self, name, help, *parameters, needs=()):
+        """Registers a kind of trace, a function (TraceContext, **parameters) -> trace or TraceResult."""
+        if name in self.trace_kinds:
+            raise ValueError(f"plugin {self.name!r} registers the trace {name!r} twice")
+        _check_parameters(f"trace {name!r}", parameters)
+        unknown = [n for n in needs if n not in TRACE_INPUTS]
+        if unknown:
+            raise ValueError(f"trace {name!r} needs {unknown[0]!r}, which is none of {', '.join(TRACE_INPUTS)}")
+
+        def register(function):
+            self.trace_kinds[name] = TraceKind(name, help, tuple(parameters), tuple(needs), function)
+            return function
+        return register
+
     def checks(self):
         return [t for t in self.tasks.values() if t.kind == "check"]
 
@@ -190,11 +268,33 @@ class Plugin:
     def _register(self, kind, name, help, parameters, example=""):
         if name in self.tasks:
             raise ValueError(f"plugin {self.name!r} registers {name!r} twice")
-        for p in parameters:
-            if not isinstance(p, Parameter):
-                raise TypeError(f"{kind} {name!r}: parameters must be adjutant.plugin.Parameter, not {p!r}")
+        _check_parameters(f"{kind} {name!r}", parameters)
 
         def register(function):
             self.tasks[name] = Task(kind, name, help, tuple(parameters), function, example)
             return function
         return register
+
+
+def _check_parameters(what, parameters):
+    for p in parameters:
+        if not isinstance(p, Parameter):
+            raise TypeError(f"{what}: parameters must be adjutant.plugin.Parameter, not {p!r}")
+
+
+def _arguments(what, parameters, given):
+    known = {p.name: p for p in parameters}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise ValueError(f"{what} has no parameter {unknown[0]!r} (it has: {', '.join(known) or 'none'})")
+    values = {}
+    for p in parameters:
+        if p.name in given:
+            values[p.name] = p.parse(given[p.name])
+        elif p.required:
+            raise ValueError(f"{what} needs parameter {p.name!r}")
+        elif p.many and p.default is not None:
+            values[p.name] = list(p.default)
+        else:
+            values[p.name] = p.default
+    return values

@@ -64,6 +64,19 @@ def choose_plugin(requested, rules, task):
     return plugin, note
 
 
+def trace_kinds(plugins):
+    """{name: (plugin, TraceKind)}: every kind of trace the plugins register, by name. Two plugins
+    registering one name is a PluginError naming both."""
+    kinds = {}
+    for plugin in sorted(plugins.values(), key=lambda p: p.name):
+        for name, kind in plugin.trace_kinds.items():
+            if name in kinds:
+                raise PluginError(f"plugins {kinds[name][0].name!r} ({kinds[name][0].source}) and {plugin.name!r} "
+                                  f"({plugin.source}) both register the trace {name!r}")
+            kinds[name] = (plugin, kind)
+    return kinds
+
+
 def named_plugin(requested):
     """The plugin `requested` names: a path to a plugin file or folder, or an installed plugin's name."""
     if _looks_like_path(requested):

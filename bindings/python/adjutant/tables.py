@@ -144,7 +144,7 @@ def print_plugins(listing):
     for p in listing:
         console.print(Text(p["name"], style="bold"), f"{p['title']}"
                       + (f"  (rules '{p['rules']}')" if p["rules"] else "") + f"  [{p['source']}]")
-        if not p["tasks"] and not p.get("demo"):
+        if not p["tasks"] and not p.get("demo") and not p.get("traces"):
             console.print("  registers nothing yet")
             continue
         table = Table(show_header=True, box=None, padding=(0, 2))
@@ -154,6 +154,8 @@ def print_plugins(listing):
             table.add_row(t["kind"], t["name"], t["help"], "\n".join(t["parameters"]) or "-")
         if p.get("demo"):
             table.add_row("demo", p["name"], p["demo"], "-")
+        for t in p.get("traces", []):
+            table.add_row("trace", t["name"], t["help"], "\n".join(t["parameters"]) or "-")
         console.print(table)
 
 

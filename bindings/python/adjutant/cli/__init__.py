@@ -74,6 +74,8 @@ def main(argv=None):
     # NAME=VALUE parameters of `run` may follow its options, where argparse no longer takes positionals.
     if getattr(args, "parameters", None) is not None and all("=" in e and not e.startswith("-") for e in extra):
         args.parameters += extra
+    elif getattr(args, "kind_options", None) is not None:
+        args.kind_options = extra  # a trace kind's own options, read once the kind's plugin is loaded
     elif extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:

@@ -24,7 +24,7 @@ def add_parser(commands):
         commands, "plugins", "list rules plugins and what they can check and do",
         "List the rules plugins Adjutant finds, each with its checks (which report and change "
         "nothing) and procedures (which may change a game), their parameters and help.", EXAMPLES,
-        json_help="print JSON: a list of {name, title, rules, source, tasks, demo}; a task has its example command")
+        json_help="print JSON: a list of {name, title, rules, source, tasks, demo, traces}; a task has its example command")
     add_plugin_option(plugins)
     plugins.set_defaults(run=run)
 
@@ -35,7 +35,10 @@ def run(args):
                 "tasks": [{"kind": t.kind, "name": t.name, "help": t.help,
                            "parameters": [q.describe() for q in t.parameters],
                            "example": p.example_command(t)} for t in p.tasks.values()],
-                "demo": p.demonstration.help if p.demonstration else None}
+                "demo": p.demonstration.help if p.demonstration else None,
+                "traces": [{"name": k.name, "help": k.help,
+                            "parameters": [q.describe(as_option=True) for q in k.parameters]}
+                           for k in p.trace_kinds.values()]}
                for p in sorted(plugins.values(), key=lambda p: p.name)]
     if args.json:
         print(json.dumps(listing, indent=2, ensure_ascii=False))

@@ -157,9 +157,9 @@ def _draw_los(args):
 
 
 def _draw_trace(args):
-    where, _, found = traced(args)
+    where, result = traced(args)
     picture = Picture(where.game_map())
-    return picture, [args.from_hex, *picture.trace(found, title=f"{args.kind} from {args.from_hex}"), *args.to]
+    return picture, [args.from_hex, *picture.trace(result.trace, title=f"{args.kind} from {args.from_hex}"), *args.to]
 
 
 def _draw_report(args):

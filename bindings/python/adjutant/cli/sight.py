@@ -1,9 +1,14 @@
 """`adjutant los` and `adjutant trace`: line of sight and the rulebooks' traces (supply, lines of
-communication, command radius) on a companion file's map (docs/sight.md, docs/tracing.md)."""
+communication, command radius) on a companion file's map (docs/sight.md, docs/tracing.md). The
+kinds of trace are the plugins' (adjutant.plugin.TraceKind); this module knows none by name."""
+import argparse
 import json
 from dataclasses import dataclass
 
 from .. import _adjutant
+from ..plugin import TRACE_INPUTS, TraceContext, TraceResult
+from ..plugin_host import load_plugins, trace_kinds
+from .plugins import add_plugin_option
 from .usage import OK, VIOLATIONS, UsageError, add_command
 
 LOS_EXAMPLES = """\
@@ -17,21 +22,17 @@ Exit status 1 when the sight is blocked, 2 when a hex is unknown or a file canno
 
 TRACE_EXAMPLES = """\
 examples:
+  adjutant trace --list                                   the kinds the installed plugins give, and their options
   adjutant trace loc Lee.vmod lee.toml 1622 --to 2410 --lines road rail --major-river river --bridge bridge
   adjutant trace combat-supply Lee.vmod lee.toml 1622 --class infantry --wagons 1725 --to 2410
-  adjutant trace attrition Lee.vmod lee.toml 1622 --class infantry --to 2410
   adjutant trace lmn-supply Lee.vmod lmn.toml 1622 --to 2410 --lines rail
   adjutant trace command-radius Gburg.vmod cwr.toml A10.10 --class leader --most 6 --to A12.11
-  adjutant trace ammunition Gburg.vmod cwr.toml A10.10 --lines road --to A20.10
   adjutant trace lfm-command Gburg.vmod lfm.toml 1517 --most 5 --to 1922
-KINDs: loc (LIN 7.2), combat-supply (LIN 10.2: --wagons within 2 MP, depots --to within 4 MP),
-attrition (LIN 11), lmn-supply (LMN 16: --to sources, --depot), command-radius (CWR 9.3, --most
-leader MP), ammunition (CWR 8.4b), lfm-command (LFM 20.11, --most hexes). Enemy units (--enemy)
-block; --zones HEX... exert the companion file's [movement.zones]. Exit status 1 when no trace,
-2 when a hex or class is unknown or a file cannot be read.
+  adjutant trace mykind Lee.vmod lee.toml 1622 --to 2410 --plugin ./myrules.py
+A KIND's own options (--major-river, --wagons, ...) follow FROM. Enemy units (--enemy) block;
+--zones HEX... exert the companion file's [movement.zones]. Exit status 1 when no trace, 2 when a
+kind, hex or class is unknown or a file cannot be read.
 """
-
-KINDS = ("loc", "combat-supply", "attrition", "lmn-supply", "command-radius", "ammunition", "lfm-command")
 
 
 def add_parsers(commands):
@@ -47,8 +48,10 @@ def add_parsers(commands):
     trace = add_command(
         commands, "trace", "trace supply, lines of communication or command",
         "Trace from a hex as a rule says (docs/tracing.md) and print the path found, or why there "
-        "is none.", TRACE_EXAMPLES, json_help="print JSON: {kind, from, found, hexes, steps, used, reason, ...}")
+        "is none. The kinds of trace come from the rules plugins.", TRACE_EXAMPLES,
+        json_help="print JSON: {kind, from, found, hexes, steps, used, reason, ...}")
     add_trace_arguments(trace)
+    trace.add_argument("--list", action="store_true", help="list the kinds of trace, their plugins and options")
     trace.set_defaults(run=run_trace)
 
 
@@ -65,27 +68,27 @@ def add_los_arguments(parser):
 
 
 def add_trace_arguments(parser):
-    """KIND MODULE COMPANION FROM and the trace's options: what `trace` and `render trace` read."""
-    parser.add_argument("kind", choices=KINDS, metavar="KIND", help="one of: " + ", ".join(KINDS))
-    add_companion_arguments(parser)
-    parser.add_argument("from_hex", metavar="FROM", help="the unit, leader or battery's hex")
+    """KIND MODULE COMPANION FROM and the trace's options: what `trace` and `render trace` read. The
+    kind's own options are left over by this parser (args.kind_options) and read once it is known."""
+    parser.add_argument("kind", nargs="?", metavar="KIND", help="a kind of trace (adjutant trace --list)")
+    add_companion_arguments(parser, optional=True)
+    parser.add_argument("from_hex", nargs="?", metavar="FROM", help="the unit, leader or battery's hex")
     parser.add_argument("--to", nargs="+", default=[], metavar="HEX",
                         help="targets: depots, sources, Lee's hex, units to command, ammunition trains")
     parser.add_argument("--class", dest="unit_class", metavar="CLASS", help="the unit's [movement] class, for MP")
-    parser.add_argument("--most", metavar="N", help="command radius in MP (command-radius) or hexes (lfm-command)")
+    parser.add_argument("--most", metavar="N", help="the most the trace may use: hexes or MP, as the kind says")
     parser.add_argument("--lines", nargs="+", default=[], metavar="TYPE", help="line types followed (road, rail)")
-    parser.add_argument("--major-river", nargs="+", default=[], metavar="FEATURE", help="hexside features not crossed")
-    parser.add_argument("--bridge", nargs="+", default=[], metavar="FEATURE", help="... unless one of these is there")
-    parser.add_argument("--wagons", nargs="+", default=[], metavar="HEX", help="undepleted wagons (combat-supply)")
-    parser.add_argument("--depot", metavar="HEX", help="the CSA depot (lmn-supply)")
     parser.add_argument("--enemy", nargs="+", default=[], metavar="HEX", help="hexes with enemy units")
     parser.add_argument("--friendly", nargs="+", default=[], metavar="HEX", help="hexes with friendly (combat) units")
     parser.add_argument("--zones", nargs="+", default=[], metavar="HEX", help="hexes exerting enemy zones of control")
+    add_plugin_option(parser)
+    parser.set_defaults(kind_options=[])
 
 
-def add_companion_arguments(parser):
-    parser.add_argument("module", metavar="MODULE", help="the module (.vmod, folder or buildFile)")
-    parser.add_argument("companion", metavar="COMPANION", help="the companion file")
+def add_companion_arguments(parser, optional=False):
+    nargs = "?" if optional else None
+    parser.add_argument("module", nargs=nargs, metavar="MODULE", help="the module (.vmod, folder or buildFile)")
+    parser.add_argument("companion", nargs=nargs, metavar="COMPANION", help="the companion file")
     parser.add_argument("--map", metavar="NAME", help="the map (default: the companion file's only map)")
 
 
@@ -141,30 +144,48 @@ def run_los(args):
     return VIOLATIONS if result.sight == "blocked" else OK
 
 
+# The argparse names of adjutant.plugin.TRACE_INPUTS.
+INPUT_ARGUMENTS = {"targets": "to", "unit_class": "unit_class", "most": "most", "lines": "lines"}
+
+
 def traced(args):
-    """The CompanionMap, the rule's result and the trace in it, for `trace`'s arguments."""
+    """The CompanionMap and the kind's TraceResult for `trace`'s arguments."""
+    _, kind = _kind(args)
+    if not (args.module and args.companion and args.from_hex):
+        raise UsageError(f"trace {kind.name} needs MODULE COMPANION FROM (before the kind's own options)")
+    for name in kind.needs:
+        if not getattr(args, INPUT_ARGUMENTS[name]):
+            raise UsageError(f"trace {kind.name} needs {TRACE_INPUTS[name]}")
+    try:
+        arguments = kind.arguments(_kind_options(args, kind))
+    except ValueError as e:
+        raise UsageError(str(e)) from None
     where = companion_map(args)
 
     def trace():
         movement = where.companion.movement(where.map_name)
         zones = movement.zones([(h, None) for h in args.zones]) if args.zones else None
-        return _trace(args, movement, zones)
-    result = value_error(args, trace)
-    return where, result, result.trace if args.kind == "lmn-supply" else result
+        context = TraceContext(movement, args.from_hex, targets=args.to, unit_class=args.unit_class, most=args.most,
+                               lines=args.lines, enemy=args.enemy, friendly=args.friendly, zones=zones)
+        result = kind.run(context, **arguments)
+        return result if isinstance(result, TraceResult) else TraceResult(result)
+    return where, value_error(args, trace)
 
 
 def run_trace(args):
-    _, result, found = traced(args)
+    if args.list:
+        return list_kinds(args)
+    _, result = traced(args)
+    found = result.trace
     if args.json:
         out = {"kind": args.kind, "from": args.from_hex, **vars(found)}
         out["used"] = str(out["used"])
         out["steps"] = [dict(s, used=str(s["used"])) for s in out["steps"]]
-        if args.kind == "lmn-supply":
-            out.update(state=result.state, depot_source=result.depot_source)
+        out.update(result.facts)
         print(json.dumps(out, ensure_ascii=False))
     else:
-        if args.kind == "lmn-supply":
-            print(f"{args.from_hex}: {result.state}")
+        if result.verdict:
+            print(f"{args.from_hex}: {result.verdict}")
         if found.found:
             print(" ".join(s["hex"] + (f"({s['line']})" if s["line"] else "") for s in found.steps))
             print(f"used: {found.used}")
@@ -173,33 +194,46 @@ def run_trace(args):
     return OK if found.found else VIOLATIONS
 
 
-def _need(args, value, option):
-    if not value:
-        raise UsageError(f"trace {args.kind} needs {option}")
-    return value
+def list_kinds(args):
+    kinds = trace_kinds(load_plugins(args.plugin))
+    listing = [{"name": name, "plugin": plugin.name, "help": kind.help,
+                "needs": [TRACE_INPUTS[n] for n in kind.needs],
+                "options": [p.describe(as_option=True) for p in kind.parameters]}
+               for name, (plugin, kind) in sorted(kinds.items())]
+    if args.json:
+        print(json.dumps(listing, indent=2, ensure_ascii=False))
+        return OK
+    if not listing:
+        print("No kinds of trace: no installed plugin registers one (add one with --plugin PATH).")
+    for k in listing:
+        print(f"{k['name']} ({k['plugin']}): {k['help']}")
+        if k["needs"]:
+            print(f"  needs {' '.join(k['needs'])}")
+        for option in k["options"]:
+            print(f"  {option}")
+    return OK
 
 
-def _trace(args, movement, zones):
-    position = {"enemy": args.enemy}
-    if args.kind == "loc":
-        return movement.lin_line_of_communication(args.from_hex, _need(args, args.to, "--to"), lines=args.lines,
-                                                  major_river=args.major_river, bridge=args.bridge, **position)
-    if args.kind == "attrition":
-        return movement.lin_attrition_exemption(args.from_hex, _need(args, args.unit_class, "--class"),
-                                                depots=_need(args, args.to, "--to"), zones=zones, **position)
-    position.update(zones=zones, friendly=args.friendly)
-    if args.kind == "combat-supply":
-        return movement.lin_combat_supply(args.from_hex, _need(args, args.unit_class, "--class"), wagons=args.wagons,
-                                          depots=args.to, **position)
-    if args.kind == "lmn-supply":
-        return movement.lmn_supply(args.from_hex, sources=_need(args, args.to, "--to"), depot=args.depot,
-                                   rail=args.lines, **position)
-    if args.kind == "command-radius":
-        return movement.cwr_command_radius(args.from_hex, _need(args, args.unit_class, "--class"),
-                                           _need(args, args.most, "--most"), targets=_need(args, args.to, "--to"),
-                                           **position)
-    if args.kind == "ammunition":
-        return movement.cwr_artillery_ammunition(args.from_hex, roads=args.lines, train=_need(args, args.to, "--to"),
-                                                 **position)
-    return movement.lfm_command(args.from_hex, int(_need(args, args.most, "--most")),
-                                targets=_need(args, args.to, "--to"), **position)
+def _kind(args):
+    """(plugin, TraceKind) that args.kind names."""
+    kinds = trace_kinds(load_plugins(args.plugin))
+    if not args.kind:
+        raise UsageError(f"name a KIND of trace: {', '.join(sorted(kinds)) or 'no installed plugin gives one'}")
+    if args.kind not in kinds:
+        raise UsageError(f"no kind of trace {args.kind!r}; the plugins give: {', '.join(sorted(kinds)) or 'none'}")
+    return kinds[args.kind]
+
+
+def _kind_options(args, kind):
+    """{parameter name: text or texts} of the kind's own options on the command line."""
+    parser = argparse.ArgumentParser(prog=f"adjutant trace {kind.name}", add_help=False, exit_on_error=False)
+    for p in kind.parameters:
+        parser.add_argument(p.option, dest=p.name, nargs="+" if p.many else None)
+    try:
+        values, unknown = parser.parse_known_args(args.kind_options)
+    except argparse.ArgumentError as e:
+        raise UsageError(f"trace {kind.name}: {e}") from None
+    if unknown:
+        own = ", ".join(p.option for p in kind.parameters) or "none"
+        raise UsageError(f"trace {kind.name} has no option {unknown[0]} (its own: {own})")
+    return {name: value for name, value in vars(values).items() if value is not None}

@@ -1,0 +1,23 @@
+"""The Last Full Measure's command range (20.11) on the general search: `command` for scripts,
+`lfm-command` for `adjutant trace`."""
+
+
+def command(movement, commander, range, *, targets, zones=None, friendly=()):
+    """LFM 20.11: within `range` hexes (8 from the army commander, 5 from corps and division
+    commanders), through zones of influence (they do not count), into but not through an enemy zone
+    unless a friendly unit is in that hex."""
+    return movement.trace(commander, list(targets), most=range, zones=zones, zone_rule="no passage",
+                          zone_exempt=list(friendly))
+
+
+def register(plugin):
+    @plugin.trace("lfm-command", "LFM 20.11 command: within --most hexes of the commander to the units "
+                                 "(--to); --zones entered, not passed, unless a --friendly unit is there.",
+                  needs=("most", "targets"))
+    def lfm_command(trace):
+        try:
+            range = int(trace.most)
+        except ValueError:
+            raise ValueError(f"lfm-command's --most is a number of hexes, not {trace.most!r}") from None
+        return command(trace.movement, trace.start, range, targets=trace.targets, zones=trace.zones,
+                       friendly=trace.friendly)

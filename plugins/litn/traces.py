@@ -1,0 +1,67 @@
+"""Lee Invades the North's traces on the general search (Movement.trace, docs/tracing.md): lines of
+communications (7.2), combat supply (10.2) and the attrition exemption (11), each a function of the
+map's Movement for scripts, and a kind of `adjutant trace` (loc, combat-supply, attrition)."""
+from adjutant.plugin import Parameter
+
+
+def line_of_communication(movement, start, targets, *, lines, major_river=(), bridge=(), enemy=(),
+                          destroyed_bridges=(), destroyed_rail=(), off_road=4, count_start=False):
+    """LIN 7.2: at most `off_road` non-road hexes (the start not counted unless `count_start`, rules
+    catalogue 1F.6) to a hex of `lines` (road, rail), then any distance along them to a target (a
+    friendly depot, or Lee's hex for a corps leader). Not through enemy units; no part across a
+    `major_river` hexside without a `bridge`; the road or rail part not across `destroyed_bridges`
+    (hexside pairs) nor into `destroyed_rail` hexes. Zones have no effect."""
+    return movement.trace(start, list(targets), most=off_road, line_hexes_free=True, count_start=count_start,
+                          lines=list(lines), cut_hexsides=list(destroyed_bridges), cut_lines=list(destroyed_rail),
+                          blocked=list(enemy), blocked_sides=list(major_river), unblocked_by=list(bridge))
+
+
+def combat_supply(movement, unit, unit_class, *, wagons=(), depots=(), enemy=(), zones=None):
+    """LIN 10.2: an undepleted wagon within 2 MP, or else a depot within 4 MP, with the unit's
+    movement costs and the zones' costs; not through enemy combat units (`enemy`: the caller leaves
+    out the unit's own battle hex)."""
+    terms = dict(measure="MP", unit_class=unit_class, blocked=list(enemy), zones=zones, zone_rule="pay cost")
+    wagon = movement.trace(unit, list(wagons), most=2, **terms)
+    if wagon.found:
+        return wagon
+    depot = movement.trace(unit, list(depots), most=4, **terms)
+    if not depot.found:
+        depot.reason = f"no undepleted wagon within 2 MP ({wagon.reason}), no depot within 4 MP ({depot.reason})"
+    return depot
+
+
+def attrition_exemption(movement, unit, unit_class, *, depots, enemy=(), zones=None, pay_zones=False):
+    """LIN 11: a friendly depot within 4 MP with the unit's movement costs, not through enemy units.
+    The rule does not mention zones: ignored unless `pay_zones`."""
+    return movement.trace(unit, list(depots), measure="MP", most=4, unit_class=unit_class, blocked=list(enemy),
+                          zones=zones if pay_zones else None, zone_rule="pay cost" if pay_zones else "ignore")
+
+
+def register(plugin):
+    """The kinds of `adjutant trace` these rules give."""
+
+    @plugin.trace("loc", "LIN 7.2 line of communications: at most four non-road hexes, then along --lines "
+                         "(road, rail) to a target (--to: friendly depots, or Lee's hex for a corps leader); "
+                         "not through --enemy units, nor across a major river but at a bridge.",
+                  Parameter("major_river", str, "hexside features not crossed", (), many=True),
+                  Parameter("bridge", str, "... unless one of these is there", (), many=True),
+                  needs=("targets",))
+    def loc(trace, major_river, bridge):
+        return line_of_communication(trace.movement, trace.start, trace.targets, lines=trace.lines,
+                                     major_river=major_river, bridge=bridge, enemy=trace.enemy)
+
+    @plugin.trace("combat-supply", "LIN 10.2 combat supply: an undepleted wagon within 2 MP, else a depot "
+                                   "(--to) within 4 MP, with the --class's costs and the --zones' costs; not "
+                                   "through --enemy combat units.",
+                  Parameter("wagons", str, "hexes of undepleted wagons", (), many=True),
+                  needs=("unit_class",))
+    def combat(trace, wagons):
+        return combat_supply(trace.movement, trace.start, trace.unit_class, wagons=wagons, depots=trace.targets,
+                             enemy=trace.enemy, zones=trace.zones)
+
+    @plugin.trace("attrition", "LIN 11 attrition exemption: a friendly depot (--to) within 4 MP with the "
+                               "--class's costs, not through --enemy units.",
+                  needs=("unit_class", "targets"))
+    def attrition(trace):
+        return attrition_exemption(trace.movement, trace.start, trace.unit_class, depots=trace.targets,
+                                   enemy=trace.enemy)
