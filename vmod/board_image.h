@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/image.h"
-#include "core/point.h"
+#include "core/hexes/image.h"
+#include "core/geometry/point.h"
 #include "vmod/format_error.h"
 #include "vmod/module.h"
 

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "core/java_text.h"
+#include "core/java/java_text.h"
 #include "vmod/format_error.h"
 
 namespace adjutant::vmod {

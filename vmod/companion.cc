@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "core/geometry_error.h"
+#include "core/geometry/geometry_error.h"
 #include "vmod/format_error.h"
 #include "vmod/companion_movement.h"
 #include "vmod/companion_sight.h"

@@ -15,13 +15,13 @@
 #include <string_view>
 #include <vector>
 
-#include "core/colour_sample.h"
-#include "core/hex_topology.h"
-#include "core/line_of_sight.h"
-#include "core/movement_rules.h"
-#include "core/terrain.h"
-#include "core/unit_mapping.h"
-#include "core/zone_of_control.h"
+#include "core/hexes/colour_sample.h"
+#include "core/hexes/hex_topology.h"
+#include "core/sight/line_of_sight.h"
+#include "core/movement/movement_rules.h"
+#include "core/hexes/terrain.h"
+#include "core/game/unit_mapping.h"
+#include "core/movement/zone_of_control.h"
 
 namespace adjutant::vmod {
 

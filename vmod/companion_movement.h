@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/terrain.h"
+#include "core/hexes/terrain.h"
 #include "vmod/companion.h"
 #include "vmod/toml_reader.h"
 

@@ -5,7 +5,7 @@
 
 #include <toml++/toml.h>
 
-#include "core/terrain.h"
+#include "core/hexes/terrain.h"
 #include "vmod/companion.h"
 #include "vmod/toml_reader.h"
 

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/step_effect.h"
+#include "core/game/step_effect.h"
 #include "vmod/archive.h"
 #include "vmod/command.h"
 #include "vmod/metadata.h"

@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/hex_topology.h"
-#include "core/map_geometry.h"
-#include "core/map_lattice.h"
+#include "core/hexes/hex_topology.h"
+#include "core/geometry/map_geometry.h"
+#include "core/hexes/map_lattice.h"
 #include "vmod/board_image.h"
 #include "vmod/command.h"
 #include "vmod/module.h"

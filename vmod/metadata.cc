@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "core/java_text.h"
+#include "core/java/java_text.h"
 #include "vmod/format_error.h"
 
 namespace adjutant::vmod {

@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string_view>
 
-#include "core/java_text.h"
+#include "core/java/java_text.h"
 #include "vmod/archive.h"
 #include "vmod/format_error.h"
 

@@ -10,7 +10,7 @@
 #include <variant>
 #include <vector>
 
-#include "core/grid_spec.h"
+#include "core/geometry/grid_spec.h"
 #include "vmod/metadata.h"
 
 namespace adjutant::vmod {

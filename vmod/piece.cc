@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <unordered_map>
 
-#include "core/java_math.h"
-#include "core/java_text.h"
+#include "core/java/java_math.h"
+#include "core/java/java_text.h"
 #include "vmod/format_error.h"
 
 namespace adjutant::vmod {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/unit_mapping.h"
+#include "core/game/unit_mapping.h"
 #include "vmod/game.h"
 #include "vmod/module.h"
 #include "vmod/piece.h"

@@ -1,6 +1,6 @@
 #include "vmod/sequence_codec.h"
 
-#include "core/java_text.h"
+#include "core/java/java_text.h"
 
 namespace adjutant::vmod {
 namespace {

@@ -5,7 +5,7 @@
 #include <map>
 #include <sstream>
 
-#include "core/colour_sample.h"
+#include "core/hexes/colour_sample.h"
 #include "vmod/format_error.h"
 #include "vmod/whole_maps.h"
 

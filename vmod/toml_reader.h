@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/java_text.h"
-#include "core/terrain.h"
+#include "core/java/java_text.h"
+#include "core/hexes/terrain.h"
 
 namespace adjutant::vmod::toml_reading {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/board_stitching.h"
+#include "core/hexes/board_stitching.h"
 
 namespace adjutant::vmod {
 

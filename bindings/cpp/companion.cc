@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "bindings.h"
-#include "core/geometry_error.h"
-#include "core/unit_mapping.h"
+#include "core/geometry/geometry_error.h"
+#include "core/game/unit_mapping.h"
 #include "map_view.h"
 #include "piece_ref.h"
 #include "slot_view.h"

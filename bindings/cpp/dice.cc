@@ -2,8 +2,8 @@
 #include <pybind11/stl.h>
 
 #include "bindings.h"
-#include "core/dice.h"
-#include "core/result_table.h"
+#include "core/chance/dice.h"
+#include "core/chance/result_table.h"
 
 namespace adjutant::bindings {
 namespace {

@@ -7,7 +7,7 @@
 #include "bindings.h"
 #include "map_view.h"
 #include "piece_ref.h"
-#include "core/step_effect.h"
+#include "core/game/step_effect.h"
 #include "vmod/game.h"
 #include "vmod/module.h"
 #include "vmod/predefined_setup.h"

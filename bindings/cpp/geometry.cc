@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "bindings.h"
-#include "core/geometry_error.h"
-#include "core/hex_topology.h"
-#include "core/terrain.h"
+#include "core/geometry/geometry_error.h"
+#include "core/hexes/hex_topology.h"
+#include "core/hexes/terrain.h"
 #include "map_view.h"
 #include "slot_view.h"
 #include "vmod/format_error.h"

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "bindings.h"
-#include "core/map_geometry.h"
+#include "core/geometry/map_geometry.h"
 #include "vmod/map_geometries.h"
 #include "vmod/module.h"
 

@@ -11,10 +11,10 @@
 
 #include "bindings.h"
 #include "movement_view.h"
-#include "core/geometry_error.h"
-#include "core/movement_search.h"
-#include "core/stacking.h"
-#include "core/zone_of_control.h"
+#include "core/geometry/geometry_error.h"
+#include "core/movement/movement_search.h"
+#include "core/movement/stacking.h"
+#include "core/movement/zone_of_control.h"
 #include "vmod/companion.h"
 
 namespace adjutant::bindings {

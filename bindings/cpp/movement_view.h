@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "core/geometry_error.h"
-#include "core/movement_search.h"
-#include "core/trace.h"
-#include "core/zone_of_control.h"
+#include "core/geometry/geometry_error.h"
+#include "core/movement/movement_search.h"
+#include "core/movement/trace.h"
+#include "core/movement/zone_of_control.h"
 #include "vmod/companion.h"
 
 namespace adjutant::bindings {

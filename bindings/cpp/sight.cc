@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "bindings.h"
-#include "core/line_of_sight.h"
+#include "core/sight/line_of_sight.h"
 #include "movement_view.h"
 
 namespace adjutant::bindings {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "bindings.h"
-#include "core/trace.h"
+#include "core/movement/trace.h"
 #include "movement_view.h"
 
 namespace adjutant::bindings {

@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/movement_search.h"
-#include "core/zone_of_control.h"
+#include "core/movement/movement_search.h"
+#include "core/movement/zone_of_control.h"
 
 namespace adjutant::bench {
 

@@ -6,8 +6,8 @@
 #include <random>
 #include <vector>
 
-#include "core/hex_topology.h"
-#include "core/map_geometry.h"
+#include "core/hexes/hex_topology.h"
+#include "core/geometry/map_geometry.h"
 #include "tests/cpp/grid_examples.h"
 
 namespace {

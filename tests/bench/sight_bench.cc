@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "big_map.h"
-#include "core/line_of_sight.h"
+#include "core/sight/line_of_sight.h"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "big_map.h"
-#include "core/trace.h"
+#include "core/movement/trace.h"
 
 namespace {
 

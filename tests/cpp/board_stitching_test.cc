@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "core/board_stitching.h"
-#include "core/geometry_error.h"
-#include "core/map_lattice.h"
-#include "core/movement_search.h"
-#include "core/zone_of_control.h"
+#include "core/hexes/board_stitching.h"
+#include "core/geometry/geometry_error.h"
+#include "core/hexes/map_lattice.h"
+#include "core/movement/movement_search.h"
+#include "core/movement/zone_of_control.h"
 #include "grid_examples.h"
 #include "temp_dir.h"
 #include "terrain_examples.h"

@@ -2,7 +2,7 @@
 // control as HexZoneRules, and every mistake refused with the file, line and column.
 #include <gtest/gtest.h>
 
-#include "core/movement_search.h"
+#include "core/movement/movement_search.h"
 #include "terrain_examples.h"
 #include "vmod/companion.h"
 #include "vmod/format_error.h"

@@ -11,7 +11,7 @@
 
 #include <unistd.h>
 
-#include "core/geometry_error.h"
+#include "core/geometry/geometry_error.h"
 #include "terrain_examples.h"
 #include "vmod/format_error.h"
 

@@ -1,6 +1,6 @@
 // Dice: the PCG32 stream against the reference implementation's published output, reproducible
 // rolls from a seed, and the record of every roll.
-#include "core/dice.h"
+#include "core/chance/dice.h"
 
 #include <gtest/gtest.h>
 

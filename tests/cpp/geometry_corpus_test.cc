@@ -7,7 +7,7 @@
 #include <map>
 #include <set>
 
-#include "core/map_geometry.h"
+#include "core/geometry/map_geometry.h"
 #include "corpus.h"
 #include "vmod/command.h"
 #include "vmod/game.h"

@@ -8,15 +8,15 @@
 #include <string>
 #include <vector>
 
-#include "core/formatted_string.h"
-#include "core/geometry_error.h"
-#include "core/grid_numbering.h"
-#include "core/hex_grid.h"
-#include "core/java_math.h"
-#include "core/map_geometry.h"
-#include "core/name_pattern.h"
-#include "core/region_grid.h"
-#include "core/zoned_grid.h"
+#include "core/geometry/formatted_string.h"
+#include "core/geometry/geometry_error.h"
+#include "core/geometry/grid_numbering.h"
+#include "core/geometry/hex_grid.h"
+#include "core/java/java_math.h"
+#include "core/geometry/map_geometry.h"
+#include "core/geometry/name_pattern.h"
+#include "core/geometry/region_grid.h"
+#include "core/geometry/zoned_grid.h"
 #include "tests/cpp/grid_examples.h"
 
 namespace adjutant::core {

@@ -5,8 +5,8 @@
 #include <string>
 #include <utility>
 
-#include "core/grid_spec.h"
-#include "core/map_geometry.h"
+#include "core/geometry/grid_spec.h"
+#include "core/geometry/map_geometry.h"
 
 namespace adjutant::testing {
 

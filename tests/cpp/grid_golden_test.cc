@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "core/hex_grid.h"
-#include "core/map_geometry.h"
-#include "core/square_grid.h"
+#include "core/geometry/hex_grid.h"
+#include "core/geometry/map_geometry.h"
+#include "core/geometry/square_grid.h"
 #include "hex_golden.h"
 #include "vmod/module.h"
 

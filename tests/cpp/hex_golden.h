@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "core/grid_spec.h"
-#include "core/map_geometry.h"
+#include "core/geometry/grid_spec.h"
+#include "core/geometry/map_geometry.h"
 #include "corpus.h"
 
 namespace adjutant::testing {

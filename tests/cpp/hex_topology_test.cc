@@ -1,7 +1,7 @@
 // Hex topology: coordinates, neighbours in each grid's parity, directions, hexsides named as
 // rulebooks write them, vertices, rings, ranges and lines; distance equal to VASSAL's range on
 // every golden row.
-#include "core/hex_topology.h"
+#include "core/hexes/hex_topology.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <random>
 #include <set>
 
-#include "core/geometry_error.h"
+#include "core/geometry/geometry_error.h"
 #include "hex_golden.h"
 #include "tests/cpp/grid_examples.h"
 

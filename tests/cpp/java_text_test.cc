@@ -1,6 +1,6 @@
 // Java's own answers (Integer.parseInt, Long.parseLong, Double.parseDouble, String.trim,
 // String.isBlank, as printed by OpenJDK 17 and 25, which agree) for the same strings in UTF-8.
-#include "core/java_text.h"
+#include "core/java/java_text.h"
 
 #include <gtest/gtest.h>
 

@@ -2,11 +2,11 @@
 // steps, orchards, canopy, hexsides, units, visibility) and of LFM 27 (obstructions 1-8, partial
 // sight over every shortest path), VASSAL's thread, and LFM 6's zone of influence. Each test names
 // the clause it checks; symmetric cases are asked both ways.
-#include "core/line_of_sight.h"
+#include "core/sight/line_of_sight.h"
 
 #include <gtest/gtest.h>
 
-#include "core/sight_line.h"
+#include "core/sight/sight_line.h"
 #include "terrain_examples.h"
 
 namespace adjutant::core {

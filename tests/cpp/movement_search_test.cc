@@ -2,13 +2,13 @@
 // through their hexsides, roads that must connect, enemy hexes, the rigid zones of control of LMN,
 // CWR and LFM, the one-hex minimum, stacks, and the reasons an explicit path is illegal. Each test
 // names the rule section it checks.
-#include "core/movement_search.h"
+#include "core/movement/movement_search.h"
 
 #include <gtest/gtest.h>
 
 #include <map>
 
-#include "core/zone_of_control.h"
+#include "core/movement/zone_of_control.h"
 #include "terrain_examples.h"
 
 namespace adjutant::core {

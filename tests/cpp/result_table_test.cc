@@ -1,6 +1,6 @@
 // Chart lookups with the values the Lee Invades the North rulebook gives (rules catalog §1D):
 // column selection by range and by odds, shifts, die-roll modifiers, clamping, missing values.
-#include "core/result_table.h"
+#include "core/chance/result_table.h"
 
 #include <gtest/gtest.h>
 

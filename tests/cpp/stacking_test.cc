@@ -1,6 +1,6 @@
 // Stacking limits judged on one side's units in one hex: units counted, attributes summed exactly
 // (fractions and decimals), classes counted, the messages, and the error for a non-number.
-#include "core/stacking.h"
+#include "core/movement/stacking.h"
 
 #include <gtest/gtest.h>
 

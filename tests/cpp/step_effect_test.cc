@@ -1,4 +1,4 @@
-#include "core/step_effect.h"
+#include "core/game/step_effect.h"
 
 #include <gtest/gtest.h>
 

@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/hex_topology.h"
-#include "core/movement_rules.h"
-#include "core/terrain.h"
+#include "core/hexes/hex_topology.h"
+#include "core/movement/movement_rules.h"
+#include "core/hexes/terrain.h"
 
 namespace adjutant::testing {
 

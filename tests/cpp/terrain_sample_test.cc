@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "core/colour_sample.h"
+#include "core/hexes/colour_sample.h"
 #include "temp_dir.h"
 #include "test_module.h"
 #include "vmod/format_error.h"

@@ -1,14 +1,14 @@
 // The terrain model built in code: the hex extent, terrain and elevation per hex, hexside features
 // seen from both hexes (with high sides), line features crossing hexsides and joining (or not)
 // inside hexes, places and areas; and the piece-to-unit mapping.
-#include "core/terrain.h"
+#include "core/hexes/terrain.h"
 
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "core/geometry_error.h"
-#include "core/unit_mapping.h"
+#include "core/geometry/geometry_error.h"
+#include "core/game/unit_mapping.h"
 #include "terrain_examples.h"
 
 namespace adjutant::core {

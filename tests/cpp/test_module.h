@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/image.h"
+#include "core/hexes/image.h"
 
 namespace adjutant::testing {
 

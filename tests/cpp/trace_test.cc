@@ -1,11 +1,11 @@
 // The generic tracer on a hand-built map: its MP measure against the movement search, its errors,
 // and the places it traces to. The rules' presets are tested in Python, against the plugins that
 // hold them (tests/python/test_trace_presets.py).
-#include "core/trace.h"
+#include "core/movement/trace.h"
 
 #include <gtest/gtest.h>
 
-#include "core/movement_search.h"
+#include "core/movement/movement_search.h"
 #include "terrain_examples.h"
 
 namespace adjutant::core {
