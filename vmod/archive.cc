@@ -497,6 +497,8 @@ std::optional<std::string> Archive::build_file_name() const {
   return has_xml ? "buildFile.xml" : "buildFile";
 }
 
+std::string zip_bytes(const std::vector<ZipEntry>& entries, const std::string& name) { return build_zip(entries, name); }
+
 void write_file_atomically(const std::string& path, const std::string& data, bool overwrite) {
   refuse_existing(path, overwrite);
   TempFile temp(path);

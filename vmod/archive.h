@@ -68,6 +68,10 @@ struct ZipEntry {
   bool deflate = true;
 };
 
+// The bytes of a zip holding `entries`, for a zip kept inside another (a predefined set-up saved in
+// a module); `name` stands for it in errors (duplicate or unsafe entry names).
+std::string zip_bytes(const std::vector<ZipEntry>& entries, const std::string& name);
+
 // Writes `entries` as a new zip at `path`: into a temporary file beside it, then renamed into
 // place. Refuses (ArchiveError) when `path` already exists unless `overwrite`, and never touches
 // the file any input was read from.

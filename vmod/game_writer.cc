@@ -1,12 +1,11 @@
 // Writing a game back: a new save of the current state, or the log that was read plus our changes
 // as new steps (spec §6.4). Untouched pieces keep their text byte for byte.
 #include <algorithm>
-#include <chrono>
 
 #include "vmod/archive.h"
 #include "vmod/format_error.h"
 #include "vmod/game.h"
-#include "vmod/obfuscation.h"
+#include "vmod/save_writer.h"
 
 namespace adjutant::vmod {
 namespace {
@@ -42,11 +41,6 @@ std::string stack_state(const GamePiece& stack, QuoteRule rule) {
 
 Command add_piece_command(const GamePiece& p, QuoteRule rule) {
   return Command{AddPiece{p.id, p.type, p.is_stack() ? stack_state(p, rule) : p.state}, {}};
-}
-
-std::string now_millis() {
-  using namespace std::chrono;
-  return std::to_string(duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count());
 }
 
 }  // namespace
@@ -119,9 +113,7 @@ std::vector<ZipEntry> game_entries(const std::string& saved_game, std::optional<
   if (module && meta.version.empty()) meta.version = module->version;
   if (meta.vassal_version.empty() && module) meta.vassal_version = module->vassal_version;
   meta.date_saved = now_millis();
-  std::vector<ZipEntry> entries{{"savedGame", obfuscate(saved_game, key), true}, {"savedata", write_savedata(meta), true}};
-  if (moduledata) entries.push_back({"moduledata", *moduledata, true});
-  return entries;
+  return save_entries(saved_game, key, meta, moduledata);
 }
 
 }  // namespace

@@ -70,6 +70,18 @@ std::string child_line(std::string_view tag, std::string_view text, std::string_
   return line + ">" + escape_text(text) + "</" + std::string(tag) + ">" + std::string(line_end);
 }
 
+// The prolog and the fields every metadata entry starts with, in VASSAL's order.
+std::string common_head(const Metadata& meta, const std::string& nl) {
+  std::string out = R"(<?xml version="1.0" encoding="UTF-8" standalone="no"?>)" + nl;
+  out += R"(<data version="1">)" + nl;
+  out += child_line("version", meta.version, nl);
+  out += child_line("extra1", meta.extra1, nl);
+  out += child_line("extra2", meta.extra2, nl);
+  out += child_line("VassalVersion", meta.vassal_version, nl);
+  out += child_line("dateSaved", meta.date_saved, nl);
+  return out;
+}
+
 // Reads the run of ASCII digits at `pos` as an int, moving `pos` past it.
 bool parse_int_prefix(std::string_view text, size_t& pos, int& value) {
   const size_t end = std::min(text.find_first_not_of("0123456789", pos), text.size());
@@ -101,14 +113,17 @@ Metadata parse_metadata(const std::string& xml, const std::string& entry_name) {
 
 std::string write_savedata(const Metadata& meta, std::string_view line_end) {
   const std::string nl(line_end);
-  std::string out = R"(<?xml version="1.0" encoding="UTF-8" standalone="no"?>)" + nl;
-  out += R"(<data version="1">)" + nl;
-  out += child_line("version", meta.version, nl);
-  out += child_line("extra1", meta.extra1, nl);
-  out += child_line("extra2", meta.extra2, nl);
-  out += child_line("VassalVersion", meta.vassal_version, nl);
-  out += child_line("dateSaved", meta.date_saved, nl);
+  std::string out = common_head(meta, nl);
   if (!meta.description.empty()) out += child_line("description", meta.description, nl);
+  out += "</data>" + nl;
+  return out;
+}
+
+std::string write_moduledata(const Metadata& meta, std::string_view line_end) {
+  const std::string nl(line_end);
+  std::string out = common_head(meta, nl);
+  out += child_line("description", meta.description, nl);
+  out += child_line("name", meta.name, nl);
   out += "</data>" + nl;
   return out;
 }

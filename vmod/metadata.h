@@ -24,6 +24,10 @@ Metadata parse_metadata(const std::string& xml, const std::string& entry_name);
 // lines with the platform separator: "\n" on Linux/macOS, "\r\n" from VASSAL on Windows.
 std::string write_savedata(const Metadata& meta, std::string_view line_end = "\n");
 
+// moduledata as VASSAL 3.7 writes it: the savedata fields, then <description> (always, as the
+// module's description attribute is never null) and <name>.
+std::string write_moduledata(const Metadata& meta, std::string_view line_end = "\n");
+
 // "3.7.12" -> {3, 7}; missing parts are 0. Used to choose version-dependent behaviour.
 struct VassalVersion {
   int major = 0;

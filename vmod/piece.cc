@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "core/java/java_math.h"
@@ -392,6 +393,16 @@ std::string nest(const std::vector<Trait>& traits, Member member, QuoteRule rule
 
 std::string TraitChain::type() const { return nest(traits_, &Trait::type, rule_); }
 std::string TraitChain::state() const { return nest(traits_, &Trait::state, rule_); }
+
+PieceTexts chain_traits(const std::vector<std::pair<std::string, std::string>>& traits, QuoteRule rule) {
+  if (traits.empty()) throw std::invalid_argument("a piece needs at least its BasicPiece trait");
+  std::vector<Trait> chain(traits.size());
+  for (size_t i = 0; i < traits.size(); ++i) {
+    chain[i].type = traits[i].first;
+    chain[i].state = traits[i].second;
+  }
+  return {nest(chain, &Trait::type, rule), nest(chain, &Trait::state, rule)};
+}
 
 PropertyMap TraitChain::properties() const {
   PropertyMap props;

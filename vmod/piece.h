@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "vmod/sequence_codec.h"
@@ -73,6 +74,16 @@ class TraitChain {
   std::vector<Trait> traits_;
   QuoteRule rule_ = QuoteRule::kCurrent;
 };
+
+// A new piece's type and state texts from its traits' own (type, state), outermost first and ending
+// with the BasicPiece: enc(TAB: t1, enc(TAB: t2, ...)) for each (spec §5). Throws
+// std::invalid_argument for an empty list: a piece has at least its BasicPiece.
+struct PieceTexts {
+  std::string type;
+  std::string state;
+};
+PieceTexts chain_traits(const std::vector<std::pair<std::string, std::string>>& traits,
+                        QuoteRule rule = QuoteRule::kCurrent);
 
 // The trait id (class-selecting prefix) of a type text: up to and including the first ';', or
 // the whole text when it has none.

@@ -5,6 +5,7 @@ PYBIND11_MODULE(_adjutant, m) {
   m.doc() = "Adjutant's C++ engine: VASSAL modules, saves and logs.";
   adjutant::bindings::bind_errors(m);
   adjutant::bindings::bind_codec(m);
+  adjutant::bindings::bind_writer(m);
   adjutant::bindings::bind_geometry(m);
   adjutant::bindings::bind_module(m);
   adjutant::bindings::bind_game(m);

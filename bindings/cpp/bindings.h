@@ -9,6 +9,7 @@ namespace py = pybind11;
 
 void bind_errors(py::module_& m);
 void bind_codec(py::module_& m);
+void bind_writer(py::module_& m);
 void bind_module(py::module_& m);
 void bind_game(py::module_& m);
 void bind_dice(py::module_& m);

@@ -4,14 +4,12 @@ through the batch call."""
 import array
 import os
 import random
-import subprocess
-import sys
 import tempfile
 import time
 
 import adjutant
+from adjutant.sample_module import write_sample_module
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def rate(call, count, repeat=3):
@@ -28,8 +26,7 @@ def timed(call):
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "sample.vmod")
-        subprocess.run([sys.executable, os.path.join(REPO, "scripts", "make_sample_module"), path],
-                       check=True, stdout=subprocess.DEVNULL)
+        write_sample_module(path)
         game_map = adjutant.open_module(path).maps[0]
         width, height = game_map.size
         rng = random.Random(7)

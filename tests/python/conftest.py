@@ -1,8 +1,6 @@
 """Shared fixtures: the corpus of real VASSAL files (read in place, never copied) and small files
 made here for the cases the corpus does not cover."""
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -37,10 +35,10 @@ def tld_log(corpus):
 
 @pytest.fixture(scope="session")
 def sample_module(tmp_path_factory):
-    """The module scripts/make_sample_module writes (the README's first command inspects it)."""
+    """The sample module (adjutant.sample_module, which scripts/make_sample_module writes)."""
+    from adjutant.sample_module import write_sample_module
     path = tmp_path_factory.mktemp("module") / "sample.vmod"
-    subprocess.run([sys.executable, str(REPO / "scripts" / "make_sample_module"), str(path)],
-                   check=True, stdout=subprocess.DEVNULL)
+    write_sample_module(path)
     return path
 
 

@@ -6,6 +6,10 @@
     for piece in game.pieces:
         print(piece.name, piece.map, piece.x, piece.y, piece.properties.get("Side"))
 
+Writing VASSAL's files goes through the same engine: adjutant.write_module writes a module from
+its buildFile, adjutant.NewSave a save from its pieces, and encode_sequence, chain_traits,
+piece_definition and obfuscate give VASSAL's escaping, trait chains and `!VCSK` text.
+
 Errors are adjutant.FormatError and its subclasses; each names the file, the entry and the
 position of the problem.
 """
@@ -21,6 +25,8 @@ from ._adjutant import (Board, Command, CommandTree, Companion, Dice, DieRoll, G
                         TableResult, Terrain, Trait, Zones, decode_commands, file_kind, open_companion,
                         open_game, open_module, read_saved_game, sample_terrain, write_new_file)
 from ._adjutant import PredefinedSetup, SetupStackPlacement, Sight, open_setup
+from ._adjutant import (Metadata, NewSave, chain_traits, decode_sequence, encode_sequence, module_metadata,
+                        obfuscate, piece_definition, write_module)
 from .zones import ZoneOfControl, ZoneStep
 
 try:
@@ -39,4 +45,6 @@ __all__ = [
     "decode_commands", "file_kind", "open_companion", "open_game", "open_module", "read_saved_game",
     "sample_terrain", "write_new_file",
     "PredefinedSetup", "SetupStackPlacement", "open_setup",
+    "Metadata", "NewSave", "chain_traits", "decode_sequence", "encode_sequence", "module_metadata", "obfuscate",
+    "piece_definition", "write_module",
 ]

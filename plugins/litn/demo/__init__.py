@@ -31,11 +31,12 @@ the game's counters and record sheets.
 import tomllib
 from pathlib import Path
 
+from adjutant import write_new_file
 from adjutant.outputs import write_file
 
-from .module import module_vmod
+from .module import write_module
 from .positions import BROADCAST_HEXES, DEMO_HEXES, HIDDEN, MASKED
-from .saves import save_vsav
+from .saves import write_save
 
 HERE = Path(__file__).resolve().parent
 COMPANION = HERE / "companion.toml"
@@ -54,21 +55,20 @@ def write_demo(out_dir, strength="dynamic", keep_existing=False):
     companion = tomllib.loads(text)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    makers = {
-        MODULE: lambda: module_vmod(companion, strength),
-        DEMO_SAVE: lambda: save_vsav(DEMO_HEXES, strength, "LIN 7.1 comprehensive example, turn 5 of 1862",
-                                     masked=MASKED, hidden=HIDDEN),
-        BROADCAST_SAVE: lambda: save_vsav(BROADCAST_HEXES, strength, "LIN 7.1 broadcast example"),
-        COMPANION_COPY: lambda: companion_copy(text, strength).encode("utf-8"),
-        CHARTS_COPY: CHARTS.read_bytes,
+    writers = {   # each writes a new file at the path it is given
+        MODULE: lambda new: write_module(new, companion, strength),
+        DEMO_SAVE: lambda new: write_save(new, DEMO_HEXES, strength, "LIN 7.1 comprehensive example, turn 5 of 1862",
+                                          masked=MASKED, hidden=HIDDEN),
+        BROADCAST_SAVE: lambda new: write_save(new, BROADCAST_HEXES, strength, "LIN 7.1 broadcast example"),
+        COMPANION_COPY: lambda new: write_new_file(new, companion_copy(text, strength)),
+        CHARTS_COPY: lambda new: write_new_file(new, CHARTS.read_text(encoding="utf-8")),
     }
     written = []
-    for name, make in makers.items():
+    for name, write in writers.items():
         path = out_dir / name
         if keep_existing and path.exists():
             continue
-        data = make()
-        written.append(write_file(path, lambda new: Path(new).write_bytes(data), replace=True))
+        written.append(write_file(path, write, replace=True))
     return written
 
 

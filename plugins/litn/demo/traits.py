@@ -1,7 +1,18 @@
 """The counters' traits: the prototypes, a unit's strength held three ways, the Union's masks and
 hiding, and a counter's whole chain as a palette slot or a piece in a save."""
+from adjutant import encode_sequence as encode
+
 from .counters import UNION_ID
-from .encoding import dynamic_property, encode, key_commands
+
+
+def key_commands(*commands):
+    """A DynamicProperty's key commands: (menu text, keystroke 'code,mods', changer 'I,1' ...)."""
+    return encode([encode(list(c), ":") for c in commands], ",")
+
+
+def dynamic_property(name, numeric, low, high, wrap, commands, description):
+    return "PROP;" + encode([name, encode([numeric, low, high, wrap], ","), commands, description], ";")
+
 
 MARK_MOVED = ("markmoved;moved.png;25;-25;Mark Moved;77,130", "false")
 CP = (dynamic_property("CP", "true", "0", "9", "false", key_commands(("Set CP", "67,195", "R,Command points")),
@@ -53,8 +64,9 @@ def hide_trait(hidden):
 
 
 def counter_traits(counter, variant, expanded, masked=False, hidden=False):
-    """The counter's traits, outermost first, without its BasicPiece: the prototype as a
-    `prototype;` trait (a palette slot) or expanded (a piece in a save), as VASSAL stores them."""
+    """The counter's traits as (type, state) pairs, outermost first, without its BasicPiece: the
+    prototype as a `prototype;` trait (a palette slot) or expanded (a piece in a save), as VASSAL
+    stores them."""
     traits = []
     if counter.hideable:
         traits.append(hide_trait(hidden))
