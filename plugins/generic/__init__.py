@@ -1,13 +1,14 @@
 """The generic rules: every cost, zone of control and stacking limit comes from the companion
-file's [movement], so any hex module can be checked without writing Python. The checks other
-plugins start from (docs/plugins.md). It also carries the traces of the games without a plugin of
-their own (presets/, docs/tracing.md)."""
-from adjutant.move_check import MoveChecker
-from adjutant.moves import save_moves
+file's [movement], so any hex module can be checked without writing Python. Its move check is
+adjutant.rules.move_check.MoveChecker with none of its hooks changed, the base other plugins
+start from (docs/plugins.md); its set-up check is setup.py. It also carries the traces of the
+games without a plugin of their own (presets/, docs/tracing.md)."""
 from adjutant.plugin import Plugin
-from adjutant.setup_check import SetupChecker
+from adjutant.rules.move_check import MoveChecker
+from adjutant.rules.moves import save_moves
 
 from .presets import cwr, lfm, lmn
+from .setup import check_setup
 
 plugin = Plugin("generic", "Generic rules from the companion file's [movement]", rules="generic")
 for preset in (cwr, lfm, lmn):
@@ -24,6 +25,4 @@ def moves(context):
 @plugin.check("setup", "Judge a set-up: units in terrain their class may not enter, stacks over the limits. "
                        "Without a game, the module's own SetupStacks.")
 def setup(context):
-    checker = SetupChecker(context.module, context.companion)
-    units = checker.game_units(context.game) if context.game is not None else checker.setup_stack_units()
-    return checker.check(units, context.source)
+    return check_setup(context)

@@ -6,7 +6,7 @@ player fills in (charts-template.toml). docs/litn.md explains each, its options 
 """
 from adjutant.plugin import Parameter, Plugin
 
-from adjutant.moves import save_moves
+from adjutant.rules.moves import save_moves
 
 from . import procedures, traces
 from .attrition import run_attrition

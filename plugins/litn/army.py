@@ -13,8 +13,8 @@ highest), corps, facing (0-5, cavalry), cp, ma, and the states demoralized, entr
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjutant.companion_rules import CompanionRules
-from adjutant.visibility import Viewer
+from adjutant.rules.companion_rules import CompanionRules
+from adjutant.rules.visibility import Viewer
 
 SIDES = ("Union", "Confederate")
 COMBAT_TYPES = ("infantry", "cavalry", "artillery")

@@ -4,7 +4,7 @@ import math
 from fractions import Fraction
 from pathlib import Path
 
-from adjutant.charts import ChartError, ChartFile
+from adjutant.procedures.charts import ChartError, ChartFile
 
 TEMPLATE = Path(__file__).with_name("charts-template.toml")
 

@@ -5,7 +5,7 @@ into each unit (its `ma`), less the force's stacking reduction (8.2)."""
 from fractions import Fraction
 from types import SimpleNamespace
 
-from adjutant.move_check import MoveChecker
+from adjutant.rules.move_check import MoveChecker
 
 from .army import COMBAT_TYPES, enemy_of
 from .charts import LitnCharts

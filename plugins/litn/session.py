@@ -2,8 +2,8 @@
 procedure it is, the game turn and year, the dice and the report."""
 from dataclasses import dataclass
 
-from adjutant.report import Report
-from adjutant.rolls import Rolls
+from adjutant.procedures.report import Report
+from adjutant.procedures.rolls import Rolls
 
 from .army import SIDES, Army, ArmyError
 from .charts import LitnCharts

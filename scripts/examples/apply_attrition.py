@@ -16,10 +16,10 @@ import sys
 from pathlib import Path
 
 import adjutant
-from adjutant.charts import ChartError
+from adjutant.procedures.charts import ChartError
 from adjutant.plugin import Context
 from adjutant.plugin_host import PluginError, find_plugin, load_plugins
-from adjutant.rolls import Rolls
+from adjutant.procedures.rolls import Rolls
 
 EXAMPLES = """\
 examples:

@@ -19,8 +19,8 @@ import sys
 from fractions import Fraction
 
 import adjutant
-from adjutant.companion_rules import CompanionRules
-from adjutant.visibility import Viewer
+from adjutant.rules.companion_rules import CompanionRules
+from adjutant.rules.visibility import Viewer
 
 EXAMPLES = """\
 examples:

@@ -13,7 +13,7 @@ import argparse
 import sys
 
 import adjutant
-from adjutant.charts import ChartError
+from adjutant.procedures.charts import ChartError
 from adjutant.plugin import Context
 from adjutant_plugins.litn.army import SIDES, Army
 from adjutant_plugins.litn.charts import LitnCharts

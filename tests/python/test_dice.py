@@ -4,7 +4,7 @@ from fractions import Fraction
 import pytest
 
 import adjutant
-from adjutant.charts import ChartError, ChartFile
+from adjutant.procedures.charts import ChartError, ChartFile
 
 
 def test_python_rolls_the_same_stream_as_cpp():

@@ -9,8 +9,8 @@ import pytest
 
 import adjutant
 from adjutant.plugin import Context
-from adjutant.rolls import Rolls
-from adjutant.visibility import Viewer
+from adjutant.procedures.rolls import Rolls
+from adjutant.rules.visibility import Viewer
 from adjutant_plugins.litn import plugin
 from conftest import REPO
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import adjutant
-from adjutant.charts import ChartError
+from adjutant.procedures.charts import ChartError
 from adjutant.plugin import Context
-from adjutant.rolls import Rolls
+from adjutant.procedures.rolls import Rolls
 from adjutant_plugins.litn import plugin
 
 REPO = Path(__file__).resolve().parents[2]

@@ -13,7 +13,7 @@ import pytest
 
 import adjutant
 from adjutant.plugin import Context
-from adjutant.rolls import Rolls
+from adjutant.procedures.rolls import Rolls
 from adjutant_plugins.litn import plugin
 from test_litn import CHARTS, E2_ROLLS, line_of, lines, property_of, run
 from test_litn_demo import STRENGTHS

@@ -1,6 +1,6 @@
-"""Moves of a log with the position each was made in (adjutant.moves)."""
+"""Moves of a log with the position each was made in (adjutant.rules.moves)."""
 import adjutant
-from adjutant.moves import log_moves, positions
+from adjutant.rules.moves import log_moves, positions
 
 
 def test_a_real_logs_moves_start_where_the_pieces_stood(corpus, tld_log):

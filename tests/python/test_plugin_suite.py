@@ -16,7 +16,7 @@ import pytest
 
 from adjutant.cli import main
 from adjutant.plugin_host import load_plugins
-from adjutant.report import Report
+from adjutant.procedures.report import Report
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 PLUGINS = load_plugins()

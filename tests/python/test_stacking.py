@@ -100,7 +100,7 @@ def test_check_moves_runs_a_plugin_given_by_path(module, sample_module, tmp_path
     plugin = tmp_path / "strict.py"
     plugin.write_text(
         "from adjutant.plugin import Plugin\n"
-        "from adjutant.move_check import MoveChecker\n"
+        "from adjutant.rules.move_check import MoveChecker\n"
         "plugin = Plugin('strict', 'Every move is illegal', rules='strict')\n"
         "@plugin.check('moves', 'Refuse every move.')\n"
         "def moves(context):\n"

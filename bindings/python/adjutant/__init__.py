@@ -27,7 +27,7 @@ from ._adjutant import (Board, Command, CommandTree, Companion, Dice, DieRoll, G
 from ._adjutant import PredefinedSetup, SetupStackPlacement, Sight, open_setup
 from ._adjutant import (Metadata, NewSave, chain_traits, decode_sequence, encode_sequence, module_metadata,
                         obfuscate, piece_definition, write_module)
-from .zones import ZoneOfControl, ZoneStep
+from .rules.zones import ZoneOfControl, ZoneStep
 
 try:
     __version__ = importlib.metadata.version("adjutant")  # pyproject.toml's, the one version number

@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 
 from PIL import Image, ImageDraw
 
-from ._adjutant import NewSave, module_metadata, piece_definition, write_module
+from adjutant import NewSave, module_metadata, piece_definition, write_module
 
 PKG = "VASSAL.build."
 BOARD = PKG + "module.map.boardPicker."

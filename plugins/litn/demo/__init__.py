@@ -32,7 +32,7 @@ import tomllib
 from pathlib import Path
 
 from adjutant import write_new_file
-from adjutant.outputs import write_file
+from adjutant.procedures.outputs import write_file
 
 from .module import write_module
 from .positions import BROADCAST_HEXES, DEMO_HEXES, HIDDEN, MASKED

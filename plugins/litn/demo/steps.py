@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import adjutant
-from adjutant.demo import DemoFile, DemoResult, DemoStep, run_steps
-from adjutant.outputs import write_file, write_procedure_outputs, write_text
-from adjutant.companion_rules import CompanionRules
+from adjutant.procedures.demo import DemoFile, DemoResult, DemoStep, run_steps
+from adjutant.procedures.outputs import write_file, write_procedure_outputs, write_text
+from adjutant.rules.companion_rules import CompanionRules
 from adjutant.plugin import Context
 from adjutant.render import Picture
-from adjutant.rolls import Rolls
-from adjutant.tables import move_verdicts_text
+from adjutant.procedures.rolls import Rolls
+from adjutant.cli.tables import move_verdicts_text
 
 from .. import plugin
 from ..army import Army

@@ -16,8 +16,8 @@ import contextlib
 import os
 import sys
 
-from .. import __version__, _adjutant
-from ..charts import ChartError
+import adjutant
+from ..procedures.charts import ChartError
 from ..errors import FormatError
 from ..plugin_host import PluginError
 from . import check, demo, geometry, inspect, plugins, render, run, sight, terrain
@@ -53,7 +53,7 @@ def build_parser():
         description="Referee and bookkeeper beside VASSAL: reads modules, saves and logs, "
                     "checks moves and runs the procedures players hate doing by hand.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"adjutant {__version__}")
+    parser.add_argument("--version", action="version", version=f"adjutant {adjutant.__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
     inspect.add_parser(commands)
@@ -86,7 +86,7 @@ def main(argv=None):
     except BrokenPipeError:  # the reader stopped early (| head): quietly, as other tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    except (BadInput, FormatError, _adjutant.GeometryError, PluginError, ChartError, OSError) as e:
+    except (BadInput, FormatError, adjutant.GeometryError, PluginError, ChartError, OSError) as e:
         error(e)
         return BAD_INPUT
 

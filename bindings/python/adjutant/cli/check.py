@@ -6,13 +6,13 @@ import sys
 from functools import partial
 from pathlib import Path
 
-from .. import _adjutant
-from ..companion_rules import CheckError
+import adjutant
+from ..rules.companion_rules import CheckError
 from ..errors import FormatError
 from ..plugin import Context
 from ..plugin_host import choose_plugin
-from ..setup_check import SetupFinding
-from ..tables import print_move_verdicts, print_setup_findings
+from ..rules.placement import SetupFinding
+from .tables import print_move_verdicts, print_setup_findings
 from .usage import OK, VIOLATIONS, BadInput, UsageError, add_command, add_command_group, note, progress
 
 LOG_SUFFIXES = (".vlog", ".log")  # what a folder given to check moves is searched for
@@ -87,7 +87,7 @@ def _add_common(parser):
 
 
 def _rules(args, module, task):
-    companion = _adjutant.open_companion(args.companion, module)
+    companion = adjutant.open_companion(args.companion, module)
     plugin, why = choose_plugin(args.plugin, companion.rules, task)
     if why:
         note(args, why)
@@ -107,13 +107,13 @@ def run_moves(args):
     games = _logs(args.games)
     if args.before and len(games) != 1:
         raise UsageError("--before compares one save with an earlier one: give one GAME")
-    module = _adjutant.open_module(args.module)
+    module = adjutant.open_module(args.module)
     companion, check = _rules(args, module, "moves")
-    before = _adjutant.open_game(args.before, module) if args.before else None
+    before = adjutant.open_game(args.before, module) if args.before else None
     results = []
     with progress(args, "checking logs", len(games)) as advance:
         for path in games:
-            game = _adjutant.open_game(path, module)
+            game = adjutant.open_game(path, module)
             context = Context(module, companion, game, path, before, charts=args.charts)
             results.append((path, _run(check, context, args.companion)))
             advance()
@@ -169,15 +169,15 @@ def _setup_sources(args):
     """The module and what to judge: [(label, a function opening the game)], its SetupStacks (no game)
     and predefined set-ups for a module, the save itself (opened here: one that cannot be read is bad
     input) for a save or log."""
-    if _adjutant.file_kind(args.source) in ("module", "extension"):
+    if adjutant.file_kind(args.source) in ("module", "extension"):
         if args.module:
             raise UsageError(f"{args.source} is a module: --module is only for a save or log")
-        module = _adjutant.open_module(args.source)
-        setups = [(f"set-up {s.name!r}", partial(_adjutant.open_setup, module, s.name))
+        module = adjutant.open_module(args.source)
+        setups = [(f"set-up {s.name!r}", partial(adjutant.open_setup, module, s.name))
                   for s in module.predefined_setups if s.opens_file]
         return module, [("SetupStacks", lambda: None), *setups]
     if not args.module:
         raise UsageError(f"{args.source} is not a module: name its module with --module")
-    module = _adjutant.open_module(args.module)
-    game = _adjutant.open_game(args.source, module)
+    module = adjutant.open_module(args.module)
+    game = adjutant.open_game(args.source, module)
     return module, [(args.source, lambda: game)]

@@ -1,7 +1,7 @@
 """`adjutant where` and `adjutant hex`: between VASSAL's pixels and its location names."""
 import json
 
-from .. import _adjutant
+import adjutant
 from .usage import OK, add_command, choose_map
 
 WHERE_EXAMPLES = """\
@@ -52,8 +52,8 @@ def _common(parser):
 
 
 def _map(args):
-    module = _adjutant.open_module(args.module)
-    maps = _adjutant.open_game(args.game, module).maps if args.game else module.maps
+    module = adjutant.open_module(args.module)
+    maps = adjutant.open_game(args.game, module).maps if args.game else module.maps
     return choose_map(maps, args.map)
 
 

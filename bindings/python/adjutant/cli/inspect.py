@@ -1,9 +1,9 @@
 """`adjutant inspect`: a module, save or log summed up."""
 import json
 
-from .. import _adjutant
-from ..tables import print_game_summary, print_module_summary
-from ..summary import game_summary, module_summary
+import adjutant
+from .tables import print_game_summary, print_module_summary
+from .summary import game_summary, module_summary
 from .usage import OK, UsageError, add_command
 
 EXAMPLES = """\
@@ -28,15 +28,15 @@ def add_parser(commands):
 
 
 def run(args):
-    kind = _adjutant.file_kind(args.path)
+    kind = adjutant.file_kind(args.path)
     if kind in ("module", "extension"):
         if args.module:
             raise UsageError("--module is for saves and logs; PATH is already a module")
-        summary = module_summary(_adjutant.open_module(args.path))
+        summary = module_summary(adjutant.open_module(args.path))
         show = print_module_summary
     elif kind == "save":
-        module = _adjutant.open_module(args.module) if args.module else None
-        summary = game_summary(_adjutant.open_game(args.path, module), module)
+        module = adjutant.open_module(args.module) if args.module else None
+        summary = game_summary(adjutant.open_game(args.path, module), module)
         show = print_game_summary
     else:
         raise UsageError(f"{args.path}: neither a module nor a save or log "

@@ -2,7 +2,7 @@
 import json
 
 from ..plugin_host import load_plugins
-from ..tables import print_plugins
+from .tables import print_plugins
 from .usage import OK, add_command
 
 EXAMPLES = """\

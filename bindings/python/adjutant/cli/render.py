@@ -1,7 +1,7 @@
 """`adjutant render WHAT`: pictures over the module's own board images (adjutant.render)."""
 import json
 
-from .. import _adjutant
+import adjutant
 from ..render import Picture
 from .sight import add_companion_arguments, add_los_arguments, add_trace_arguments, companion_map, look, traced, \
     value_error
@@ -109,7 +109,7 @@ def run(args):
 
 
 def _draw_grid(args):
-    game_map = choose_map(_adjutant.open_module(args.module).maps, args.map)
+    game_map = choose_map(adjutant.open_module(args.module).maps, args.map)
     return Picture(game_map), []
 
 
@@ -168,7 +168,7 @@ def _draw_report(args):
             report = json.load(f)
         except json.JSONDecodeError as e:
             raise BadInput(f"{args.report}: not a JSON report (line {e.lineno}, column {e.colno}): {e.msg}")
-    game_map = choose_map(_adjutant.open_module(args.module).maps, args.map)
+    game_map = choose_map(adjutant.open_module(args.module).maps, args.map)
     picture = Picture(game_map)
     return picture, picture.report(report, section=args.section)
 

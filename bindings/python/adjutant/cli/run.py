@@ -6,12 +6,12 @@ import sys
 import textwrap
 from pathlib import Path
 
-from .. import _adjutant
-from ..charts import ChartError
-from ..outputs import game_output_kind, write_procedure_outputs
+import adjutant
+from ..procedures.charts import ChartError
+from ..procedures.outputs import game_output_kind, write_procedure_outputs
 from ..plugin import Context
 from ..plugin_host import PluginError, find_plugin, load_plugins
-from ..rolls import Rolls
+from ..procedures.rolls import Rolls
 from .usage import BAD_INPUT, OK, BadInput, UsageError, add_command
 
 EXAMPLES = """\
@@ -127,9 +127,9 @@ def run(args):
         rolls = Rolls(args.seed, args.roll)
     except ValueError as e:
         raise UsageError(str(e)) from None
-    module = _adjutant.open_module(args.module)
-    companion = _adjutant.open_companion(args.companion, module)
-    game = _adjutant.open_game(args.game, module)
+    module = adjutant.open_module(args.module)
+    companion = adjutant.open_companion(args.companion, module)
+    game = adjutant.open_game(args.game, module)
     context = Context(module, companion, game, args.game, charts=args.charts, rolls=rolls, side=args.side)
     try:
         report = task.run(context, **arguments)

@@ -5,7 +5,7 @@ import argparse
 import json
 from dataclasses import dataclass
 
-from .. import _adjutant
+import adjutant
 from ..plugin import TRACE_INPUTS, TraceContext, TraceResult
 from ..plugin_host import load_plugins, trace_kinds
 from .plugins import add_plugin_option
@@ -104,8 +104,8 @@ class CompanionMap:
 
 
 def companion_map(args):
-    module = _adjutant.open_module(args.module)
-    companion = _adjutant.open_companion(args.companion, module)
+    module = adjutant.open_module(args.module)
+    companion = adjutant.open_companion(args.companion, module)
     names = sorted({t.map for t in companion.maps})
     if args.map is None and len(names) != 1:
         raise UsageError(f"name the map with --map; {args.companion} describes: {', '.join(names)}")

@@ -4,9 +4,9 @@ import json
 import os
 from pathlib import Path
 
-from .. import _adjutant
+import adjutant
 from ..errors import CompanionError
-from ..tables import print_companion_summary, print_terrain_sample
+from .tables import print_companion_summary, print_terrain_sample
 from .usage import OK, VIOLATIONS, add_command, add_command_group, error
 
 EXAMPLES = """\
@@ -65,10 +65,10 @@ def add_parser(commands):
 
 
 def run_check(args):
-    module = _adjutant.open_module(args.module)
+    module = adjutant.open_module(args.module)
     Path(args.companion).read_bytes()  # a file that cannot be read at all is bad input, not a problem of it
     try:
-        companion = _adjutant.open_companion(args.companion, module)
+        companion = adjutant.open_companion(args.companion, module)
     except CompanionError as e:
         return _report_problem(args, e)
     summary = companion.summary
@@ -92,10 +92,10 @@ def _report_problem(args, problem):
 
 
 def run_sample(args):
-    module = _adjutant.open_module(args.module)
-    sample = _adjutant.sample_terrain(args.companion, module)
+    module = adjutant.open_module(args.module)
+    sample = adjutant.sample_terrain(args.companion, module)
     output = args.output or os.path.splitext(args.companion)[0] + ".sampled.toml"
-    _adjutant.write_new_file(output, sample["text"])
+    adjutant.write_new_file(output, sample["text"])
     if args.json:
         print(json.dumps({"output": output, "maps": sample["maps"]}, indent=2, ensure_ascii=False))
     else:

@@ -5,9 +5,9 @@ import base64
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
-from .._adjutant import write_new_file
+from adjutant import write_new_file
 from ..errors import FormatError
-from ..outputs import write_file
+from ..procedures.outputs import write_file
 
 _MIME = ((b"\x89PNG", "image/png"), (b"\xff\xd8", "image/jpeg"), (b"GIF8", "image/gif"))
 

@@ -21,7 +21,7 @@ the same way ({"Full": Fraction(1, 2), "-1": Fraction(1, 3), ...}).
 """
 import tomllib
 
-from ._adjutant import ResultTable, TableColumn, TableError
+from adjutant import ResultTable, TableColumn, TableError
 
 _REQUIRED = object()
 

@@ -13,7 +13,7 @@ from typing import Optional
 
 from .companion_rules import CheckError, CompanionRules
 from .moves import log_moves
-from ._adjutant import StackedUnit, StackingError
+from adjutant import StackedUnit, StackingError
 
 
 @dataclass

@@ -2,7 +2,7 @@
 check needs to judge each move against the position it was made in."""
 from dataclasses import dataclass
 
-from .errors import GameStateError
+from ..errors import GameStateError
 
 
 @dataclass(frozen=True)

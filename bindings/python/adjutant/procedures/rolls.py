@@ -10,7 +10,7 @@ import fnmatch
 import secrets
 from dataclasses import dataclass
 
-from ._adjutant import Dice
+from adjutant import Dice
 
 
 @dataclass(frozen=True)

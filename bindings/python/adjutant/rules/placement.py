@@ -1,6 +1,5 @@
-"""Set-ups judged by the companion file's rules (`adjutant check setup`): every unit on a hex board
-may stand in its hex's terrain (its class may enter it), and the units of each side in each hex keep
-the stacking limits of [[movement.stack_limit]].
+"""Units where a set-up places them, for checks of set-ups (`adjutant check setup`), and what such a
+check finds.
 
 The units come from a game (a save, a log at its current step, a predefined set-up inside a module)
 or from a module's own SetupStacks; either way a unit is a piece the companion file's [units] makes
@@ -8,8 +7,9 @@ a unit, placed in a hex of a board the companion file describes.
 """
 from dataclasses import dataclass
 
-from .companion_rules import CheckError, CompanionRules
-from ._adjutant import StackedUnit, StackingError
+from adjutant import StackedUnit
+
+from .companion_rules import CompanionRules
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,8 @@ class PlacedUnit:
 
 @dataclass
 class SetupFinding:
+    """What a set-up check found wrong in one hex."""
+
     source: str   # the save, or "module" for SetupStacks, or the predefined set-up's name
     map: str
     hex: str
@@ -37,8 +39,9 @@ class SetupFinding:
         return d
 
 
-class SetupChecker(CompanionRules):
-    """Judges the units of set-ups by one companion file."""
+class PlacedUnits(CompanionRules):
+    """The units of set-ups, placed in hexes, by one companion file."""
+
 
     def game_units(self, game):
         """The units of a game's pieces standing on hex boards the companion file describes."""
@@ -71,23 +74,3 @@ class SetupChecker(CompanionRules):
         cls = self.unit_class(movement, unit, where)
         yield PlacedUnit(where, view.name, board, hex_name,
                          StackedUnit(name or piece.name, cls, unit), unit.get(movement.side_attribute, ""))
-
-    def check(self, units, source):
-        """Findings for these placed units: prohibited terrain, then stacking limits per hex and side."""
-        findings, stacks = [], {}
-        for placed in units:
-            movement = self.movement(placed.map, placed.board)
-            if movement.terrain_cost(placed.hex, placed.unit.unit_class) is None:
-                findings.append(SetupFinding(source, placed.map, placed.hex, placed.side, (placed.unit.name,),
-                                             f"{placed.unit.unit_class} may not stand in "
-                                             f"{movement.terrain(placed.hex)}"))
-            stacks.setdefault((placed.map, placed.board, placed.hex, placed.side), []).append(placed.unit)
-        for (map_name, board, hex_name, side), stacked in stacks.items():
-            try:
-                problems = self.movement(map_name, board).over_stack_limits(stacked)
-            except StackingError as e:
-                raise CheckError(f"{source}, hex {hex_name}: {e}") from None
-            for problem in problems:
-                findings.append(SetupFinding(source, map_name, hex_name, side, tuple(u.name for u in stacked),
-                                             f"stacking limit exceeded: {problem}"))
-        return findings

@@ -9,7 +9,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from ._adjutant import write_new_file
+from adjutant import write_new_file
 
 GAME_SUFFIXES = (".vsav", ".vlog")
 
