@@ -10,7 +10,7 @@ from adjutant.rules.moves import save_moves
 from .presets import cwr, lfm, lmn
 from .setup import check_setup
 
-plugin = Plugin("generic", "Generic rules from the companion file's [movement]", rules="generic")
+plugin = Plugin("generic", "Generic rules from the companion file's [movement]", rules="generic", fallback=True)
 for preset in (cwr, lfm, lmn):
     preset.register(plugin)
 

@@ -9,7 +9,7 @@ import zipfile
 
 import pytest
 
-from adjutant import _adjutant
+from adjutant import open_module
 from adjutant.cli import build_parser
 from adjutant.cli.usage import progress
 from conftest import REPO
@@ -212,7 +212,7 @@ def test_every_command_and_action_has_examples_in_its_help():
 def illegal_log(sample_module, tmp_path_factory):
     """A log of the sample module whose one move breaks the stacking limit."""
     from test_stacking import write_log
-    module = _adjutant.open_module(str(sample_module))
+    module = open_module(str(sample_module))
     return write_log(module, tmp_path_factory.mktemp("illegal") / "stacking.vlog",
                      [("A", "Alpha", "Union", "0503"), ("B", "Bravo", "Union", "0504"), ("D", "Delta", "Union", "0504")],
                      [("A", "0504")])

@@ -208,6 +208,7 @@ class Plugin:
     title: str
     rules: str = ""  # the companion files' `rules` value it serves ("" for any)
     sides: tuple = ("Union", "Confederate")  # the sides `--side` may name (besides "referee")
+    fallback: bool = False  # runs the checks of companion files whose `rules` no installed plugin serves
     source: str = ""  # where the host found it, filled in by the host
     tasks: dict = field(default_factory=dict)
     demonstration: Optional[Demo] = None  # what `adjutant demo` runs, registered with `demo`

@@ -45,19 +45,23 @@ def choose_plugin(requested, rules, task):
 
     `requested` is what --plugin gave: a path to a plugin file or folder, or an installed plugin's
     name; without it, the installed plugin serving the companion file's `rules`, or else the
-    built-in `generic` one, which reads every rule from the companion file."""
+    fallback plugin (Plugin.fallback: the built-in generic one, which reads every rule from the
+    companion file)."""
     note = ""
     if requested:
         plugin = named_plugin(requested)
     else:
         plugins = load_plugins()
         serving = [p for p in plugins.values() if p.rules == rules]
+        fallbacks = [p for p in plugins.values() if p.fallback]
         if serving:
             plugin = serving[0]
+        elif fallbacks:
+            plugin = fallbacks[0]
+            note = (f"no installed plugin serves rules {rules!r}: plugin {plugin.name!r} applies "
+                    f"({plugin.title})")
         else:
-            plugin = find_plugin(plugins, "generic")
-            if rules != "generic":
-                note = f"no installed plugin serves rules {rules!r}: the generic rules of the companion file apply"
+            raise PluginError(f"no installed plugin serves rules {rules!r}, and none serves every companion file")
     if task not in plugin.tasks:
         raise PluginError(f"plugin {plugin.name!r} ({plugin.source}) has no {task!r}; it has: "
                           f"{', '.join(plugin.tasks) or 'nothing'}")

@@ -17,7 +17,7 @@ from adjutant.rules.companion_rules import CompanionRules
 from adjutant.plugin import Context
 from adjutant.render import Picture
 from adjutant.procedures.rolls import Rolls
-from adjutant.cli.tables import move_verdicts_text
+from adjutant.rules.verdict_table import move_verdicts_text
 
 from .. import plugin
 from ..army import Army

@@ -12,7 +12,8 @@ from ..errors import FormatError
 from ..plugin import Context
 from ..plugin_host import choose_plugin
 from ..rules.placement import SetupFinding
-from .tables import print_move_verdicts, print_setup_findings
+from ..rules.verdict_table import print_move_verdicts
+from .tables import print_setup_findings
 from .usage import OK, VIOLATIONS, BadInput, UsageError, add_command, add_command_group, note, progress
 
 LOG_SUFFIXES = (".vlog", ".log")  # what a folder given to check moves is searched for

@@ -2,8 +2,6 @@
 
 Markup is off: names come from other people's files and may hold brackets.
 """
-import io
-
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -182,33 +180,6 @@ def _few(names, most=12):
     return " ".join(names[:most]) + more
 
 
-def print_move_verdicts(path, verdicts, total, out=None):
-    """One table per game: each move's step, pieces, hexes, distance, cost and verdict (on `out`, a
-    rich Console; by default standard output)."""
-    out = out or console
-    illegal = sum(1 for v in verdicts if v.legal is False)
-    title = f"{path}: {total} moves, {illegal} illegal"
-    if not verdicts:
-        out.print(title)
-        return
-    table = Table(title=title, title_justify="left")
-    for column in ("step", "pieces", "from", "to", "hexes", "MP", "allowance", "verdict"):
-        table.add_column(column, justify="right" if column in ("step", "hexes", "MP", "allowance") else "left")
-    for v in verdicts:
-        verdict = v.note if v.legal is None else ("legal" if v.legal else v.reason)
-        table.add_row(str(v.step), _short(", ".join(v.pieces)), v.start, v.end,
-                      "" if v.distance is None else str(v.distance), "" if v.cost is None else str(v.cost),
-                      "" if v.allowance is None else str(v.allowance), verdict)
-    out.print(table)
-
-
-def move_verdicts_text(path, verdicts, width=120):
-    """print_move_verdicts' table as plain text, for a file."""
-    out = Console(file=io.StringIO(), width=width, markup=False, highlight=False)
-    print_move_verdicts(path, verdicts, len(verdicts), out)
-    return "".join(line.rstrip() + "\n" for line in out.file.getvalue().splitlines())
-
-
 def print_setup_findings(source, checked, findings):
     """What `check setup` found: one row per problem, or a line saying all is well."""
     what = source if checked == [source] else f"{source} ({', '.join(checked)})"
@@ -220,5 +191,5 @@ def print_setup_findings(source, checked, findings):
     for column in ("set-up", "map", "hex", "side", "pieces", "problem"):
         table.add_column(column)
     for f in findings:
-        table.add_row(f.source, f.map, f.hex, f.side, _short(", ".join(f.pieces)), f.problem)
+        table.add_row(f.source, f.map, f.hex, f.side, ", ".join(f.pieces), f.problem)
     console.print(table)
