@@ -17,6 +17,7 @@ from adjutant.rules.companion_rules import CompanionRules
 from adjutant.rules.visibility import Viewer
 
 SIDES = ("Union", "Confederate")
+ENEMY_UNIT = "an enemy unit"  # what a report calls a unit hidden or masked from its reader
 COMBAT_TYPES = ("infantry", "cavalry", "artillery")
 RATED_KINDS = ("department leader", "cavalry commander", "corps leader", "leader", "detachment", "wagon")
 
@@ -47,13 +48,13 @@ def _flag(value):
 @dataclass
 class Unit:
     piece: Any
-    name: str            # what the viewer may call it
+    name: str            # the counter's name: what the procedures compute with and sort by
     side: str
     type: str
     kind: str
     hex: str
     attributes: dict = field(default_factory=dict)
-    known: bool = True   # False: masked from the viewer; only its side and place are known
+    known: bool = True   # False: hidden or masked from the viewer; reports call it "an enemy unit"
 
     @property
     def is_combat(self):
@@ -62,7 +63,7 @@ class Unit:
     @property
     def is_rated(self):
         """Has a command rating: a leader, a detachment or a wagon."""
-        return self.known and self.kind in RATED_KINDS
+        return self.kind in RATED_KINDS
 
     def rating(self, attribute, required=True):
         return _int(self.attributes.get(attribute), self.name, attribute, required)
@@ -96,18 +97,15 @@ class Unit:
 
 
 class Army(CompanionRules):
-    """Every unit of a game on the companion file's map, as `viewer` sees them.
-
-    Units the viewer cannot see are left out; units masked from him are kept as enemy units of
-    unknown kind (they block traces, exert no zone, and are named "a masked Union unit")."""
+    """Every unit of a game on the companion file's map, hidden and masked ones included: on the
+    table the opponent's counters block, exert zones and fight whether or not their identity is
+    known. `viewer` only says what a report may name (`redactions`)."""
 
     def __init__(self, context, viewer=None):
         super().__init__(context.module, context.companion)
         self.game = context.game
         self.viewer = viewer or Viewer(self.game, getattr(context, "side", "referee"))
         self.units = []
-        self.hidden = 0
-        self.masked = 0
         self.map = None  # the Movement of the map the units stand on
         self._friendly_to = None
         for piece in self.game.pieces:
@@ -121,9 +119,6 @@ class Army(CompanionRules):
         attributes = self.companion.unit(piece, self.module)
         if attributes is None or attributes.get("side") not in SIDES:
             return
-        if not self.viewer.sees(piece):
-            self.hidden += 1
-            return
         view = self.game.map(piece.map)
         board, hex_name = self.hex_name(view, piece.x, piece.y)
         movement = self.movement(view.name, board) if hex_name else None
@@ -132,14 +127,12 @@ class Army(CompanionRules):
         if self.map is not None and movement is not self.map:
             return  # LIN has one map; pieces on other maps (holding boxes) are not placed
         self.map = movement
-        side = attributes["side"]
-        if not self.viewer.knows(piece):
-            self.masked += 1
-            self.units.append(Unit(piece, self.viewer.label(piece, side), side, "unknown", "unknown", hex_name,
-                                   {"side": side}, known=False))
-            return
-        self.units.append(Unit(piece, piece.name, side, attributes.get("type", ""), attributes.get("kind", ""),
-                               hex_name, attributes))
+        self.units.append(Unit(piece, piece.name, attributes["side"], attributes.get("type", ""),
+                               attributes.get("kind", ""), hex_name, attributes, self.viewer.knows(piece)))
+
+    def redactions(self):
+        """{counter name: what the viewer's report calls it} for the units hidden or masked from him."""
+        return {u.name: ENEMY_UNIT for u in self.units if not u.known}
 
     # ---- who is where ----
 
@@ -153,7 +146,7 @@ class Army(CompanionRules):
         return sorted({u.hex for u in self.of(side)})
 
     def enemy_hexes(self, side, combat_only=False):
-        return sorted({u.hex for u in self.of(enemy_of(side)) if not combat_only or u.is_combat or not u.known})
+        return sorted({u.hex for u in self.of(enemy_of(side)) if not combat_only or u.is_combat})
 
     def combat_hexes(self, side):
         return sorted({u.hex for u in self.of(side) if u.is_combat})
@@ -174,12 +167,12 @@ class Army(CompanionRules):
 
     def zones(self, mover_side, charts):
         """The enemy cavalry zones a unit of `mover_side` meets (8.4): through the frontal hexsides
-        of each known enemy cavalry unit not entrenched and not sharing its hex with one of the mover's
+        of each enemy cavalry unit not entrenched and not sharing its hex with one of the mover's
         combat units; Confederate zones reach two hexes and stop at Union combat units."""
         enemy = enemy_of(mover_side)
         own_combat = set(self.combat_hexes(mover_side))
         sources = [(u.hex, u.facing) for u in self.of(enemy)
-                   if u.known and u.type == "cavalry" and not u.state("entrenched") and u.hex not in own_combat
+                   if u.type == "cavalry" and not u.state("entrenched") and u.hex not in own_combat
                    and u.facing is not None]
         if not sources or not self.map.has_zones:
             return None
@@ -206,7 +199,7 @@ class Army(CompanionRules):
         return self.map.distance(a, b)
 
     def nearest_enemy(self, hex_name, side):
-        """Hexes to the nearest enemy unit the viewer sees, as the crow flies; None when none."""
+        """Hexes to the nearest enemy unit, as the crow flies; None when none."""
         ds = [self.distance(hex_name, h) for h in self.enemy_hexes(side)]
         return min(ds) if ds else None
 

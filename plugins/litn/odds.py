@@ -17,7 +17,7 @@ def run_odds(session, sender, receiver):
     army = session.army
     section = session.report.section("Odds")
     if not receiver:
-        leader = next((u for u in army.units if u.known and u.name == sender), None)
+        leader = next((u for u in army.units if u.name == sender), None)
         if leader is None:
             raise ValueError(f"no leader named {sender!r} on the map")
         session.side = leader.side
@@ -28,7 +28,7 @@ def run_odds(session, sender, receiver):
         section.add(f"{leader.name}'s Command Point Table roll ({describe_modifiers(mods)}): " + _describe(chances),
                     leader=leader.name, modifiers=mods, chances=dict(chances))
         return
-    target = next((u for u in army.units if u.known and u.name == receiver), None)
+    target = next((u for u in army.units if u.name == receiver), None)
     if target is None:
         raise ValueError(f"no leader named {receiver!r} on the map")
     session.side = target.side

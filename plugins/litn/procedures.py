@@ -36,7 +36,7 @@ def force_march(session, hex_name):
     loss_rolls = [int(r) for r in charts.rule("force_march", "loss_rolls")]
     percent = Fraction(str(charts.rule("force_march", "loss_percent")))
     for unit in sorted(army.in_hex(hex_name, side), key=lambda u: u.name):
-        if not unit.is_combat or not unit.known:
+        if not unit.is_combat:
             continue
         roll = session.d6(f"force march {unit.name}")
         before = unit.strength
@@ -58,20 +58,19 @@ def leave_hex(session, hex_name):
     enemies = army.in_hex(hex_name, enemy_of(side))
     if mover is None:
         raise ValueError(f"no {side} leader in {hex_name}")
-    if not any(u.is_combat or not u.known for u in enemies):
+    if not any(u.is_combat for u in enemies):
         section.add(f"no enemy combat unit in {hex_name}: the force leaves freely")
         return
     enemy = army.highest_ranking(hex_name, enemy_of(side))
-    # A masked enemy unit may be a leader who outranks every enemy leader the viewer sees (only the
-    # department leader, rank 1, is outranked by none).
-    if any(not u.known for u in enemies) and (enemy is None or enemy.rank > 1):
-        section.add("the enemy's highest-ranking leader here may be masked from you: the modifier is not known "
-                    "(run this as the referee)")
-        return
     own = mover.initiative
     theirs = enemy.initiative if enemy is not None else None
     modifier = 0 if theirs is None else 1 if theirs > own else -1 if theirs < own else 0
-    against = f"{enemy.name} (initiative {theirs})" if enemy is not None else "no enemy leader"
+    if enemy is None:
+        against = "no enemy leader"
+    elif enemy.known:
+        against = f"{enemy.name} (initiative {theirs})"
+    else:  # the counter acts as it stands; its reader learns only the modifier it gives
+        against = enemy.name
     roll = session.d6(f"leave {hex_name} {mover.name}")
     leaves = roll + modifier <= own
     section.add(f"{mover.name} (initiative {own}) against {against}: d6 {roll} "
@@ -133,7 +132,7 @@ def reaction(session, hex_name, roll):
 def morale_recovery(session):
     army = session.army
     section = session.report.section("Morale recovery")
-    units = [u for u in army.of(session.side) if u.known and u.state("demoralized")]
+    units = [u for u in army.of(session.side) if u.state("demoralized")]
     if not units:
         section.add(f"no demoralized {session.side} unit")
     for unit in sorted(units, key=lambda u: (u.hex, u.name)):
@@ -164,7 +163,7 @@ def combat_supply(session, hex_name, pitched):
     section = session.report.section(f"{side} combat supply in {hex_name}")
     wagons = {}
     for u in sorted(army.of(side), key=lambda u: u.name):
-        if u.known and u.kind == "wagon" and not u.state("depleted"):
+        if u.kind == "wagon" and not u.state("depleted"):
             wagons.setdefault(u.hex, u)
     depots = army.depots(side)
     # 9.1: an enemy combat unit in a depot hex bars the depot to friendly units elsewhere, not to

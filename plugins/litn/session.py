@@ -1,11 +1,11 @@
-"""What every LIN procedure starts from: the charts, the army as the viewer sees it, the side whose
+"""What every LIN procedure starts from: the charts, the whole army, the side whose
 procedure it is, the game turn and year, the dice and the report."""
 from dataclasses import dataclass
 
 from adjutant.procedures.report import Report
 from adjutant.procedures.rolls import Rolls
 
-from .army import SIDES, Army, ArmyError
+from .army import ENEMY_UNIT, SIDES, Army, ArmyError
 from .charts import LitnCharts
 
 
@@ -24,15 +24,15 @@ class Session:
         return self.rolls.d6(purpose)
 
     def finish(self):
-        """The report, with the rolls made and what the viewer was not shown."""
+        """The report, with the rolls made, naming only what the viewer may see."""
         self.report.rolls = list(self.rolls.rolls)
         self.report.seed = self.rolls.seed
-        if self.army.hidden:
-            self.report.note(f"{self.army.hidden} piece(s) hidden from the {self.army.viewer.side} player were left out")
-        if self.army.masked:
-            self.report.note(f"{self.army.masked} masked piece(s) counted as units of unknown kind (no zone of control)")
         for given in self.rolls.unused():
             self.report.note(f"the given roll {given!r} was not used: no roll had that purpose")
+        if not self.army.viewer.is_referee:
+            self.report.note(f"every unit on the map counts as it stands on the table; those hidden or masked from "
+                             f"the {self.army.viewer.side} player are called \"{ENEMY_UNIT}\"")
+        self.report.redact(self.army.redactions())
         return self.report
 
 

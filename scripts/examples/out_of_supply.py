@@ -36,12 +36,18 @@ def parse_args(argv):
     parser.add_argument("companion", help="the companion file (terrain, depots, [units])")
     parser.add_argument("--side", choices=SIDES, help="only this side's units (default: both sides)")
     parser.add_argument("--as", dest="viewer", choices=(*SIDES, "referee"), default="referee",
-                        help="see the game as this player: the other side's hidden pieces are left out and its "
-                             "masked ones unnamed (default: referee, everything)")
+                        help="report as this player: every piece still counts as it stands on the table, but the "
+                             "other side's hidden and masked ones are called 'an enemy unit' (default: referee)")
     parser.add_argument("--charts", help="a litn chart file whose [options] (loc_lines, major_river, bridge, "
                                          "loc_count_start) say what a LOC follows (default: the plugin's template)")
     parser.add_argument("--all", action="store_true", help="also list the units with a LOC, with its path")
     return parser.parse_args(argv)
+
+
+def describe(unit, shown):
+    if unit.name in shown:
+        return f"{shown[unit.name]} ({unit.hex})"
+    return f"{unit.name} ({unit.type}, {unit.hex})"
 
 
 def main(argv=None):
@@ -52,6 +58,7 @@ def main(argv=None):
         companion = adjutant.open_companion(args.companion, module)
         army = Army(Context(module, companion, game, args.game, side=args.viewer))
         lines = Lines(army, LitnCharts.load(args.charts))
+        shown = army.redactions()  # what the --as player may not know, by what he calls it
         out_of_supply = 0
         for side in [args.side] if args.side else SIDES:
             units = army.of(side)
@@ -61,9 +68,9 @@ def main(argv=None):
             for unit in units:
                 trace = lines.trace(unit)
                 if not trace.found:
-                    print(f"  {unit.name} ({unit.type}, {unit.hex}): {trace.reason}")
+                    print(f"  {describe(unit, shown)}: {trace.reason}")
                 elif args.all:
-                    print(f"  {unit.name} ({unit.type}, {unit.hex}): LOC via {' '.join(trace.hexes)}")
+                    print(f"  {describe(unit, shown)}: LOC via {' '.join(trace.hexes)}")
     except (adjutant.FormatError, ChartError, ValueError, OSError) as e:
         print(f"out_of_supply.py: {e}", file=sys.stderr)
         return 2

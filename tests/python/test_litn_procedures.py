@@ -3,8 +3,10 @@
 (10.2), replacements (15.2), the odds of a broadcast (7.1) and the LIN move check (8.1-8.3). Games
 that need units elsewhere than the demo puts them are made by moving pieces in a copy of the demo
 save (game.move_piece) written to tmp_path."""
+import json
 import math
 import tomllib
+import zipfile
 from collections import Counter
 from fractions import Fraction
 from types import SimpleNamespace
@@ -174,29 +176,26 @@ def test_leaving_a_hex_without_enemy_combat_units_needs_no_roll(litn_demo):
     assert report.rolls == []
 
 
-def test_a_masked_enemy_leader_hides_the_modifier(litn_demo, tmp_path):
-    # VI Corps (Franklin) is masked by the Union player: the Confederate does not know his initiative.
+def test_a_masked_enemy_leader_counts_as_on_the_table_but_is_not_named(litn_demo, tmp_path):
+    # VI Corps (Franklin) is masked by the Union player: his counter still gives the modifier (his
+    # initiative 1 against D.H. Hill's 2: -1), but the Confederate's report does not name him.
     demo = moved_demo(litn_demo, tmp_path / "masked", {"VI Corps (Franklin)": "1924"})
     report, _ = run(demo, "leave-hex", side="Confederate", hex="1924", rolls=["leave 1924 D.H. Hill=2"])
     (line,) = lines(report, "Leaving 1924")
-    assert "modifier is not known" in line.text and "modifier" not in line.data
-    assert "Franklin" not in report.text() and report.rolls == []
-    # The referee sees him: initiative 1 against D.H. Hill's 2.
-    referee, _ = run_for(demo, "leave-hex", "Confederate", rolls=["leave 1924 D.H. Hill=3"], hex="1924")
+    assert (line.data["enemy"], line.data["modifier"], line.data["leaves"]) == ("an enemy unit", -1, True)
+    assert "Franklin" not in report.text() and "initiative 1" not in line.text
+    referee, _ = run_for(demo, "leave-hex", "Confederate", rolls=["leave 1924 D.H. Hill=2"], hex="1924")
     line = line_of(referee, "Leaving 1924", leader="D.H. Hill")
     assert (line.data["enemy"], line.data["modifier"], line.data["leaves"]) == ("VI Corps (Franklin)", -1, True)
 
 
-def test_a_masked_unit_beside_a_visible_leader_still_hides_the_modifier(litn_demo, tmp_path):
-    # Hooker is visible, but the masked unit with him could be a higher-ranking leader.
+def test_the_highest_ranking_enemy_leader_counts_even_when_masked(litn_demo, tmp_path):
+    # Hooker (rank 4, initiative 3) outranks the masked Franklin (rank 5): +1, for every reader.
     demo = moved_demo(litn_demo, tmp_path / "both", {"I Corps (Hooker)": "1924", "VI Corps (Franklin)": "1924"})
-    report, _ = run(demo, "leave-hex", side="Confederate", hex="1924", rolls=["leave 1924 D.H. Hill=1"])
-    (line,) = lines(report, "Leaving 1924")
-    assert "modifier is not known" in line.text and report.rolls == []
-    # The referee knows Hooker (rank 4) outranks Franklin (rank 5): Hooker's initiative 3 gives +1.
-    referee, _ = run_for(demo, "leave-hex", "Confederate", rolls=["leave 1924 D.H. Hill=2"], hex="1924")
-    line = line_of(referee, "Leaving 1924", leader="D.H. Hill")
-    assert (line.data["enemy"], line.data["modifier"], line.data["leaves"]) == ("I Corps (Hooker)", 1, False)
+    for viewer in ("Confederate", "Union", "referee"):
+        report, _ = run_for(demo, "leave-hex", "Confederate", viewer, rolls=["leave 1924 D.H. Hill=2"], hex="1924")
+        line = line_of(report, "Leaving 1924", leader="D.H. Hill")
+        assert (line.data["enemy"], line.data["modifier"], line.data["leaves"]) == ("I Corps (Hooker)", 1, False)
 
 
 # ---- 12 morale recovery ----
@@ -475,3 +474,26 @@ def test_a_force_moves_at_its_slowest_less_the_stacking_reduction(litn_demo, tmp
     assert (far.allowance, far.cost, far.legal) == (8, 9, False)
     alone = judged_saves(litn_demo, tmp_path, [("Hood", "0725")], "alone")[("Hood",)]
     assert (alone.allowance, alone.cost, alone.legal) == (9, 9, True)
+
+
+# ---- the whole game, whatever --side says (plugin contract 5) ----
+
+def test_hidden_and_masked_units_act_as_on_the_table_whatever_side_is_reported_to(litn_demo, tmp_path):
+    # The Union wagon (hidden by the Union player) stands on Lee's broadcast path to Jackson
+    # (1622 1623 1624 1625) and the masked VI Corps near it: the broadcast goes round the wagon for
+    # every reader, and the written saves are the same; only the Confederate's report leaves them unnamed.
+    demo = moved_demo(litn_demo, tmp_path / "blocked", {"Union Wagon": "1624", "VI Corps (Franklin)": "1826"})
+    results = {}
+    for viewer in ("Confederate", "Union", "referee"):
+        report, game = run_for(demo, "command", "Confederate", viewer, rolls=["R.E. Lee CP=2", "broadcast*=5"])
+        line = line_of(report, "Broadcast (7.1)", receiver="Jackson")
+        out = tmp_path / f"{viewer}.vsav"
+        game.save(str(out), 7)
+        with zipfile.ZipFile(out) as z:
+            results[viewer] = (line.data["path"], line.data["distance"], z.read("savedGame"))
+        text = report.text() + json.dumps(report.as_json())
+        if viewer == "Confederate":
+            assert "Union Wagon" not in text and "Franklin" not in text
+    path, distance, _ = results["referee"]
+    assert "1624" not in path and distance > 3
+    assert results["Confederate"] == results["referee"] == results["Union"]

@@ -2,10 +2,13 @@
 modifiers, a distance and its path, a result), the rolls made and the seed they came from. Printed
 as text, written as JSON, posted as VASSAL chat lines.
 
-A report is written for one viewer (a side, or the referee) by the procedure itself: it names only
-what that viewer may see (adjutant.visibility).
+A report is written for one viewer (a side, or the referee). The procedure computes with the whole
+game and writes its report naming every unit; `redact` then renames what the viewer may not see
+(adjutant.rules.visibility decides what that is), so no name slips through a line written later.
 """
+import dataclasses
 import json
+import re
 from dataclasses import dataclass, field
 
 from .rolls import Roll
@@ -87,6 +90,30 @@ class Report:
                                          for l in s["lines"]]) for s in data["sections"]]
         return cls(data["title"], data["viewer"], data["seed"], sections, [Roll(**r) for r in data["rolls"]],
                    list(data["notes"]), list(data["files"]))
+
+    def redact(self, names):
+        """Replaces each name of `names` ({name: what the viewer calls it}) wherever it stands as a
+        whole name: titles, lines, their data, roll purposes and notes."""
+        if not names:
+            return
+        pattern = re.compile("|".join(rf"(?<![\w.]){re.escape(n)}(?![\w])"
+                                      for n in sorted(names, key=len, reverse=True)))
+
+        def clean(value):
+            if isinstance(value, str):
+                return pattern.sub(lambda m: names[m.group(0)], value)
+            if isinstance(value, dict):
+                return {clean(k): clean(v) for k, v in value.items()}
+            if isinstance(value, (list, tuple)):
+                return type(value)(clean(v) for v in value)
+            return value
+
+        self.title = clean(self.title)
+        for s in self.sections:
+            s.title = clean(s.title)
+            s.lines = [Line(clean(line.text), clean(line.data)) for line in s.lines]
+        self.rolls = [dataclasses.replace(r, purpose=clean(r.purpose)) for r in self.rolls]
+        self.notes = [clean(n) for n in self.notes]
 
     def chat_lines(self):
         """The report as VASSAL chat lines: the title, then each section's lines under its title."""
