@@ -198,11 +198,6 @@ class Army(CompanionRules):
     def distance(self, a, b):
         return self.map.distance(a, b)
 
-    def nearest_enemy(self, hex_name, side):
-        """Hexes to the nearest enemy unit, as the crow flies; None when none."""
-        ds = [self.distance(hex_name, h) for h in self.enemy_hexes(side)]
-        return min(ds) if ds else None
-
     # ---- writing back ----
 
     def write(self, unit, attribute, value):

@@ -13,6 +13,7 @@ DEFAULT_OPTIONS = {
     "broadcast_class": "broadcast",
     "reaction_class": "reaction",
     "ma_rounding": "down",
+    "minimum_stacking_reduction": True,
     "corps_sender": "nearer",
     "lost_dispatch_on_broadcast": False,
     "loc_count_start": False,

@@ -3,7 +3,6 @@ commander, broadcast to the highest-ranking leader of every hex, and every unit'
 allowance from the CPs of its hex's highest-ranking leader."""
 from fractions import Fraction
 
-from .army import enemy_of
 from .loc import Lines
 
 UNLIMITED = 999  # MP: a broadcast has no maximum distance
@@ -175,9 +174,10 @@ class CommandPhase:
             parts = []
             for u in units:
                 ma = self._allowance(u, leader, share, leader_ma)
-                if u.kind == "militia" and (leader.side != "Union" or leader.kind == "wagon"):
+                militia_alone = u.kind == "militia" and (leader.side != "Union" or leader.kind == "wagon")
+                if militia_alone:
                     ma = Fraction(0)
-                note = "" if ma > 0 else self._minimum(u)
+                note = "militia move only with a Union leader" if militia_alone else self._minimum(u, ma)
                 result[u.name] = (ma, note)
                 parts.append(f"{u.name} {ma} MP" + (f" ({note})" if note else ""))
                 self.army.write(u, "ma", ma)  # where the module cannot show it, the report's chat does
@@ -196,14 +196,13 @@ class CommandPhase:
         unit_type = "infantry" if unit.kind == "militia" else unit.type
         return charts.rounded(share * charts.allowance(unit_type))
 
-    def _minimum(self, unit):
-        """The 50% minimum allowance (7.1), as a condition the player must keep."""
+    def _minimum(self, unit, ma):
+        """The Minimum Movement Allowance (7.1) where it is more than the unit's share: a condition
+        the player must keep, which the move check judges."""
         half = self.s.charts.rounded(self.s.charts.allowance("infantry" if unit.kind == "militia" else unit.type) / 2)
-        nearest = self.army.nearest_enemy(unit.hex, unit.side)
-        seen = f"; the nearest {enemy_of(unit.side)} unit seen is {nearest} hexes away" if nearest is not None else ""
-        if unit.kind == "militia":
-            return "0 CP: militia move only with a Union leader"
-        return f"0 CP: {half} MP if it stays more than 6 hexes from every enemy unit{seen}"
+        if half <= ma:
+            return ""
+        return f"or {half} MP by 7.1's minimum, if it stays more than 6 hexes from every enemy unit all its move"
 
 
 def run_command(session):

@@ -1,11 +1,14 @@
 """LIN moves judged (`adjutant check moves`, `adjutant run litn.check`): the companion file's
 movement costs (the Movement Costs Chart), cavalry zones by facing with each side's costs (8.4),
 +1 MP into a hex of enemy combat units and a stop there (8.3), and the allowance `command` wrote
-into each unit (its `ma`), less the force's stacking reduction (8.2)."""
+into each unit (its `ma`), less the force's stacking reduction (8.2); where that allowance does not
+reach, the Minimum Movement Allowance (7.1): half the printed allowance along a path every hex of
+which is more than 6 hexes from every enemy unit."""
 from fractions import Fraction
 from types import SimpleNamespace
 
-from adjutant.rules.move_check import MoveChecker
+from adjutant import ZoneOfControl, ZoneStep
+from adjutant.rules.move_check import MoveChecker, OtherWay
 
 from .army import COMBAT_TYPES, enemy_of
 from .charts import LitnCharts
@@ -21,13 +24,35 @@ class LitnMoveChecker(MoveChecker):
         own = [Fraction(str(u.attributes["ma"])) for u in movers if str(u.attributes.get("ma", "")).strip()]
         if not own:
             return None
+        return self._reduced(min(own), movers, sides)
+
+    def _reduced(self, slowest, movers, sides):
+        """A force's allowance less its stacking reduction (8.2), never below 1 by it."""
         force = [SimpleNamespace(type=u.unit_class, kind=u.attributes.get("kind", ""),
                                  strength=int(u.attributes.get("strength") or 0)) for u in movers]
-        exempt = all(u.unit_class == "wagon" or u.unit_class == "leader" for u in movers)
-        side = next(iter(sides), "")
-        slowest = min(own)
-        reduced = slowest if exempt else max(min(slowest, Fraction(1)), slowest - stacking_reduction(force, side))
-        return reduced
+        if all(u.unit_class in ("wagon", "leader") for u in movers):
+            return slowest
+        return max(min(slowest, Fraction(1)), slowest - stacking_reduction(force, next(iter(sides), "")))
+
+    def other_way(self, movement, start, movers, position, sides):
+        """7.1 Minimum Movement Allowance: a unit that stays more than 6 hexes (counted as the crow
+        flies) from every enemy unit during its entire move may expend 50% of its printed allowance;
+        militia still only with a leader."""
+        kinds = [u.attributes.get("kind", "") for u in movers]
+        if "militia" in kinds and not any(u.unit_class == "leader" or k in LEADER_KINDS for u, k in zip(movers, kinds)):
+            return None
+        enemies = sorted(set(position.enemy_units))
+        clear = FarFromEnemies(movement, enemies)
+        if not clear.far(start):
+            return None
+        half = min(self.charts.rounded(self.charts.allowance("infantry" if k == "militia" else u.unit_class) / 2)
+                   for u, k in zip(movers, kinds))
+        if self.charts.option("minimum_stacking_reduction"):
+            half = self._reduced(half, movers, sides)
+        far = f"every hex more than {FarFromEnemies.RANGE} hexes from every enemy unit"
+        return OtherWay(half, f"by the Minimum Movement Allowance (7.1): {half} MP, {far}",
+                        f"nor by the Minimum Movement Allowance (7.1): no path of {half} MP with {far}",
+                        zones=movement.python_zones(clear))
 
     def zones(self, movement, position, sides):
         if not movement.has_zones or not position.zone_sources or len(sides) != 1:
@@ -45,3 +70,30 @@ class LitnMoveChecker(MoveChecker):
         """8.3: only enemy combat units cost +1 MP and stop the mover; non-combat units alone are
         overrun at no cost."""
         return unit_class in COMBAT_TYPES
+
+
+LEADER_KINDS = ("department leader", "cavalry commander", "corps leader", "leader")
+
+
+class FarFromEnemies(ZoneOfControl):
+    """Hexes within RANGE of an enemy unit may not be entered (the search of 7.1's minimum)."""
+
+    RANGE = 6
+
+    def __init__(self, movement, enemy_hexes):
+        self.movement = movement
+        self.enemies = enemy_hexes
+        self._far = {}
+
+    def far(self, hex_name):
+        if hex_name not in self._far:
+            self._far[hex_name] = all(self.movement.distance(hex_name, e) > self.RANGE for e in self.enemies)
+        return self._far[hex_name]
+
+    def controlled(self, hex):
+        return not self.far(hex)
+
+    def step(self, from_hex, to_hex, first, used_line):
+        if self.far(to_hex):
+            return None
+        return ZoneStep(prohibited=True, reason=f"within {self.RANGE} hexes of an enemy unit")

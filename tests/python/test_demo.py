@@ -78,10 +78,12 @@ def test_the_move_check_names_the_illegal_moves(listing):
     folder, files, _ = listing
     module = adjutant.open_module(str(folder / "litn-demo.vmod"))
     moves = adjutant.open_game(str(folder / "moves.vlog"), module)
-    assert piece(moves, "Lawton").location == "1725"
+    assert piece(moves, "Lawton").location == "2130"
     text = (folder / "moves.txt").read_text(encoding="utf-8")
     lawton = next(line for line in text.splitlines() if "Lawton" in line)
     assert "over the allowance of 3" in lawton
+    hill = next(line for line in text.splitlines() if "D.H. Hill" in line)
+    assert "legal: by the Minimum Movement Allowance (7.1)" in hill
     hood = next(line for line in text.splitlines() if "Hood" in line)
     assert "legal" in hood and "over" not in hood
     assert "Lawton" in files["moves.txt"]

@@ -414,17 +414,30 @@ def judged(litn_demo, tmp_path, moves, name="moves.vlog"):
     return {v.pieces: v for v in verdicts}
 
 
-def test_lawton_may_not_move_four_clear_hexes_on_three_mp(litn_demo, tmp_path):
+def test_lawton_moves_three_hexes_on_his_three_mp(litn_demo, tmp_path):
+    lawton = judged(litn_demo, tmp_path, [("Lawton", "1626")], "three.vlog")[("Lawton",)]
+    assert (lawton.distance, lawton.allowance, lawton.cost, lawton.legal, lawton.note) == (3, 3, 3, True, "")
+
+
+def test_7_1_minimum_movement_allowance_far_from_every_enemy_unit(litn_demo, tmp_path):
+    # Lawton's 1 CP of command 3 gives 3 MP; four clear hexes cost 4, but every hex of the way is
+    # more than 6 hexes from every Union unit: half his printed 9 MP, rounded down, is 4.
     mv = movement(litn_demo)
-    verdicts = judged(litn_demo, tmp_path, [("Lawton", "1725")], "four.vlog")
-    lawton = verdicts[("Lawton",)]
+    lawton = judged(litn_demo, tmp_path, [("Lawton", "1725")], "four.vlog")[("Lawton",)]
     assert (lawton.start, lawton.end, lawton.distance) == ("1629", "1725", 4)
     assert all(mv.terrain(h) == "clear" and not mv.lines_at(h) for h in lawton.path)
-    assert (lawton.allowance, lawton.cost, lawton.legal) == (3, 4, False)
-    assert "over the allowance of 3" in lawton.reason
+    assert (lawton.allowance, lawton.cost, lawton.legal) == (4, 4, True)
+    assert "Minimum Movement Allowance (7.1)" in lawton.note
 
-    lawton = judged(litn_demo, tmp_path, [("Lawton", "1626")], "three.vlog")[("Lawton",)]
-    assert (lawton.distance, lawton.allowance, lawton.cost, lawton.legal) == (3, 3, 3, True)
+
+def test_7_1_minimum_movement_allowance_not_within_six_hexes_of_an_enemy_unit(litn_demo, tmp_path):
+    # Pleasonton's cavalry 6 hexes from 1725 (measured as the crow flies, whatever lies between).
+    mv = movement(litn_demo)
+    assert mv.distance("1725", "2322") == 6 and mv.distance("1629", "2322") > 6
+    verdicts = judged(litn_demo, tmp_path, [("Pleasonton", "2322"), ("Lawton", "1725")], "near.vlog")
+    lawton = verdicts[("Lawton",)]
+    assert (lawton.allowance, lawton.cost, lawton.legal) == (3, 4, False)
+    assert "over the allowance of 3" in lawton.reason and "nor by the Minimum Movement Allowance" in lawton.reason
 
 
 def test_entering_an_enemy_combat_hex_costs_one_more_and_stops(litn_demo, tmp_path):

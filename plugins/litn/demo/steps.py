@@ -30,8 +30,11 @@ SEED = 1862
 COMMAND_ROLLS = ["R.E. Lee CP=2", "broadcast R.E. Lee -> Jackson=5", "broadcast R.E. Lee -> D.H. Hill=1",
                  "broadcast Jackson -> Lawton=3"]
 # Confederate moves after that Command Phase, (unit, hex): Hood (9 MP) and Hampton (6 MP) within their
-# allowances; Lawton (3 MP, his 1 CP of command 3) four hexes; D.H. Hill (0 MP: 0 CP) two.
-MOVES = [("Hood", "0825"), ("Hampton", "1128"), ("Lawton", "1725"), ("D.H. Hill", "1922")]
+# allowances; D.H. Hill (0 MP: 0 CP) two hexes west, more than 6 hexes from every Union unit all the
+# way: legal by 7.1's Minimum Movement Allowance (half his printed 9 MP); Lawton (3 MP, his 1 CP of
+# command 3) 6 MP south-east, to within 6 hexes of XII Corps: over his allowance, and the minimum
+# does not apply.
+MOVES = [("Hood", "0825"), ("Hampton", "1128"), ("D.H. Hill", "1922"), ("Lawton", "2130")]
 
 
 @dataclass

@@ -109,12 +109,16 @@ class MoveChecker(CompanionRules):
         path = movement.path(start, end, classes, verdict.allowance, position.enemy_hexes, zones,
                              friendly=position.friendly)
         reasons = []
+        unmet = ""
+        if path is not None and not path.legal:
+            other, unmet = self._another_way(movement, start, end, classes, movers, position, sides, verdict)
+            path = other or path
         if path is None:
             reasons.append("no legal path")
         else:
             verdict.cost, verdict.path = path.total, path.hexes
             if not path.legal:
-                reasons.append(path.reason)
+                reasons.append(path.reason + (f" ({unmet})" if unmet else ""))
         try:
             stacked = movers + [u for hex_, u in position.friendly_units if hex_ == end]
             reasons += [f"stacking limit exceeded at the end: {p}" for p in movement.over_stack_limits(stacked)]
@@ -124,7 +128,26 @@ class MoveChecker(CompanionRules):
         verdict.reason = "; ".join(reasons)
         return verdict
 
+    def _another_way(self, movement, start, end, classes, movers, position, sides, verdict):
+        """The path the game's other way of moving allows (`other_way`) when it is legal, and what
+        the verdict says when it is not."""
+        other = self.other_way(movement, start, movers, position, sides)
+        if other is None:
+            return None, ""
+        path = movement.path(start, end, classes, other.allowance, other.enemy_hexes, other.zones,
+                             friendly=position.friendly)
+        if path is None or not path.legal:
+            return None, other.unmet
+        verdict.allowance = other.allowance
+        verdict.note = other.note
+        return path, ""
+
     # What a game's rules may judge otherwise (plugins subclass MoveChecker):
+
+    def other_way(self, movement, start, movers, position, sides):
+        """Another allowance the force may move with when its own does not reach, under conditions
+        given as the enemy hexes and zones of a second search (an OtherWay), or None: by default none."""
+        return None
 
     def allowance(self, movers, allowances, sides):
         """The moving force's allowance: by default its slowest unit's."""
@@ -161,6 +184,7 @@ class MoveChecker(CompanionRules):
                     position.friendly.append((hex_name, cls))
                 position.friendly_units.append((hex_name, StackedUnit(name, cls, unit)))
                 continue
+            position.enemy_units.append(hex_name)
             if self.obstacle(unit, cls):
                 position.enemy_hexes.append(hex_name)
             if not movement.zone_classes or cls in movement.zone_classes:
@@ -169,11 +193,23 @@ class MoveChecker(CompanionRules):
         return position
 
 
+@dataclass(frozen=True)
+class OtherWay:
+    """A second allowance for a move (MoveChecker.other_way): the search runs again with these."""
+
+    allowance: Fraction
+    note: str                  # why it applies, for the verdict
+    unmet: str                 # what a verdict adds when even this way does not reach
+    enemy_hexes: list = field(default_factory=list)
+    zones: object = None       # the zones of the second search (adjutant Zones), None for none
+
+
 @dataclass
 class Position:
     """The other units around a move, as the search and the stacking limits want them."""
 
-    enemy_hexes: list = field(default_factory=list)    # hex names
+    enemy_hexes: list = field(default_factory=list)    # hex names of the units that block or cost
+    enemy_units: list = field(default_factory=list)    # hex names of every other side's unit
     zone_sources: list = field(default_factory=list)   # (hex, facing or None)
     friendly: list = field(default_factory=list)       # (hex, class): for stacking penalties
     friendly_units: list = field(default_factory=list)  # (hex, StackedUnit): for stacking limits

@@ -19,7 +19,8 @@ def print_move_verdicts(path, verdicts, total, out=None):
     for column in ("step", "pieces", "from", "to", "hexes", "MP", "allowance", "verdict"):
         table.add_column(column, justify="right" if column in ("step", "hexes", "MP", "allowance") else "left")
     for v in verdicts:
-        verdict = v.note if v.legal is None else ("legal" if v.legal else v.reason)
+        verdict = v.note if v.legal is None else (f"legal: {v.note}" if v.legal and v.note else
+                                                  "legal" if v.legal else v.reason)
         table.add_row(str(v.step), ", ".join(v.pieces), v.start, v.end,
                       "" if v.distance is None else str(v.distance), "" if v.cost is None else str(v.cost),
                       "" if v.allowance is None else str(v.allowance), verdict)
