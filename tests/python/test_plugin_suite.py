@@ -169,6 +169,7 @@ def test_every_check_runs_on_every_demo_game(capsys, demos, name, check):
         d = PLUGINS[owner].demonstration
         args = ["check", check, game, "--module", game.parent / d.module, "--companion", game.parent / d.companion,
                 "--plugin", name, "--json"]
+        args += ["--charts", game.parent / d.charts] if d.charts else []
         status, out, err = cli(capsys, *args)
         assert status in (0, 1), f"{' '.join(map(str, args))}\n{err}"
         assert json.loads(out) is not None

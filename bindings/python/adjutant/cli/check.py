@@ -84,7 +84,8 @@ def _add_common(parser):
     parser.add_argument("--plugin", metavar="PLUGIN",
                         help="the rules plugin: a .py file or package folder, or an installed plugin's name "
                              "(default: the one serving the companion file's rules, else generic)")
-    parser.add_argument("--charts", metavar="CHARTS", help="the rules plugin's chart file, for its options")
+    parser.add_argument("--charts", metavar="CHARTS", help="the rules plugin's chart file: its options and the values its checks read "
+                             "(LIN: the printed movement allowances)")
 
 
 def _rules(args, module, task):
