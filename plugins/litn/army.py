@@ -30,6 +30,14 @@ def enemy_of(side):
     return SIDES[1] if side == SIDES[0] else SIDES[0]
 
 
+def command_rating(leader, units):
+    """7.1 Modifier to Command Rating: the rating of a force's highest-ranking leader for movement
+    allowance, force march and battle commitment: +1 when the force has three or more combat units
+    and that leader is neither a department nor a corps leader."""
+    combat = sum(1 for u in units if u.is_combat)
+    return leader.command + (combat >= 3 and leader.kind not in ("department leader", "corps leader"))
+
+
 def _int(value, unit, attribute, required=True):
     if value in (None, ""):
         if required:

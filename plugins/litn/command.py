@@ -3,6 +3,7 @@ commander, broadcast to the highest-ranking leader of every hex, and every unit'
 allowance from the CPs of its hex's highest-ranking leader."""
 from fractions import Fraction
 
+from .army import command_rating
 from .loc import Lines
 
 UNLIMITED = 999  # MP: a broadcast has no maximum distance
@@ -165,10 +166,7 @@ class CommandPhase:
                 section.add(f"{hex_name}: no leader: {', '.join(u.name for u in units)} cannot move", hex=hex_name)
                 continue
             cp = self.cps.get(hex_name, 0)
-            command = leader.command
-            combat = [u for u in units if u.is_combat]
-            if len(combat) >= 3 and leader.kind not in ("department leader", "corps leader"):
-                command += 1
+            command = command_rating(leader, units)
             share = Fraction(min(cp, command), command)
             leader_ma = charts.rounded(share * charts.allowance(leader.type))
             parts = []

@@ -7,7 +7,7 @@ from fractions import Fraction
 from adjutant import Dice
 
 from . import traces
-from .army import enemy_of
+from .army import command_rating, enemy_of
 from .loc import Lines
 
 LEADERS = ("department leader", "cavalry commander", "corps leader", "leader", "detachment")
@@ -30,9 +30,10 @@ def force_march(session, hex_name):
     leader = army.highest_ranking(hex_name, side)
     if leader is not None and leader.attributes.get("cp", "") != "":
         cp = leader.rating("cp")
-        verdict = "may" if cp >= leader.command else "may not"
-        section.add(f"{leader.name} has {cp} CP of command {leader.command}: the stack {verdict} force march "
-                    f"(+{leader.initiative} MP, 8.6)", leader=leader.name, allowed=cp >= leader.command)
+        command = command_rating(leader, army.in_hex(hex_name, side))
+        verdict = "may" if cp >= command else "may not"
+        section.add(f"{leader.name} has {cp} CP of command {command}: the stack {verdict} force march "
+                    f"(+{leader.initiative} MP, 8.6)", leader=leader.name, allowed=cp >= command, command=command)
     loss_rolls = [int(r) for r in charts.rule("force_march", "loss_rolls")]
     percent = Fraction(str(charts.rule("force_march", "loss_percent")))
     for unit in sorted(army.in_hex(hex_name, side), key=lambda u: u.name):

@@ -510,3 +510,29 @@ def test_hidden_and_masked_units_act_as_on_the_table_whatever_side_is_reported_t
     path, distance, _ = results["referee"]
     assert "1624" not in path and distance > 3
     assert results["Confederate"] == results["referee"] == results["Union"]
+
+
+# ---- 8.6 force march, with 7.1's Modifier to Command Rating ----
+
+def force_march_verdict(litn_demo, folder, names):
+    """Force march of `names` moved together to 1722, McLaws (command 2) with 2 CP."""
+    demo = moved_demo(litn_demo, folder, {name: "1722" for name in names})
+    module = adjutant.open_module(str(demo.module))
+    game = adjutant.open_game(str(demo.dir / "litn-demo.vsav"), module)
+    mclaws = next(p for p in game.pieces if p.name == "McLaws")
+    game.set_property(mclaws.id, "CP", "2")
+    game.save(str(folder / "cp.vsav"))
+    context = Context(module, adjutant.open_companion(str(demo.companion), module),
+                      adjutant.open_game(str(folder / "cp.vsav"), module), "cp.vsav", charts=str(CHARTS),
+                      rolls=Rolls(1, ["force march*=1"]))
+    report = plugin.tasks["force-march"].run(context, hex="1722", side="Confederate")
+    return line_of(report, "Force march from 1722", leader="McLaws").data
+
+
+def test_8_6_force_march_needs_the_command_rating_modified_for_three_combat_units(litn_demo, tmp_path):
+    # Three divisions led by a division leader: McLaws' rating 2 becomes 3 (7.1), so his 2 CP are
+    # not 100% and the stack may not force march; with two divisions his 2 CP are enough.
+    three = force_march_verdict(litn_demo, tmp_path / "three", ["McLaws", "R.H. Anderson", "Walker"])
+    assert (three["command"], three["allowed"]) == (3, False)
+    two = force_march_verdict(litn_demo, tmp_path / "two", ["McLaws", "R.H. Anderson"])
+    assert (two["command"], two["allowed"]) == (2, True)
