@@ -26,12 +26,17 @@ LOST = Parameter("lost_dispatch", bool, "the Union has found the Lost Dispatch (
 
 @plugin.procedure("command", "7.1-7.2: CP rolls for the department leader and the cavalry commander, broadcast "
                              "to the highest-ranking leader of every hex, lines of communication, and every "
-                             "unit's movement allowance (written to the units' MA and CP properties).",
-                  SIDE, TURN, YEAR, LOST, example="litn-demo.vsav side=Confederate")
-def command(context, side=None, turn=None, year=None, lost_dispatch=None):
+                             "unit's movement allowance (written to the units' MA and CP properties). Who "
+                             "broadcasts to a hex is the player's choice: by default the leader whose broadcast "
+                             "gives the most CPs to expect (the chart's chances), the nearer on a tie.",
+                  SIDE, TURN, YEAR, LOST,
+                  Parameter("sender", str, "who broadcasts to a hex, as HEX:LEADER[,HEX:LEADER ...] "
+                                           "(default: the most CPs to expect)", ""),
+                  example="litn-demo.vsav side=Confederate")
+def command(context, side=None, turn=None, year=None, lost_dispatch=None, sender=""):
     session = start(context, "Command Phase (LIN 7)", side, turn, year, lost_dispatch, one_side="the Command Phase")
     session.report.title = f"{session.side} Command Phase, turn {session.turn} of {session.year} (LIN 7)"
-    run_command(session)
+    run_command(session, sender)
     return session.finish()
 
 

@@ -14,7 +14,6 @@ DEFAULT_OPTIONS = {
     "reaction_class": "reaction",
     "ma_rounding": "down",
     "minimum_stacking_reduction": True,
-    "corps_sender": "nearer",
     "lost_dispatch_on_broadcast": False,
     "loc_count_start": False,
     "loc_lines": ["road", "rail"],

@@ -1,12 +1,43 @@
 """LIN 7.1 and 7.2, the Command Phase: CP rolls for the department leader and the cavalry
 commander, broadcast to the highest-ranking leader of every hex, and every unit's movement
 allowance from the CPs of its hex's highest-ranking leader."""
+from dataclasses import dataclass
 from fractions import Fraction
 
 from .army import command_rating
 from .loc import Lines
 
 UNLIMITED = 999  # MP: a broadcast has no maximum distance
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A leader who may broadcast to a hex, how far, and the CPs it gives on average."""
+
+    sender: object
+    distance: Fraction
+    path: list
+    order: int  # the department leader first
+
+
+def received(given, result):
+    """7.1 step 4: "Full" gives what the sender has, "-N" N fewer, never below 0."""
+    return given if result.strip().lower() == "full" else max(0, given + int(result))
+
+
+def _cp(value):
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+
+
+def parse_senders(text):
+    """sender=HEX:LEADER[,HEX:LEADER ...] as {hex: leader}; ValueError naming the part otherwise."""
+    chosen = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        hex_name, colon, leader = part.partition(":")
+        if not colon or not hex_name.strip() or not leader.strip():
+            raise ValueError(f"sender= takes HEX:LEADER pairs such as 1924:Jackson, not {part!r}")
+        chosen[hex_name.strip()] = leader.strip()
+    return chosen
 
 
 def loc_exempt(session, unit):
@@ -43,6 +74,7 @@ class CommandPhase:
         self.cps = {}        # hex -> CPs of its highest-ranking leader
         self.sources = {}    # hex -> how they came
         self.senders = {}    # unit name -> CPs a leader may broadcast
+        self.chosen_senders = {}  # hex -> the leader the player chose to broadcast to it
 
     # ---- 7.1 receiving ----
 
@@ -107,36 +139,70 @@ class CommandPhase:
                          and (u.name in self.senders or not received_only))
         return [u for u in found if u.hex != hex_name]
 
+    def expected_cp(self, sender, distance):
+        """The CPs a broadcast from `sender` over `distance` gives on average (the chart's exact chances)."""
+        given = self.senders[sender.name]
+        mods = common_modifiers(self.s, sender, self.lines, broadcast=True)
+        _, chances = self.s.charts.broadcast_chances(distance, sum(mods.values()))
+        return sum((p * received(given, result) for result, p in chances.items()), Fraction(0))
+
     def broadcast(self, section, receiver, hex_name):
+        """7.1: the player chooses who broadcasts to the hex; the sender chosen is the one he names
+        (sender=HEX:LEADER), else the one whose broadcast gives the most CPs to expect, the nearer on
+        a tie, then the department leader."""
         candidates = []
         for order, sender in enumerate(self.eligible_senders(receiver, hex_name)):
             if self.senders.get(sender.name, 0) <= 0:
                 continue
             distance, path = self.distance(sender, hex_name)
             if distance is not None:
-                candidates.append((distance, order, sender, path))
+                candidates.append(Candidate(sender, distance, path, order))
         if not candidates:
             self.cps[hex_name] = 0
             self.sources[hex_name] = "no broadcast could reach it"
             section.add(f"{receiver.name} ({hex_name}): no leader with CPs can broadcast to it: 0 CP",
                         receiver=receiver.name, hex=hex_name, cp=0)
             return
-        distance, _, sender, path = min(candidates, key=lambda c: (c[0], c[1]))
+        # The chances matter only where the player has a choice the rules leave him.
+        expected = ({c.sender.name: self.expected_cp(c.sender, c.distance) for c in candidates}
+                    if len(candidates) > 1 and hex_name not in self.chosen_senders else {})
+        chosen = self._chosen(candidates, expected, receiver, hex_name)
+        sender, distance, path = chosen.sender, chosen.distance, chosen.path
         mods = common_modifiers(self.s, sender, self.lines, broadcast=True)
         roll = self.s.d6(f"broadcast {sender.name} -> {receiver.name}")
         result = self.s.charts.broadcast(distance, roll, sum(mods.values()))
-        given = self.senders[sender.name]
-        cp = given if result.result.strip().lower() == "full" else max(0, given + int(result.result))
+        cp = received(self.senders[sender.name], result.result)
         self.cps[hex_name] = cp
         self.sources[hex_name] = f"broadcast from {sender.name}"
         if receiver.kind in ("corps leader",) or receiver.name == "Couch":
             self.senders[receiver.name] = cp
-        section.add(f"{sender.name} -> {receiver.name} ({hex_name}): {distance} cavalry MP via {' '.join(path)}; "
-                    f"column {result.column_label}, d6 {roll}, {describe_modifiers(mods)} -> {result.row_roll}: "
+        others = [c for c in candidates if c is not chosen]
+        if hex_name in self.chosen_senders:
+            why = " (as the player chose)"
+        elif others:
+            alternatives = "; ".join(f"{c.sender.name} at {c.distance} MP: {_cp(expected[c.sender.name])} CP"
+                                     for c in others)
+            why = f" ({_cp(expected[sender.name])} CP to expect, rather than {alternatives})"
+        else:
+            why = ""
+        section.add(f"{sender.name} -> {receiver.name} ({hex_name}): {distance} cavalry MP via {' '.join(path)}"
+                    f"{why}; column {result.column_label}, d6 {roll}, {describe_modifiers(mods)} -> {result.row_roll}: "
                     f"{result.result}: {cp} CP",
                     sender=sender.name, receiver=receiver.name, hex=hex_name, distance=distance, path=path,
-                    column=result.column_label, roll=roll, modifiers=mods, modified_roll=result.row_roll,
-                    result=result.result, cp=cp)
+                    expected=expected.get(sender.name), column=result.column_label, roll=roll, modifiers=mods,
+                    modified_roll=result.row_roll, result=result.result, cp=cp,
+                    alternatives=[{"sender": c.sender.name, "distance": c.distance,
+                                   "expected": expected.get(c.sender.name)} for c in others])
+
+    def _chosen(self, candidates, expected, receiver, hex_name):
+        named = self.chosen_senders.get(hex_name)
+        if named is None:
+            return max(candidates, key=lambda c: (expected.get(c.sender.name, 0), -c.distance, -c.order))
+        for c in candidates:
+            if c.sender.name == named:
+                return c
+        raise ValueError(f"sender={hex_name}:{named}: {named} cannot broadcast to {receiver.name} in {hex_name} "
+                         f"(those who can: {', '.join(c.sender.name for c in candidates)})")
 
     def broadcast_all(self, section):
         """The department leader first to the hexes of Confederate corps leaders (and Couch), then
@@ -203,8 +269,9 @@ class CommandPhase:
         return f"or {half} MP by 7.1's minimum, if it stays more than 6 hexes from every enemy unit all its move"
 
 
-def run_command(session):
+def run_command(session, senders=""):
     phase = CommandPhase(session)
+    phase.chosen_senders = parse_senders(senders)
     report = session.report
     phase.report_lines(report.section("Lines of communication (7.2)"))
     phase.roll_command_points(report.section("Command points (7.1)"))

@@ -4,6 +4,8 @@ what each side's report may say."""
 import json
 import subprocess
 import sys
+import tomllib
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -60,6 +62,43 @@ def test_broadcast_example_pickett_ends_with_one_cp(litn_demo):
     assert (pickett.data["result"], pickett.data["cp"]) == ("-1", 1)
     assert pickett.data["path"] == ["1615", "1616", "1617", "1618", "1619"]
     assert property_of(game, "Pickett", "CP") == "1"
+
+
+def expected_cp(column, given, modifier=0):
+    """The CPs a broadcast gives on average, read off the demo chart file by hand (7.1 step 4)."""
+    table = tomllib.loads(CHARTS.read_text(encoding="utf-8"))["command_broadcast_table"]
+    index = table["columns"].index(column)
+    rows = sorted(int(k) for k in table if k != "columns")
+    total = Fraction(0)
+    for roll in range(1, 7):
+        result = table[str(min(max(roll + modifier, rows[0]), rows[-1]))][index]
+        total += given if result == "Full" else max(0, given + int(result))
+    return total / 6
+
+
+def test_7_1_the_sender_is_the_one_with_the_most_cps_to_expect(litn_demo):
+    # Longstreet receives only 1 of Lee's 2 CPs; for Pickett, Lee's 2 CPs at 9 MP (the 9-12 column)
+    # are worth more on average than Longstreet's 1 CP at 4 MP (the 1-4 column), so Lee sends.
+    rolls = ["R.E. Lee CP=4", "broadcast R.E. Lee -> Longstreet=1", "broadcast * -> Pickett=5"]
+    report, _ = run(litn_demo, "command", "litn-broadcast.vsav", side="Confederate", rolls=rolls)
+    assert line_of(report, "Broadcast", receiver="Longstreet").data["cp"] == 1
+    pickett = line_of(report, "Broadcast", receiver="Pickett")
+    from_lee, from_longstreet = expected_cp("9-12", 2), expected_cp("1-4", 1)
+    assert from_lee > from_longstreet
+    assert (pickett.data["sender"], pickett.data["column"], pickett.data["expected"]) == ("R.E. Lee", "9-12", from_lee)
+    assert pickett.data["alternatives"] == [{"sender": "Longstreet", "distance": 4, "expected": from_longstreet}]
+    assert "rather than Longstreet at 4 MP" in pickett.text
+
+
+def test_7_1_the_player_may_name_the_sender(litn_demo):
+    rolls = ["R.E. Lee CP=4", "broadcast R.E. Lee -> Longstreet=1", "broadcast * -> Pickett=5"]
+    report, _ = run(litn_demo, "command", "litn-broadcast.vsav", side="Confederate", rolls=rolls,
+                    sender="1619:Longstreet")
+    pickett = line_of(report, "Broadcast", receiver="Pickett")
+    assert (pickett.data["sender"], pickett.data["cp"]) == ("Longstreet", 1)
+    assert "as the player chose" in pickett.text
+    with pytest.raises(ValueError, match="McClellan cannot broadcast to Pickett in 1619"):
+        run(litn_demo, "command", "litn-broadcast.vsav", side="Confederate", rolls=rolls, sender="1619:McClellan")
 
 
 def test_comprehensive_command_example(litn_demo):
