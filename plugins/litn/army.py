@@ -194,14 +194,15 @@ class Army(CompanionRules):
             self._friendly_to = {a.name: a.properties.get("friendly_to") for a in self.map.areas()}
         return any(self._friendly_to.get(area) == side for area in self.map.areas_at(hex_name))
 
-    def depots(self, side):
-        """Friendly depot hexes usable from elsewhere: not occupied by an enemy combat unit (9.1)."""
+    def depots(self, side, user_hex=None):
+        """The friendly depot hexes a unit of `side` in `user_hex` may use (9.1): those no enemy combat
+        unit occupies, and the depot in its own hex whoever else is there."""
         enemy_combat = set(self.enemy_hexes(side, combat_only=True))
-        hexes = []
+        hexes = set()
         for place in self.map.places("depot"):
             if place.properties.get("side") == side:
-                hexes.extend(h for h in place.hexes if h not in enemy_combat)
-        return sorted(set(hexes))
+                hexes.update(h for h in place.hexes if h not in enemy_combat or h == user_hex)
+        return sorted(hexes)
 
     def distance(self, a, b):
         return self.map.distance(a, b)

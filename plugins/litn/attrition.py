@@ -30,9 +30,9 @@ def _side_attrition(session, side, lines, section):
         return
     roll = session.d6(f"{side} attrition")
     section.add(f"d6 {roll}", side=side, roll=roll)
-    depots = army.depots(side)
     enemy = army.enemy_hexes(side)
     for unit in sorted(units, key=lambda u: (u.hex, u.name)):
+        depots = army.depots(side, unit.hex)
         near = attrition_exemption(army.map, unit.hex, unit.type, depots=depots, enemy=enemy) if depots else None
         if near is not None and near.found:
             section.add(f"{unit.name} ({unit.hex}): exempt, {near.used} MP from the depot at {near.hexes[-1]}",

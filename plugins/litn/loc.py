@@ -37,7 +37,7 @@ class Lines:
                 to_lee.found = False
                 to_lee.reason = f"{lee.name} has no line of communications himself"
             return to_lee
-        depots = army.depots(unit.side)
+        depots = army.depots(unit.side, unit.hex)
         if not depots:
             return _none(f"no {unit.side} depot the line could reach")
         return line_of_communication(army.map, unit.hex, depots, **terms)

@@ -166,12 +166,7 @@ def combat_supply(session, hex_name, pitched):
     for u in sorted(army.of(side), key=lambda u: u.name):
         if u.kind == "wagon" and not u.state("depleted"):
             wagons.setdefault(u.hex, u)
-    depots = army.depots(side)
-    # 9.1: an enemy combat unit in a depot hex bars the depot to friendly units elsewhere, not to
-    # those in the hex (the battle hex).
-    if hex_name not in depots and any(hex_name in place.hexes for place in army.map.places("depot")
-                                      if place.properties.get("side") == side):
-        depots = sorted(depots + [hex_name])
+    depots = army.depots(side, hex_name)
     zones = army.zones(side, session.charts)
     enemy = [h for h in army.enemy_hexes(side, combat_only=True) if h != hex_name]
     used = {}

@@ -301,6 +301,23 @@ def test_units_in_a_depot_hex_use_it_though_the_enemy_is_there(litn_demo, tmp_pa
     assert line_of(hood, "Confederate combat supply in 1533", unit="Hood").data["supplied"] is False
 
 
+def test_9_1_a_depot_hex_held_with_the_enemy_serves_its_own_hex_for_loc_attrition_and_supply(litn_demo, tmp_path):
+    # Hooker in Winchester (1434), the only Confederate depot, with Stuart and Lawton: they use it
+    # for their LOC (7.2), attrition exemption (11) and combat supply (10.2); Lee and Hood elsewhere may not.
+    demo = moved_demo(litn_demo, tmp_path / "winchester",
+                      {"Stuart": "1434", "Lawton": "1434", "I Corps (Hooker)": "1434", "Hood": "1533"})
+    command, _ = run(demo, "command", side="Confederate", rolls=E2_ROLLS)
+    stuart = line_of(command, "Lines of communication", leader="Stuart")
+    assert (stuart.data["loc"], stuart.data["path"]) == (True, ["1434"])
+    assert line_of(command, "Lines of communication", leader="R.E. Lee").data["loc"] is False
+    attrition, _ = run(demo, "attrition", side="Confederate", rolls=["Confederate attrition=5"])
+    lawton = line_of(attrition, "Confederate attrition", unit="Lawton")
+    assert (lawton.data["exempt"], lawton.data["depot"]) == (True, "1434")
+    assert "exempt" not in line_of(attrition, "Confederate attrition", unit="Hood").data
+    supply, _ = run(demo, "combat-supply", side="Confederate", hex="1434")
+    assert line_of(supply, "Confederate combat supply in 1434", unit="Lawton").data["supplied"] is True
+
+
 # ---- 15.2 replacements ----
 
 def replacement_line(report):
