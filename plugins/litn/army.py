@@ -109,9 +109,11 @@ class Army(CompanionRules):
     table the opponent's counters block, exert zones and fight whether or not their identity is
     known. `viewer` only says what a report may name (`redactions`)."""
 
-    def __init__(self, context, viewer=None):
+    def __init__(self, context, viewer=None, rank_tie="command"):
         super().__init__(context.module, context.companion)
         self.game = context.game
+        self.rank_tie = rank_tie
+        self.rank_ties = {}  # hex -> the tied leaders, the one who leads first
         self.viewer = viewer or Viewer(self.game, getattr(context, "side", "referee"))
         self.units = []
         self.map = None  # the Movement of the map the units stand on
@@ -160,9 +162,22 @@ class Army(CompanionRules):
         return sorted({u.hex for u in self.of(side) if u.is_combat})
 
     def highest_ranking(self, hex_name, side):
-        """The hex's highest-ranking leader (or wagon) of the side, None when it has none."""
+        """The hex's highest-ranking leader (or wagon) of the side, None when it has none. Leaders
+        of one rank are settled by the chart file's rank_tie option, and the tie is kept in `rank_ties`."""
         rated = [u for u in self.in_hex(hex_name, side) if u.is_rated]
-        return min(rated, key=lambda u: (u.rank, u.name)) if rated else None
+        if not rated:
+            return None
+        top = min(u.rank for u in rated)
+        tied = sorted((u for u in rated if u.rank == top), key=self._tie_order)
+        if len(tied) > 1:
+            self.rank_ties[hex_name] = [u.name for u in tied]
+        return tied[0]
+
+    def _tie_order(self, unit):
+        if self.rank_tie == "name":
+            return (unit.name,)
+        command = unit.rating("command", required=False)
+        return (command if command is not None else float("inf"), unit.name)
 
     def leader_of_kind(self, side, kind):
         found = [u for u in self.of(side) if u.kind == kind]

@@ -14,7 +14,8 @@ DEFAULT_OPTIONS = {
     "reaction_class": "reaction",
     "ma_rounding": "down",
     "minimum_stacking_reduction": True,
-    "lost_dispatch_on_broadcast": False,
+    "lost_dispatch_on_broadcast": True,
+    "rank_tie": "command",
     "loc_count_start": False,
     "loc_lines": ["road", "rail"],
     "major_river": ["river"],
@@ -24,6 +25,7 @@ DEFAULT_OPTIONS = {
 }
 
 ROUNDINGS = ("down", "nearest", "up", "exact")
+RANK_TIES = ("command", "name")  # leaders of one rank in a hex: the better (lower) command rating, or by name
 
 
 class LitnCharts:
@@ -38,6 +40,8 @@ class LitnCharts:
         self.options = {**DEFAULT_OPTIONS, **options}
         if self.options["ma_rounding"] not in ROUNDINGS:
             raise ChartError(f"{self.path}: [options] ma_rounding must be one of {', '.join(ROUNDINGS)}")
+        if self.options["rank_tie"] not in RANK_TIES:
+            raise ChartError(f"{self.path}: [options] rank_tie must be one of {', '.join(RANK_TIES)}")
 
     @classmethod
     def load(cls, path):

@@ -27,6 +27,9 @@ class Session:
         """The report, with the rolls made, naming only what the viewer may see."""
         self.report.rolls = list(self.rolls.rolls)
         self.report.seed = self.rolls.seed
+        for hex_name, names in sorted(self.army.rank_ties.items()):
+            self.report.note(f"{' and '.join(names)} share rank and hex {hex_name}: {names[0]} leads "
+                             f"(option rank_tie = {self.charts.option('rank_tie')!r})")
         for given in self.rolls.unused():
             self.report.note(f"the given roll {given!r} was not used: no roll had that purpose")
         if not self.army.viewer.is_referee:
@@ -52,7 +55,7 @@ def start(context, title, side=None, turn=None, year=None, lost_dispatch=None, n
     if acting is None and one_side:
         raise ArmyError(f"{one_side} is one side's procedure: give side=Union or side=Confederate (or --side)")
     charts = LitnCharts.load(getattr(context, "charts", None))
-    army = Army(context)
+    army = Army(context, rank_tie=charts.option("rank_tie"))
     rolls = getattr(context, "rolls", None) or Rolls()
     game = context.game
     session = Session(charts, army, acting, rolls, Report(title, viewer=viewer))
@@ -64,4 +67,8 @@ def start(context, title, side=None, turn=None, year=None, lost_dispatch=None, n
         session.turn, session.year = int(turn), int(year)
     found = lost_dispatch if lost_dispatch is not None else _global(game, "LostDispatch")
     session.lost_dispatch = str(found).strip().lower() in ("true", "yes", "1")
+    if session.lost_dispatch and need_turn and not (session.year == 1862 and session.turn >= 6):
+        session.lost_dispatch = False
+        session.report.note(f"the Lost Dispatch is marked found, but it can be found only in 1862 from turn 6 "
+                            f"(5.1), not on turn {session.turn} of {session.year}: no modifier")
     return session

@@ -553,3 +553,29 @@ def test_8_6_force_march_needs_the_command_rating_modified_for_three_combat_unit
     assert (three["command"], three["allowed"]) == (3, False)
     two = force_march_verdict(litn_demo, tmp_path / "two", ["McLaws", "R.H. Anderson"])
     assert (two["command"], two["allowed"]) == (2, True)
+
+
+# ---- 5.1 the Lost Dispatch, 6 rank ----
+
+def test_5_1_the_lost_dispatch_counts_only_in_1862_from_turn_6(litn_demo):
+    found = dict(side="Union", lost_dispatch=True, rolls=["McClellan CP=3"])
+    early, _ = run(litn_demo, "command", turn=5, year=1862, **found)
+    assert "Lost Dispatch" not in line_of(early, "Command points", leader="McClellan").data["modifiers"]
+    assert any("can be found only in 1862 from turn 6" in n for n in early.notes)
+    later, _ = run(litn_demo, "command", turn=6, year=1862, **found)
+    assert later.notes == [n for n in later.notes if "found only" not in n]
+    assert line_of(later, "Command points", leader="McClellan").data["modifiers"]["Lost Dispatch"] == 1
+
+
+def test_7_1_the_lost_dispatch_modifies_broadcasts_too(litn_demo):
+    report, _ = run(litn_demo, "command", turn=6, year=1862, side="Union", lost_dispatch=True,
+                    rolls=["McClellan CP=3", "broadcast*=3"])
+    broadcasts = lines(report, "Broadcast (7.1)")
+    assert broadcasts and all(l.data["modifiers"].get("Lost Dispatch") == 1 for l in broadcasts if "modifiers" in l.data)
+
+
+def test_6_leaders_of_one_rank_in_a_hex_are_settled_by_the_option_and_reported(litn_demo, tmp_path):
+    # Hood and McLaws are both rank 4 with command 2: by name, Hood leads the hex.
+    demo = moved_demo(litn_demo, tmp_path / "tie", {"Hood": "1728", "McLaws": "1728"})
+    report, _ = run(demo, "force-march", side="Confederate", hex="1728", rolls=["force march*=1"])
+    assert any(n.startswith("Hood and McLaws share rank and hex 1728: Hood leads") for n in report.notes)
