@@ -52,10 +52,11 @@ def attrition(context, side=None, turn=None, year=None):
 
 @plugin.procedure("force-march", "8.6: after a force march, a d6 per unit; on 5-6 it loses 10% of its SP "
                                  "(rounded up).", Parameter("hex", str, "the hex of the units that force marched"),
-                  SIDE, example="litn-demo.vsav hex=1625")
-def force_march(context, hex, side=None):
+                  SIDE, Parameter("units", str, "the units that force marched, NAME,NAME (default: the whole stack)", ""),
+                  example="litn-demo.vsav hex=1625")
+def force_march(context, hex, side=None, units=""):
     session = start(context, f"Force march from {hex} (LIN 8.6)", side, need_turn=False)
-    procedures.force_march(session, hex)
+    procedures.force_march(session, hex, procedures.parse_units(units))
     return session.finish()
 
 
@@ -71,11 +72,12 @@ def morale_recovery(context, side=None):
 @plugin.procedure("leave-hex", "8.3: can the force in a hex leave the enemy units there? d6 +1/-1 by the "
                                "highest-ranking leaders' initiative, success at or under the mover's initiative.",
                   Parameter("hex", str, "the hex the force leaves"), SIDE,
+                  Parameter("units", str, "the units leaving, NAME,NAME (default: the whole stack)", ""),
                   example="litn-demo.vsav hex=1622 side=Confederate")
-def leave_hex(context, hex, side=None):
+def leave_hex(context, hex, side=None, units=""):
     session = start(context, f"Leaving the enemy-occupied hex {hex} (LIN 8.3)", side, need_turn=False,
                     one_side="leaving a hex")
-    procedures.leave_hex(session, hex)
+    procedures.leave_hex(session, hex, procedures.parse_units(units))
     return session.finish()
 
 
@@ -83,10 +85,11 @@ def leave_hex(context, hex, side=None):
                               "their leader's reaction zone), with their chance; roll=true rolls for each.",
                   Parameter("hex", str, "the hex the enemy unit entered"),
                   Parameter("roll", bool, "roll for every stack that may react", False), SIDE,
+                  Parameter("units", str, "the units that would move, NAME,NAME (default: each whole stack)", ""),
                   example="litn-demo.vsav hex=1723 side=Confederate roll=true")
-def reaction(context, hex, roll=False, side=None):
+def reaction(context, hex, roll=False, side=None, units=""):
     session = start(context, f"Reaction to a unit entering {hex} (LIN 8.5)", side, need_turn=False, one_side="reaction")
-    procedures.reaction(session, hex, roll)
+    procedures.reaction(session, hex, roll, procedures.parse_units(units))
     return session.finish()
 
 

@@ -164,7 +164,11 @@ class Army(CompanionRules):
     def highest_ranking(self, hex_name, side):
         """The hex's highest-ranking leader (or wagon) of the side, None when it has none. Leaders
         of one rank are settled by the chart file's rank_tie option, and the tie is kept in `rank_ties`."""
-        rated = [u for u in self.in_hex(hex_name, side) if u.is_rated]
+        return self.leading(self.in_hex(hex_name, side), hex_name)
+
+    def leading(self, units, hex_name):
+        """The highest-ranking leader (or wagon) of these units of one hex, None when there is none."""
+        rated = [u for u in units if u.is_rated]
         if not rated:
             return None
         top = min(u.rank for u in rated)

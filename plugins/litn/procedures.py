@@ -23,10 +23,34 @@ def _side_in(session, hex_name):
     return sides[0]
 
 
-def force_march(session, hex_name):
+def parse_units(text):
+    """units=NAME,NAME as a list of names ([] for the whole stack)."""
+    return [n.strip() for n in text.split(",") if n.strip()]
+
+
+def declared(session, section, hex_name, side, names):
+    """The units of the side in the hex the player declared (8.3, 8.5, 8.6: those that move), or the
+    whole stack when he named none; the report says which. ValueError naming a unit not there."""
+    stack = session.army.in_hex(hex_name, side)
+    if not names:
+        section.add(f"the whole stack in {hex_name}: {', '.join(u.name for u in stack)} (units= names fewer)",
+                    units=[u.name for u in stack])
+        return stack
+    there = {u.name: u for u in stack}
+    missing = [n for n in names if n not in there]
+    if missing:
+        raise ValueError(f"units=: no {side} unit {missing[0]!r} in {hex_name} (there: {', '.join(there) or 'none'})")
+    section.add(f"declared in {hex_name}: {', '.join(names)}", units=list(names))
+    return [there[n] for n in names]
+
+
+def force_march(session, hex_name, names=()):
     army, charts = session.army, session.charts
     side = _side_in(session, hex_name)
     section = session.report.section(f"Force march from {hex_name}")
+    marching = declared(session, section, hex_name, side, names)
+    # 8.6: the stack's highest-ranking leader entitles every unit of it, "whether they move together
+    # with that leader or separately".
     leader = army.highest_ranking(hex_name, side)
     if leader is not None and leader.attributes.get("cp", "") != "":
         cp = leader.rating("cp")
@@ -36,7 +60,7 @@ def force_march(session, hex_name):
                     f"(+{leader.initiative} MP, 8.6)", leader=leader.name, allowed=cp >= command, command=command)
     loss_rolls = [int(r) for r in charts.rule("force_march", "loss_rolls")]
     percent = Fraction(str(charts.rule("force_march", "loss_percent")))
-    for unit in sorted(army.in_hex(hex_name, side), key=lambda u: u.name):
+    for unit in sorted(marching, key=lambda u: u.name):
         if not unit.is_combat:
             continue
         roll = session.d6(f"force march {unit.name}")
@@ -51,14 +75,15 @@ def force_march(session, hex_name):
         section.add(text, unit=unit.name, roll=roll, loss=loss)
 
 
-def leave_hex(session, hex_name):
+def leave_hex(session, hex_name, names=()):
     army = session.army
     side = session.side
     section = session.report.section(f"Leaving {hex_name}")
-    mover = army.highest_ranking(hex_name, side)
+    leaving = declared(session, section, hex_name, side, names)
+    mover = army.leading(leaving, hex_name)  # 8.3: the highest-ranking leader attempting to leave
     enemies = army.in_hex(hex_name, enemy_of(side))
     if mover is None:
-        raise ValueError(f"no {side} leader in {hex_name}")
+        raise ValueError(f"no {side} leader among the units leaving {hex_name}")
     if not any(u.is_combat for u in enemies):
         section.add(f"no enemy combat unit in {hex_name}: the force leaves freely")
         return
@@ -94,9 +119,11 @@ def stacking_reduction(units, side):
     return max(0, formations - (1 if side == "Union" else 2))
 
 
-def reaction(session, hex_name, roll):
+def reaction(session, hex_name, roll, names=()):
     """Stacks whose highest-ranking leader's reaction zone (initiative hexes, not into ridges, across
-    rivers at bridges: the companion file's "reaction" class) holds the hex."""
+    rivers at bridges: the companion file's "reaction" class) holds the hex. The units that would
+    move are those of `names` in the stack, else the whole stack (8.5: "any or all units of that
+    stack"); they set the reaction allowance, the stack's leader the roll."""
     army, charts = session.army, session.charts
     side = session.side
     section = session.report.section(f"Stacks that may react to a unit entering {hex_name}")
@@ -109,7 +136,9 @@ def reaction(session, hex_name, roll):
         if hex_name not in zone and hex_name != stack_hex:
             continue
         found = True
-        units = [u for u in army.in_hex(stack_hex, side) if u.is_combat]
+        stack = army.in_hex(stack_hex, side)
+        moving = [u for u in stack if u.name in names] or stack
+        units = [u for u in moving if u.is_combat]
         slowest = min((charts.allowance(u.type) for u in units), default=charts.allowance(leader.type))
         ma = max(Fraction(1), slowest - stacking_reduction(units, side))
         half = charts.rounded(ma / 2)
@@ -120,7 +149,7 @@ def reaction(session, hex_name, roll):
         if army.in_hex(stack_hex, enemy_of(side)) or stack_hex == hex_name:
             # 8.5: an enemy in the stack's hex, the unit reacted to included, makes it roll to leave (8.3).
             text += "; must first leave the enemy in its hex (leave-hex)"
-        data = dict(hex=stack_hex, leader=leader.name, chance=chance, mp=half)
+        data = dict(hex=stack_hex, leader=leader.name, chance=chance, mp=half, units=[u.name for u in moving])
         if roll:
             r = session.d6(f"reaction {leader.name}")
             data.update(roll=r, reacts=r <= leader.initiative)
@@ -128,6 +157,9 @@ def reaction(session, hex_name, roll):
         section.add(text, **data)
     if not found:
         section.add(f"no {side} leader's reaction zone reaches {hex_name}")
+    unknown = sorted(set(names) - {u.name for u in army.of(side)})
+    if unknown:
+        raise ValueError(f"units=: no {side} unit {unknown[0]!r} on the map")
 
 
 def morale_recovery(session):

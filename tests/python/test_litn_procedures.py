@@ -579,3 +579,36 @@ def test_6_leaders_of_one_rank_in_a_hex_are_settled_by_the_option_and_reported(l
     demo = moved_demo(litn_demo, tmp_path / "tie", {"Hood": "1728", "McLaws": "1728"})
     report, _ = run(demo, "force-march", side="Confederate", hex="1728", rolls=["force march*=1"])
     assert any(n.startswith("Hood and McLaws share rank and hex 1728: Hood leads") for n in report.notes)
+
+
+# ---- declared units (8.3, 8.5, 8.6) ----
+
+def test_8_6_only_the_declared_units_roll_for_force_march_losses(litn_demo):
+    report, _ = run(litn_demo, "force-march", side="Confederate", hex="1625", units="Hood", rolls=["force march*=6"])
+    rolled = [l.data["unit"] for l in lines(report, "Force march from 1625") if "roll" in l.data]
+    assert rolled == ["Hood"] and [r.purpose for r in report.rolls] == ["force march Hood"]
+    whole, _ = run(litn_demo, "force-march", side="Confederate", hex="1625", rolls=["force march*=1"] * 4)
+    assert "the whole stack in 1625" in lines(whole, "Force march from 1625")[0].text
+    assert {l.data["unit"] for l in lines(whole, "Force march from 1625") if "roll" in l.data} == {
+        "A.P. Hill", "Hood", "J. Jones"}
+
+
+def test_8_3_the_leader_of_the_units_leaving_decides(litn_demo, tmp_path):
+    # Franklin (initiative 1) in D.H. Hill's hex with Hood: Hood (rank 4, initiative 3) leaves with his
+    # own initiative; D.H. Hill alone (initiative 2) with his.
+    demo = moved_demo(litn_demo, tmp_path / "leave", {"VI Corps (Franklin)": "1924", "Hood": "1924"})
+    hood, _ = run(demo, "leave-hex", side="Confederate", hex="1924", rolls=["leave*=4"])
+    assert line_of(hood, "Leaving 1924", leader="Hood").data["leaves"] is True   # 4 - 1 <= 3
+    hill, _ = run(demo, "leave-hex", side="Confederate", hex="1924", units="D.H. Hill", rolls=["leave*=4"])
+    assert line_of(hill, "Leaving 1924", leader="D.H. Hill").data["leaves"] is False  # 4 - 1 > 2
+    with pytest.raises(ValueError, match="no Confederate unit 'Lee' in 1924"):
+        run(demo, "leave-hex", side="Confederate", hex="1924", units="Lee")
+
+
+def test_8_5_the_reaction_allowance_is_that_of_the_units_that_would_move(litn_demo, tmp_path):
+    # Lee's stack in 1622 with Hood: four divisions, 9 - 2 = 7, halved to 3; Lee with Walker alone: 9, halved to 4.
+    demo = moved_demo(litn_demo, tmp_path / "react", {"Hood": "1622"})
+    whole = reacting(run(demo, "reaction", side="Confederate", hex="1422")[0])["R.E. Lee"]
+    some = reacting(run(demo, "reaction", side="Confederate", hex="1422", units="R.E. Lee,Walker")[0])["R.E. Lee"]
+    assert (whole.data["mp"], some.data["mp"]) == (half_allowance("infantry") - 1, half_allowance("infantry"))
+    assert some.data["units"] == ["R.E. Lee", "Walker"]
