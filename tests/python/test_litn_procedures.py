@@ -172,7 +172,8 @@ def test_leaving_follows_the_initiative_comparison(litn_demo, tmp_path, union, m
 
 def test_leaving_a_hex_without_enemy_combat_units_needs_no_roll(litn_demo):
     report, _ = run(litn_demo, "leave-hex", side="Confederate", hex="1924", rolls=["leave*=6"])
-    assert [l.text for l in lines(report, "Leaving 1924")] == ["no enemy combat unit in 1924: the force leaves freely"]
+    assert [l.text for l in lines(report, "Leaving 1924")] == [
+        "the whole stack in 1924: D.H. Hill (units= names fewer)", "no enemy combat unit in 1924: the force leaves freely"]
     assert report.rolls == []
 
 
