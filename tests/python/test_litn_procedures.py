@@ -182,7 +182,7 @@ def test_a_masked_enemy_leader_counts_as_on_the_table_but_is_not_named(litn_demo
     # initiative 1 against D.H. Hill's 2: -1), but the Confederate's report does not name him.
     demo = moved_demo(litn_demo, tmp_path / "masked", {"VI Corps (Franklin)": "1924"})
     report, _ = run(demo, "leave-hex", side="Confederate", hex="1924", rolls=["leave 1924 D.H. Hill=2"])
-    (line,) = lines(report, "Leaving 1924")
+    line = line_of(report, "Leaving 1924", leader="D.H. Hill")
     assert (line.data["enemy"], line.data["modifier"], line.data["leaves"]) == ("an enemy unit", -1, True)
     assert "Franklin" not in report.text() and "initiative 1" not in line.text
     referee, _ = run_for(demo, "leave-hex", "Confederate", rolls=["leave 1924 D.H. Hill=2"], hex="1924")
