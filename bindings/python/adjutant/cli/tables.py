@@ -9,6 +9,13 @@ from rich.text import Text
 console = Console(markup=False, highlight=False)
 
 
+def _print_titled(title, table):
+    """A table under its title, which is printed as a line of its own (rich would wrap a title
+    to the table's width)."""
+    console.print(title)
+    console.print(table)
+
+
 def _settings(grid):
     """A grid's settings in a few words: 'origin (0,32) 55.43x64 sideways; 0101 = col,row+1'."""
     kind = grid["kind"]
@@ -40,13 +47,13 @@ def _short(value):
     return f"{value:.4g}" if isinstance(value, float) else str(value)
 
 
-def _count_table(title, label, counts):
-    table = Table(title=title, title_justify="left")
+def _print_counts(title, label, counts):
+    table = Table()
     table.add_column(label)
     table.add_column("count", justify="right")
     for name, n in counts.items():
         table.add_row(name, str(n))
-    return table
+    _print_titled(title, table)
 
 
 def _size(board):
@@ -58,7 +65,7 @@ def print_module_summary(s):
                   f"VASSAL {s['vassal_version'] or 'version not recorded'})")
     if s["description"]:
         console.print(s["description"])
-    boards = Table(title="Maps and boards", title_justify="left")
+    boards = Table()
     for column in ("map", "board", "size", "grid", "settings"):
         boards.add_column(column)
     for m in s["maps"]:
@@ -74,11 +81,11 @@ def print_module_summary(s):
                 bg = grid["background"]
                 boards.add_row("", "  background", "", bg["kind"], _settings(bg))
             label = ""
-    console.print(boards)
+    _print_titled("Maps and boards", boards)
 
     definitions = {what.replace("_", " "): n for what, n in s["counts"].items()}
     definitions.update({f"trait {trait}": n for trait, n in s["traits"].items()})
-    console.print(_count_table("Definitions", "what", definitions))
+    _print_counts("Definitions", "what", definitions)
     if s["sides"]:
         console.print("Sides: " + ", ".join(s["sides"]))
 
@@ -90,18 +97,18 @@ def print_game_summary(s):
         saved = s["saved_with"]
         console.print(f"Written by module version {saved['version'] or '?'} "
                       f"with VASSAL {saved['vassal_version'] or '?'}")
-    console.print(_count_table(f"{s['pieces']} pieces in {s['stacks']} stacks", "map", s["pieces_per_map"]))
+    _print_counts(f"{s['pieces']} pieces in {s['stacks']} stacks", "map", s["pieces_per_map"])
     if s["players"]:
         console.print("Players: " + ", ".join(f"{p['name']} ({p['side'] or 'no side'})" for p in s["players"]))
     if s["kind"] == "log":
-        console.print(_count_table(f"{s['steps']} steps", "step does", s["step_kinds"]))
+        _print_counts(f"{s['steps']} steps", "step does", s["step_kinds"])
     if s["global_properties"]:
-        props = Table(title="Global properties", title_justify="left")
+        props = Table()
         for column in ("container", "name", "value"):
             props.add_column(column)
         for p in s["global_properties"]:
             props.add_row(p["container"], p["name"], p["value"])
-        console.print(props)
+        _print_titled("Global properties", props)
     for warning in s["warnings"]:
         console.print(Text("warning", style="yellow"), warning)
 
@@ -115,8 +122,7 @@ def print_companion_summary(s, module_name):
     for note in s["notes"]:
         console.print(Text("note", style="yellow"), note)
     for m in s["maps"]:
-        table = Table(title=f"Map {m['name']}" + (f", board {m['board']}" if m["board"] else ""),
-                      title_justify="left", show_header=False)
+        table = Table(show_header=False)
         table.add_column("what")
         table.add_column("counts")
         table.add_row("hexes", str(m["hexes"]))
@@ -126,7 +132,7 @@ def print_companion_summary(s, module_name):
         table.add_row("lines", _pairs(m["lines"]))
         table.add_row("places", _pairs(m["places"]))
         table.add_row("areas", str(m["areas"]))
-        console.print(table)
+        _print_titled(f"Map {m['name']}" + (f", board {m['board']}" if m["board"] else ""), table)
     console.print(f"Units: {s['unit_sources']} of {s['unit_attributes']} attributes have a source; "
                   f"{s['unit_rules']} rules")
 
@@ -159,8 +165,7 @@ def print_plugins(listing):
 
 def print_terrain_sample(maps, output, module_path):
     for m in maps:
-        table = Table(title=f"Map {m['map']}, board {m['board']}: {m['hexes']} hexes sampled",
-                      title_justify="left", show_header=False)
+        table = Table(show_header=False)
         table.add_column("what")
         table.add_column("hexes")
         if m["terrain"] is not None:
@@ -169,7 +174,7 @@ def print_terrain_sample(maps, output, module_path):
         if m["elevation"] is not None:
             table.add_row("elevation", ", ".join(f"{level}: {n}" for level, n in m["elevation"]))
             table.add_row("  no colour matched", _few(m["unmatched_elevation"]))
-        console.print(table)
+        _print_titled(f"Map {m['map']}, board {m['board']}: {m['hexes']} hexes sampled", table)
     console.print(f"Wrote {output}. Correct it, then: adjutant terrain check {module_path} {output}")
 
 
@@ -187,9 +192,9 @@ def print_setup_findings(source, checked, findings):
     if not findings:
         console.print(title)
         return
-    table = Table(title=title, title_justify="left")
+    table = Table()
     for column in ("set-up", "map", "hex", "side", "pieces", "problem"):
         table.add_column(column)
     for f in findings:
         table.add_row(f.source, f.map, f.hex, f.side, ", ".join(f.pieces), f.problem)
-    console.print(table)
+    _print_titled(title, table)

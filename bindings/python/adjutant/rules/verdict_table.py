@@ -12,10 +12,10 @@ def print_move_verdicts(path, verdicts, total, out=None):
     out = out or Console(markup=False, highlight=False)
     illegal = sum(1 for v in verdicts if v.legal is False)
     title = f"{path}: {total} moves, {illegal} illegal"
+    out.print(title)   # a line of its own: rich would wrap a table's title to the table's width
     if not verdicts:
-        out.print(title)
         return
-    table = Table(title=title, title_justify="left")
+    table = Table()
     for column in ("step", "pieces", "from", "to", "hexes", "MP", "allowance", "verdict"):
         table.add_column(column, justify="right" if column in ("step", "hexes", "MP", "allowance") else "left")
     for v in verdicts:
