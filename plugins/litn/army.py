@@ -114,6 +114,7 @@ class Army(CompanionRules):
         self.game = context.game
         self.rank_tie = rank_tie
         self.rank_ties = {}  # hex -> the tied leaders, the one who leads first
+        self.facing_unknown = set()  # cavalry whose zone was counted in every direction
         self.viewer = viewer or Viewer(self.game, getattr(context, "side", "referee"))
         self.units = []
         self.map = None  # the Movement of the map the units stand on
@@ -194,13 +195,15 @@ class Army(CompanionRules):
 
     def zones(self, mover_side, charts):
         """The enemy cavalry zones a unit of `mover_side` meets (8.4): through the frontal hexsides
-        of each enemy cavalry unit not entrenched and not sharing its hex with one of the mover's
+        (every hexside when its facing is unset) of each enemy cavalry unit not entrenched and not sharing its hex with one of the mover's
         combat units; Confederate zones reach two hexes and stop at Union combat units."""
         enemy = enemy_of(mover_side)
         own_combat = set(self.combat_hexes(mover_side))
-        sources = [(u.hex, u.facing) for u in self.of(enemy)
-                   if u.type == "cavalry" and not u.state("entrenched") and u.hex not in own_combat
-                   and u.facing is not None]
+        exerting = [u for u in self.of(enemy)
+                    if u.type == "cavalry" and not u.state("entrenched") and u.hex not in own_combat]
+        # A unit whose facing is unset faces every way: the union of its zones for each facing.
+        self.facing_unknown.update(u.name for u in exerting if u.facing is None)
+        sources = [(u.hex, u.facing) for u in exerting]
         if not sources or not self.map.has_zones:
             return None
         cost = charts.option("union_zone_cost" if enemy == "Union" else "confederate_zone_cost")

@@ -59,12 +59,25 @@ class LitnMoveChecker(MoveChecker):
             return None
         side = next(iter(sides))
         own_combat = sorted({h for h, u in position.friendly_units if u.unit_class in COMBAT_TYPES})
-        sources = [(h, f) for h, f in position.zone_sources if h not in own_combat and f is not None]
+        sources = [(h, f) for h, f in position.zone_sources if h not in own_combat]
         if not sources:
             return None
+        # A unit whose facing is unset faces every way: the union of its zones for each facing.
+        self.facing_unknown = sorted(h for h, f in sources if f is None)
         enemy = enemy_of(side)
         cost = self.charts.option("union_zone_cost" if enemy == "Union" else "confederate_zone_cost")
         return movement.zones(sources, barriers=own_combat if enemy == "Confederate" else [], enter_cost=cost)
+
+    facing_unknown = ()  # the hexes of the enemy cavalry of the move being judged whose facing is unset
+
+    def judge(self, move, before):
+        self.facing_unknown = ()
+        verdict = super().judge(move, before)
+        if verdict is not None and self.facing_unknown:
+            known = f"; {verdict.note}" if verdict.note else ""
+            verdict.note = (f"facing unknown for the cavalry in {', '.join(self.facing_unknown)}: its zone counted "
+                            f"in every direction (8.4){known}")
+        return verdict
 
     def obstacle(self, unit, unit_class):
         """8.3: only enemy combat units cost +1 MP and stop the mover; non-combat units alone are

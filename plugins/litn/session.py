@@ -27,6 +27,9 @@ class Session:
         """The report, with the rolls made, naming only what the viewer may see."""
         self.report.rolls = list(self.rolls.rolls)
         self.report.seed = self.rolls.seed
+        if self.army.facing_unknown:
+            self.report.note(f"facing unknown for {', '.join(sorted(self.army.facing_unknown))}: each zone of "
+                             f"control counted in every direction (8.4)")
         for hex_name, names in sorted(self.army.rank_ties.items()):
             self.report.note(f"{' and '.join(names)} share rank and hex {hex_name}: {names[0]} leads "
                              f"(option rank_tie = {self.charts.option('rank_tie')!r})")

@@ -613,3 +613,27 @@ def test_8_5_the_reaction_allowance_is_that_of_the_units_that_would_move(litn_de
     some = reacting(run(demo, "reaction", side="Confederate", hex="1422", units="R.E. Lee,Walker")[0])["R.E. Lee"]
     assert (whole.data["mp"], some.data["mp"]) == (half_allowance("infantry") - 1, half_allowance("infantry"))
     assert some.data["units"] == ["R.E. Lee", "Walker"]
+
+
+def test_8_4_a_cavalry_unit_whose_facing_is_unset_exerts_its_zone_every_way(litn_demo, tmp_path):
+    # Rush steps from 1124 into 1123, behind Fitz Lee (1122, facing north): with his facing known
+    # only Hampton's second ring (1125, facing north) costs +1; unset, Fitz Lee's first ring costs +2
+    # (the greatest cost where zones overlap), and the verdict says why.
+    mv = movement(litn_demo)
+    assert mv.path("1124", "1123", ["cavalry"]).total == 1
+    costs = {}
+    for facing in ("0", ""):
+        _, game = run(litn_demo, "command", side="Confederate", rolls=E2_ROLLS)
+        fitz = next(p for p in game.pieces if p.name == "Fitz Lee")
+        game.set_property(fitz.id, "Facing", facing)
+        place(game, "Rush", "1124")
+        place(game, "Rush", "1123")
+        path = tmp_path / f"facing{facing or '-unset'}.vlog"
+        game.save_log(str(path))
+        module = adjutant.open_module(str(litn_demo.module))
+        log = adjutant.open_game(str(path), module)
+        context = Context(module, adjutant.open_companion(str(litn_demo.companion), module), log, str(path),
+                          charts=str(CHARTS))
+        last = [v for v in plugin.tasks["moves"].run(context) if v.pieces == ("Rush",)][-1]
+        costs[facing] = (last.start, last.end, last.cost, "facing unknown" in last.note)
+    assert costs == {"0": ("1124", "1123", 2, False), "": ("1124", "1123", 3, True)}
