@@ -163,9 +163,9 @@ def test_a_blank_chart_value_stops_with_its_table_row_and_column(litn_demo, tmp_
         run(litn_demo, "command", side="Confederate", charts=TEMPLATE)
     charts = tmp_path / "charts.toml"
     charts.write_text(TEMPLATE.read_text().replace('year_1862 = ""', "year_1862 = 0"))
-    with pytest.raises(ChartError, match=r"command_broadcast_table, column 1-4, roll 3: the chart has no value"):
+    with pytest.raises(ChartError, match=r"command_broadcast_table, column 1-4, roll 2: the chart has no value"):
         run(litn_demo, "command", side="Confederate", charts=charts,
-            rolls=["R.E. Lee CP=2", "broadcast R.E. Lee -> Jackson=3"])
+            rolls=["R.E. Lee CP=2", "broadcast R.E. Lee -> Jackson=2"])
 
 
 def test_the_written_save_reopens_with_untouched_pieces_identical(litn_demo, tmp_path):
@@ -279,3 +279,18 @@ def test_cli_names_bad_input(litn_demo, tmp_path):
     wrong = subprocess.run([sys.executable, "-m", "adjutant", "run", "litn.teleport", "x.vsav", "--module", "m",
                             "--companion", "c"], capture_output=True, text=True)
     assert wrong.returncode == 2 and "no procedure 'teleport'" in wrong.stderr
+
+
+def test_the_chart_template_holds_every_value_the_rule_text_fixes():
+    chart = tomllib.loads(TEMPLATE.read_text(encoding="utf-8"))
+    cpt, broadcast = chart["command_point_table"], chart["command_broadcast_table"]
+    assert (cpt["2"], cpt["4"]) == (1, 2)                                  # 7.1: both examples
+    column = {label: i for i, label in enumerate(broadcast["columns"])}
+    assert broadcast["1"][column["1-4"]] == "-1"                          # 7.1: both examples
+    assert [broadcast[str(r)][column["1-4"]] for r in (3, 4, 5, 6)] == ["Full"] * 4  # "a die roll of 3 or more"
+    assert broadcast["2"][column["1-4"]] == ""                            # negative, by how much the chart says
+    assert broadcast["4"][column["5-8"]] == "Full"                        # 7.1 broadcast example
+    assert chart["movement_allowance"]["infantry"] == 9                   # 7.1: Lawton's 1/3 is 3 MP
+    assert chart["attrition_table"]["5"] == [1, 0, 2, 1] and chart["attrition_table"]["6"][1] == 1  # 11.1
+    assert chart["force_march"] == {"loss_rolls": [5, 6], "loss_percent": 10}                    # 8.6
+    assert chart["command_modifiers"]["no_loc"] == -1 and chart["command_modifiers"]["lost_dispatch"] == 1
