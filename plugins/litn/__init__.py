@@ -104,6 +104,15 @@ def combat_supply(context, hex, pitched=False, side=None):
     return session.finish()
 
 
+@plugin.procedure("wagon-depletion", "3.G.II, 10.2: at the end of the Combat Phase, every wagon with a Depletion "
+                                     "marker turns to its depleted side.", SIDE,
+                  example="litn-demo.vsav side=Confederate")
+def wagon_depletion(context, side=None):
+    session = start(context, "Wagon depletion (LIN 10.2)", side, need_turn=False, one_side="wagon depletion")
+    procedures.wagon_depletion(session)
+    return session.finish()
+
+
 @plugin.procedure("replacements", "15.2: the replacement points of the turn and what they buy (1862, from turn 5).",
                   Parameter("unit", str, "the unit that receives them (none: only count the points)", ""),
                   Parameter("type", str, "buy infantry or cavalry SP", "infantry", ("infantry", "cavalry")),

@@ -223,12 +223,33 @@ def combat_supply(session, hex_name, pitched):
                         "the last round", unit=unit.name, supplied=False)
     depleting = (5, 6) if pitched else (6,)
     for source, wagon in sorted(used.items()):
+        if wagon.state("depletion"):
+            section.add(f"{wagon.name}: already has a Depletion marker from an earlier combat this phase: no roll",
+                        wagon=wagon.name, depleted=True)
+            continue
         roll = session.d6(f"depletion {wagon.name}")
         depleted = roll in depleting
-        text = f"{wagon.name}: depletion d6 {roll}: " + ("depleted" if depleted else "not depleted")
-        if depleted and not army.write(wagon, "depleted", "true"):
-            text += " (turn it over: depleted is not writable in this module)"
+        text = f"{wagon.name}: depletion d6 {roll}: " + (
+            "a Depletion marker; it still supplies this Combat Phase and is depleted at its end (10.2)"
+            if depleted else "not depleted")
+        if depleted and not army.write(wagon, "depletion", "true"):
+            text += " (place the marker: the Depletion state is not writable in this module)"
         section.add(text, wagon=wagon.name, roll=roll, depleted=depleted)
+
+
+def wagon_depletion(session):
+    """3.G.II: at the end of the Combat Phase every wagon with a Depletion marker turns to its
+    depleted side and the marker goes."""
+    army = session.army
+    section = session.report.section(f"{session.side} wagon depletion (10.2)")
+    marked = [u for u in army.of(session.side) if u.kind == "wagon" and u.state("depletion")]
+    if not marked:
+        section.add(f"no {session.side} wagon has a Depletion marker")
+    for wagon in sorted(marked, key=lambda u: u.name):
+        written = army.write(wagon, "depleted", "true") and army.write(wagon, "depletion", "false")
+        section.add(f"{wagon.name} ({wagon.hex}): depleted" +
+                    ("" if written else " (turn it over and remove its marker: not writable in this module)"),
+                    wagon=wagon.name, hex=wagon.hex)
 
 
 def replacements(session, unit_name, unit_type):

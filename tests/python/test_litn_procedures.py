@@ -205,7 +205,7 @@ def demoralizing_companion(litn_demo, folder, names):
     """A copy of the demo companion file whose [[units.rule]] make the named units demoralized (the
     demo's counters have no such state)."""
     text = litn_demo.companion.read_text(encoding="utf-8")
-    text = text.replace('"cp", "ma", "facing"]', '"cp", "ma", "facing", "demoralized"]')
+    text = text.replace('"depletion", "depleted"]', '"depletion", "depleted", "demoralized"]')
     assert '"demoralized"]' in text
     for name in names:
         text += f'\n[[units.rule]]\nname = "{name}"\nset = {{ demoralized = "true" }}\n'
@@ -261,12 +261,37 @@ def test_combat_supply_from_the_wagon_along_the_road(litn_demo):
 @pytest.mark.parametrize("pitched, roll, depleted", [(False, 5, False), (False, 6, True), (True, 4, False),
                                                      (True, 5, True)])
 def test_wagon_depletion(litn_demo, pitched, roll, depleted):
-    report, _ = run(litn_demo, "combat-supply", side="Confederate", hex="1622", pitched=pitched,
-                    rolls=[f"depletion Confederate Wagon={roll}"])
+    report, game = run(litn_demo, "combat-supply", side="Confederate", hex="1622", pitched=pitched,
+                       rolls=[f"depletion Confederate Wagon={roll}"])
     line = line_of(report, "Confederate combat supply", wagon="Confederate Wagon")
     assert (line.data["roll"], line.data["depleted"]) == (roll, depleted)
-    # The demo maps depleted to nothing: the player turns the wagon over.
-    assert ("turn it over" in line.text) == depleted
+    # The demo's wagons carry the Depletion marker as a property: set, not yet the depleted side.
+    assert property_of(game, "Confederate Wagon", "Depletion") == ("true" if depleted else "false")
+    assert property_of(game, "Confederate Wagon", "Depleted") == "false"
+
+
+def test_10_2_a_wagon_depleted_in_a_combat_still_supplies_for_the_rest_of_the_phase(litn_demo, tmp_path):
+    # Two battles in 1622 in one Combat Phase, each run on the save the one before wrote: the wagon
+    # that got its Depletion marker in the first still supplies in the second and rolls no more; at
+    # the end of the phase it turns to its depleted side, and from then on it supplies no one.
+    folder = tmp_path / "phase"
+    folder.mkdir()
+    demo = SimpleNamespace(dir=folder, module=litn_demo.module, companion=litn_demo.companion)
+    first, game = run(litn_demo, "combat-supply", side="Confederate", hex="1622", pitched=True,
+                      rolls=["depletion*=6"])
+    assert line_of(first, "Confederate combat supply", wagon="Confederate Wagon").data["depleted"] is True
+    game.save(str(folder / "first.vsav"))
+    second, game = run(demo, "combat-supply", "first.vsav", side="Confederate", hex="1622", rolls=["depletion*=6"])
+    assert all(l.data["supplied"] for l in lines(second, "Confederate combat supply in 1622") if "unit" in l.data)
+    assert second.rolls == [] and "already has a Depletion marker" in lines(second, "Confederate combat supply")[-1].text
+    game.save(str(folder / "second.vsav"))
+    end, game = run(demo, "wagon-depletion", "second.vsav", side="Confederate")
+    assert [l.data["wagon"] for l in lines(end, "Confederate wagon depletion")] == ["Confederate Wagon"]
+    assert (property_of(game, "Confederate Wagon", "Depleted"), property_of(game, "Confederate Wagon", "Depletion")) \
+        == ("true", "false")
+    game.save(str(folder / "after.vsav"))
+    later, _ = run(demo, "combat-supply", "after.vsav", side="Confederate", hex="1622")
+    assert not any(l.data.get("supplied") for l in lines(later, "Confederate combat supply in 1622") if "unit" in l.data)
 
 
 def test_a_depot_in_reach_spares_the_wagon_its_depletion_roll(litn_demo):

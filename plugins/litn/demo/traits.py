@@ -27,12 +27,22 @@ def facing_trait(facing):
                              "Facing (0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW)"), str(facing))
 
 
+def flag_trait(name, key, description):
+    """A true/false state the player toggles from the counter's menu (a DynamicProperty)."""
+    return (dynamic_property(name, "false", "", "", "false", key_commands((f"Toggle {name}", key, "R,true or false")),
+                             description), "false")
+
+
+# 10.2: a Depletion marker when the roll depletes it, the depleted side at the end of the Combat Phase.
+DEPLETION = flag_trait("Depletion", "68,195", "Depletion marker (10.2): depleted at the end of the Combat Phase")
+DEPLETED = flag_trait("Depleted", "68,130", "Depleted side (10.2, 9.2)")
+
 # What each prototype holds (traits, outermost first, with a new piece's state).
 PROTOTYPES = {
     "Leader": [MARK_MOVED, CP, MA],
     "Infantry": [MARK_MOVED, CP, MA],
     "Cavalry": [MARK_MOVED, CP, MA, facing_trait(0)],
-    "Wagon": [MARK_MOVED, CP, MA],
+    "Wagon": [MARK_MOVED, CP, MA, DEPLETION, DEPLETED],
 }
 
 STRENGTH_LEVELS = 30
