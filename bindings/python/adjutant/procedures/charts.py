@@ -24,6 +24,7 @@ import tomllib
 from adjutant import ResultTable, TableColumn, TableError
 
 _REQUIRED = object()
+_INT_MIN, _INT_MAX = -2**31, 2**31 - 1  # the rolls a result table holds (C++ int)
 
 
 class ChartError(ValueError):
@@ -45,6 +46,8 @@ class ChartFile:
             raise ChartError(f"{path}: no such chart file") from None
         except tomllib.TOMLDecodeError as e:
             raise ChartError(f"{path}: {e}") from None
+        except UnicodeDecodeError as e:
+            raise ChartError(f"{path}: not UTF-8 text (byte {e.start})") from None
         if rules is not None and data.get("rules", rules) != rules:
             raise ChartError(f"{path}: a chart file for rules {data.get('rules')!r}, not {rules!r}")
         return cls(path, data)
@@ -82,11 +85,15 @@ class ChartFile:
                 roll = int(key)
             except ValueError:
                 raise ChartError(f"{self.path}: [{name}] {key!r} is not a die roll") from None
+            if not _INT_MIN <= roll <= _INT_MAX:
+                raise ChartError(f"{self.path}: [{name}] {key!r} is not a die roll (too large)")
             cells = cells if isinstance(cells, list) else [cells]
             rows.append((roll, roll, ["" if c is None else str(c) for c in cells]))
         rows.sort()
         if labels is None:
             columns = [TableColumn("value", 0)]
+        elif not isinstance(labels, list):
+            raise ChartError(f"{self.path}: [{name}] columns must be a list of column labels")
         else:
             columns = [self._column(name, label, i) for i, label in enumerate(labels)]
         try:
