@@ -58,7 +58,10 @@ class LitnMoveChecker(MoveChecker):
         if not movement.has_zones or not position.zone_sources or len(sides) != 1:
             return None
         side = next(iter(sides))
-        own_combat = sorted({h for h, u in position.friendly_units if u.unit_class in COMBAT_TYPES})
+        own_combat = {h for h, u in position.friendly_units if u.unit_class in COMBAT_TYPES}
+        if any(u.unit_class in COMBAT_TYPES for u in position.movers):
+            own_combat.add(position.start)  # 8.4: no zone from a cavalry unit an enemy combat unit shares a hex with
+        own_combat = sorted(own_combat)
         sources = [(h, f) for h, f in position.zone_sources if h not in own_combat]
         if not sources:
             return None
@@ -78,6 +81,15 @@ class LitnMoveChecker(MoveChecker):
             verdict.note = (f"facing unknown for the cavalry in {', '.join(self.facing_unknown)}: its zone counted "
                             f"in every direction (8.4){known}")
         return verdict
+
+    def leaving_cost(self, movement, position):
+        """8.3: a force leaving a hex held by enemy combat units pays 1 MP more (once its roll to
+        leave succeeded: litn.leave-hex)."""
+        return 1 if position.start in position.enemy_hexes else 0
+
+    def exerts_zone(self, unit, unit_class):
+        """8.4: an entrenched cavalry unit has no zone of control."""
+        return str(unit.get("entrenched", "")).strip().lower() not in ("true", "yes", "1")
 
     def obstacle(self, unit, unit_class):
         """8.3: only enemy combat units cost +1 MP and stop the mover; non-combat units alone are

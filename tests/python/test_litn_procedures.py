@@ -662,3 +662,28 @@ def test_8_4_a_cavalry_unit_whose_facing_is_unset_exerts_its_zone_every_way(litn
         last = [v for v in plugin.tasks["moves"].run(context) if v.pieces == ("Rush",)][-1]
         costs[facing] = (last.start, last.end, last.cost, "facing unknown" in last.note)
     assert costs == {"0": ("1124", "1123", 2, False), "": ("1124", "1123", 3, True)}
+
+
+def test_8_3_leaving_a_hex_held_by_enemy_combat_units_costs_one_more(litn_demo, tmp_path):
+    # Lawton (3 MP) and Hooker share 1629: Lawton's three clear hexes to 1626 cost 3 + 1 to leave.
+    free = judged(litn_demo, tmp_path, [("Lawton", "1626")], "free.vlog")[("Lawton",)]
+    assert (free.cost, free.legal) == (3, True)
+    held = judged(litn_demo, tmp_path, [("I Corps (Hooker)", "1629"), ("Lawton", "1626")], "held.vlog")[("Lawton",)]
+    assert (held.cost, held.legal) == (4, False) and "1 to leave the start hex" in held.reason
+
+
+def test_8_4_an_entrenched_cavalry_unit_exerts_no_zone(litn_demo, tmp_path):
+    # Rush steps from 1120 into 1121, Fitz Lee's frontal hex north of 1122: +2 MP, none when entrenched.
+    costs = {}
+    for entrenched in (False, True):
+        companion = litn_demo.companion
+        if entrenched:
+            text = litn_demo.companion.read_text(encoding="utf-8").replace(
+                '"depletion", "depleted"]', '"depletion", "depleted", "entrenched"]')
+            text += '\n[[units.rule]]\nname = "Fitz Lee"\nset = { entrenched = "true" }\n'
+            companion = tmp_path / "entrenched.toml"
+            companion.write_text(text, encoding="utf-8")
+        demo = SimpleNamespace(dir=litn_demo.dir, module=litn_demo.module, companion=companion)
+        verdicts = judged(demo, tmp_path, [("Rush", "1120"), ("Rush", "1121")], f"e{entrenched}.vlog")
+        costs[entrenched] = verdicts[("Rush",)].cost
+    assert costs == {False: 3, True: 1}

@@ -104,10 +104,12 @@ class MoveChecker(CompanionRules):
             verdict.note = "no unit moved (markers only)"
             return verdict
         position = self._position(view, movement, sides, set(move.pieces), before)
+        position.start, position.movers = start, movers
         verdict.allowance = self.allowance(movers, allowances, sides)
+        leaving = Fraction(self.leaving_cost(movement, position))
         zones = self.zones(movement, position, sides)
-        path = movement.path(start, end, classes, verdict.allowance, position.enemy_hexes, zones,
-                             friendly=position.friendly)
+        left = None if verdict.allowance is None else verdict.allowance - leaving
+        path = movement.path(start, end, classes, left, position.enemy_hexes, zones, friendly=position.friendly)
         reasons = []
         unmet = ""
         if path is not None and not path.legal:
@@ -116,8 +118,11 @@ class MoveChecker(CompanionRules):
         if path is None:
             reasons.append("no legal path")
         else:
-            verdict.cost, verdict.path = path.total, path.hexes
-            if not path.legal:
+            verdict.cost, verdict.path = path.total + leaving, path.hexes
+            if not path.legal and leaving and path.total > left:
+                reasons.append(f"costs {verdict.cost} MP with {leaving} to leave the start hex, over the allowance of "
+                               f"{verdict.allowance}" + (f" ({unmet})" if unmet else ""))
+            elif not path.legal:
                 reasons.append(path.reason + (f" ({unmet})" if unmet else ""))
         try:
             stacked = movers + [u for hex_, u in position.friendly_units if hex_ == end]
@@ -143,6 +148,14 @@ class MoveChecker(CompanionRules):
         return path, ""
 
     # What a game's rules may judge otherwise (plugins subclass MoveChecker):
+
+    def leaving_cost(self, movement, position):
+        """MP the force pays to leave its start hex before its first step (position.start): by default none."""
+        return 0
+
+    def exerts_zone(self, unit, unit_class):
+        """Whether another side's unit exerts its zone of control ([movement.zones]): by default yes."""
+        return True
 
     def other_way(self, movement, start, movers, position, sides):
         """Another allowance the force may move with when its own does not reach, under conditions
@@ -187,7 +200,7 @@ class MoveChecker(CompanionRules):
             position.enemy_units.append(hex_name)
             if self.obstacle(unit, cls):
                 position.enemy_hexes.append(hex_name)
-            if not movement.zone_classes or cls in movement.zone_classes:
+            if (not movement.zone_classes or cls in movement.zone_classes) and self.exerts_zone(unit, cls):
                 facing = unit.get(movement.facing_attribute) if movement.facing_attribute else None
                 position.zone_sources.append((hex_name, int(facing) if facing not in (None, "") else None))
         return position
@@ -213,3 +226,5 @@ class Position:
     zone_sources: list = field(default_factory=list)   # (hex, facing or None)
     friendly: list = field(default_factory=list)       # (hex, class): for stacking penalties
     friendly_units: list = field(default_factory=list)  # (hex, StackedUnit): for stacking limits
+    start: str = ""                                     # the hex the move starts in
+    movers: list = field(default_factory=list)          # the moving units (StackedUnit)
