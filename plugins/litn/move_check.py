@@ -58,11 +58,11 @@ class LitnMoveChecker(MoveChecker):
         if not movement.has_zones or not position.zone_sources or len(sides) != 1:
             return None
         side = next(iter(sides))
-        own_combat = {h for h, u in position.friendly_units if u.unit_class in COMBAT_TYPES}
+        own_combat = sorted({h for h, u in position.friendly_units if u.unit_class in COMBAT_TYPES})
+        shared = set(own_combat)
         if any(u.unit_class in COMBAT_TYPES for u in position.movers):
-            own_combat.add(position.start)  # 8.4: no zone from a cavalry unit an enemy combat unit shares a hex with
-        own_combat = sorted(own_combat)
-        sources = [(h, f) for h, f in position.zone_sources if h not in own_combat]
+            shared.add(position.start)  # 8.4: no zone from a cavalry unit an enemy combat unit shares a hex with
+        sources = [(h, f) for h, f in position.zone_sources if h not in shared]
         if not sources:
             return None
         # A unit whose facing is unset faces every way: the union of its zones for each facing.
