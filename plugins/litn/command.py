@@ -3,6 +3,8 @@ commander, broadcast to the highest-ranking leader of every hex, and every unit'
 allowance from the CPs of its hex's highest-ranking leader."""
 from fractions import Fraction
 
+from adjutant.rules.mp import mp_text
+
 from .army import enemy_of
 from .loc import Lines
 
@@ -179,7 +181,7 @@ class CommandPhase:
                     ma = Fraction(0)
                 note = "" if ma > 0 else self._minimum(u)
                 result[u.name] = (ma, note)
-                parts.append(f"{u.name} {ma} MP" + (f" ({note})" if note else ""))
+                parts.append(f"{u.name} {mp_text(ma)} MP" + (f" ({note})" if note else ""))
                 self.army.write(u, "ma", ma)  # where the module cannot show it, the report's chat does
             self.army.write(leader, "cp", cp)
             section.add(f"{hex_name}: {leader.name} has {cp} CP of command {command} ({float(share) * 100:.0f}%; "

@@ -6,6 +6,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 
 from adjutant.rules.move_check import MoveChecker
+from adjutant.rules.mp import parse_mp
 
 from .army import COMBAT_TYPES, enemy_of
 from .charts import LitnCharts
@@ -18,7 +19,7 @@ class LitnMoveChecker(MoveChecker):
         self.charts = LitnCharts.load(charts)
 
     def allowance(self, movers, allowances, sides):
-        own = [Fraction(str(u.attributes["ma"])) for u in movers if str(u.attributes.get("ma", "")).strip()]
+        own = [parse_mp(u.attributes["ma"]) for u in movers if str(u.attributes.get("ma", "")).strip()]
         if not own:
             return None
         force = [SimpleNamespace(type=u.unit_class, kind=u.attributes.get("kind", ""),
