@@ -28,6 +28,22 @@ Game::~Game() = default;
 
 namespace {
 
+// A zone property's restore names it as ZoneProperty.getPropertyId does, "name\tzone\tboard\tmap",
+// with no container: kept under its name and its zone's container, "map:zone", as a change names it.
+GlobalPropertyKey restore_key(const GlobalPropertyRestore& restore) {
+  const size_t tab = restore.name.find('\t');
+  if (!restore.container.empty() || tab == std::string::npos) return {restore.container, restore.name};
+  std::vector<std::string> parts;
+  for (size_t start = 0;;) {
+    const size_t end = restore.name.find('\t', start);
+    parts.push_back(restore.name.substr(start, end - start));
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  if (parts.size() != 4) return {restore.container, restore.name};
+  return {parts[3] + ":" + parts[1], parts[0]};
+}
+
 constexpr char kTab = '\t';
 
 bool is_null_id(const std::string& s) { return s.empty() || s == "null"; }
@@ -70,6 +86,12 @@ Game Game::from_archive(const Archive& archive, const std::string& source, const
   try {
     if (auto meta = archive.read("savedata")) game.savedata_ = parse_metadata(*meta, "savedata");
     game.moduledata_entry_ = archive.read("moduledata");
+    if (game.moduledata_entry_) {
+      try {
+        game.moduledata_ = parse_metadata(*game.moduledata_entry_, "moduledata");
+      } catch (const FormatError&) {  // only names the module: VASSAL loads such a save all the same
+      }
+    }
     game.load(deobfuscate(archive.read_required("savedGame")));
   } catch (FormatError& e) {
     e.locate(source, "savedGame");
@@ -232,7 +254,7 @@ void Game::apply_record(const Command& command, Snapshot* undo, StepEffect* effe
                             "' -> '" + property->new_value + "'");
   } else if (const auto* restore = std::get_if<GlobalPropertyRestore>(&record)) {
     if (undo && !undo->globals) undo->globals = globals_;
-    globals_[{restore->container, restore->name}] = restore->value;
+    globals_[restore_key(*restore)] = restore->value;
   }
   (void)effect;
 }

@@ -76,6 +76,8 @@ class Game {
   const Module* module() const { return module_; }  // nullptr when opened without one
   const CommandTree& commands() const { return tree_; }
   const std::optional<Metadata>& savedata() const { return savedata_; }
+  // The module's metadata as the save copied it (its name and version); nullopt when the file has none.
+  const std::optional<Metadata>& moduledata() const { return moduledata_; }
   bool is_log() const { return !steps_.empty(); }
 
   // The state at the current replay position.
@@ -147,6 +149,7 @@ class Game {
   CommandTree tree_;
   std::optional<Metadata> savedata_;
   std::optional<std::string> moduledata_entry_;  // copied into saves we write
+  std::optional<Metadata> moduledata_;
   std::string context_;                          // "setup" or "step N", for error messages
   size_t generated_ids_ = 0;
   size_t setup_end_ = 0;               // index in tree_.root.children of end_save (or the end)

@@ -74,6 +74,22 @@ const core::MapGeometry& MapGeometries::of(const MapSpec& map) {
   return *it->second;
 }
 
+const core::MapGeometry& MapGeometries::alone(const MapSpec& map, const std::string& board) {
+  const std::string key = map.id + '\n' + board;
+  auto it = built_.find(key);
+  if (it == built_.end()) {
+    it = built_.emplace(key, std::make_unique<core::MapGeometry>(build(map, {{board, false, 0, 0}}))).first;
+  }
+  return *it->second;
+}
+
+std::string MapGeometries::boards_text(const MapSpec& map) {
+  std::string all, laid_out;
+  for (const BoardSpec& b : map.boards) all += (all.empty() ? "'" : ", '") + b.name + "'";
+  for (const auto& b : of(map).boards()) laid_out += (laid_out.empty() ? "'" : ", '") + b.name + "'";
+  return "its boards: " + (all.empty() ? "none" : all) + "; laid out: " + (laid_out.empty() ? "none" : laid_out);
+}
+
 core::MapGeometry MapGeometries::build(const MapSpec& map) {
   std::optional<BoardLayout> layout;
   if (auto it = layouts_.find(map.save_id()); it != layouts_.end()) layout = it->second;
@@ -82,7 +98,10 @@ core::MapGeometry MapGeometries::build(const MapSpec& map) {
   std::vector<BoardLayout::Cell> cells;
   if (layout && !layout->cells.empty()) cells = layout->cells;
   else if (!map.boards.empty()) cells.push_back({map.boards.front().name, false, 0, 0});
+  return build(map, cells);
+}
 
+core::MapGeometry MapGeometries::build(const MapSpec& map, const std::vector<BoardLayout::Cell>& cells) {
   std::vector<core::BoardPlacement> boards;
   std::vector<bool> unknown;
   for (const auto& cell : cells) {
@@ -134,21 +153,32 @@ core::MapGeometry MapGeometries::build(const MapSpec& map) {
 std::string MapGeometries::hex_board(std::string_view map_name_or_id, std::string_view board) {
   const MapSpec& spec = map(map_name_or_id);
   const std::string label = "map '" + spec.save_id() + "'" + (board.empty() ? "" : " board '" + std::string(board) + "'");
+  if (!board.empty()) {
+    // Any board of the map, laid out or not: players may pick it in VASSAL's Board Picker.
+    const auto named = std::find_if(spec.boards.begin(), spec.boards.end(), [&](const BoardSpec& b) { return b.name == board; });
+    if (named == spec.boards.end()) fail("map '" + spec.save_id() + "' has no board '" + std::string(board) + "' (" + boards_text(spec) + ")");
+    if (!core::hex_grid_of(placed_board(spec, named->name).grid)) fail(label + " has no hex grid");
+    return named->name;
+  }
   const core::MapGeometry::Board* found = nullptr;
   for (const auto& b : of(spec).boards()) {
-    if (board.empty() ? !core::hex_grid_of(b.grid) : b.name != board) continue;
-    if (found) fail("map '" + spec.save_id() + "' has several hex boards; name the board");
+    if (!core::hex_grid_of(b.grid)) continue;
+    if (found) fail("map '" + spec.save_id() + "' has several hex boards; name the board (" + boards_text(spec) + ")");
     found = &b;
   }
-  if (!found) fail(label + (board.empty() ? " has no hex board in its layout" : " is not in the layout"));
-  if (!core::hex_grid_of(found->grid)) fail(label + " has no hex grid");
+  if (!found) fail(label + " has no hex board in its layout (" + boards_text(spec) + ")");
   return found->name;
+}
+
+const core::MapGeometry::Board& MapGeometries::placed_board(const MapSpec& map, const std::string& board) {
+  if (const auto* placed = of(map).board_named(board)) return *placed;
+  return *alone(map, board).board_named(board);
 }
 
 core::HexTopology MapGeometries::topology(std::string_view map_name_or_id, std::string_view board) {
   const MapSpec& spec = map(map_name_or_id);
   const std::string name = hex_board(map_name_or_id, board);
-  const core::MapGeometry::Board& placed = *of(spec).board_named(name);
+  const core::MapGeometry::Board& placed = placed_board(spec, name);
   const auto spec_board = std::find_if(spec.boards.begin(), spec.boards.end(), [&](const BoardSpec& b) { return b.name == name; });
   const BoardSize size = size_of(*spec_board);
   if (!size.size) {

@@ -43,9 +43,14 @@ class MapGeometries {
   // and the layout or the numbering depends on it.
   const core::MapGeometry& of(const MapSpec& map);
   const core::MapGeometry& of(std::string_view name_or_id) { return of(map(name_or_id)); }
-  // The hex topology of a hex board of a map (empty board name: the map's only hex board),
-  // bounded by the board. Throws FormatError when there is no such board, it has no hex grid,
-  // or its size is unknown.
+  // The geometry of a map with one board alone (at column 0, row 0), as VASSAL's Board Picker lays
+  // out a board chosen by itself; built on first use. The board must be one of the map's.
+  const core::MapGeometry& alone(const MapSpec& map, const std::string& board);
+  // "its boards: 'A', 'B'; laid out: 'A'", for messages about a board.
+  std::string boards_text(const MapSpec& map);
+  // The hex topology of a hex board of a map (empty board name: the map's only hex board of the
+  // layout), bounded by the board; any board of the map may be named, laid out or not. Throws
+  // FormatError when there is no such board, it has no hex grid, or its size is unknown.
   core::HexTopology topology(std::string_view map_name_or_id, std::string_view board = {});
   // The name of the board topology() would use: `board` itself, or the map's only hex board.
   std::string hex_board(std::string_view map_name_or_id, std::string_view board = {});
@@ -68,6 +73,9 @@ class MapGeometries {
 
  private:
   core::MapGeometry build(const MapSpec& map);
+  core::MapGeometry build(const MapSpec& map, const std::vector<BoardLayout::Cell>& cells);
+  // A board of the map placed by the layout, else alone.
+  const core::MapGeometry::Board& placed_board(const MapSpec& map, const std::string& board);
   BoardSize size_of(const BoardSpec& board);
   [[noreturn]] void fail(const std::string& message) const;
 
@@ -75,7 +83,7 @@ class MapGeometries {
   std::map<std::string, BoardLayout> layouts_;
   core::SnapRules rules_;
   BoardImages images_;
-  std::map<std::string, std::unique_ptr<core::MapGeometry>> built_;  // by map id
+  std::map<std::string, std::unique_ptr<core::MapGeometry>> built_;  // by map id; a board alone by id\nboard
   std::map<std::string, core::Size> assumed_;  // by board name
   std::vector<std::string> notes_;
 };

@@ -30,6 +30,7 @@ void stitch_whole_maps(Companion& companion, MapGeometries& maps) {
         offsets.push_back(lattice.offsets[i]);
       }
     }
+    if (boards.size() < 2) continue;  // boards the file describes outside the layout are judged alone
     // The first board the file describes is the stitched model's origin.
     const core::Cube origin = offsets.front();
     for (core::Cube& offset : offsets) offset = offset - origin;

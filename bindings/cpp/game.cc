@@ -59,11 +59,21 @@ void bind_step_effect(py::module_& m) {
       .def_readonly("changed", &PieceEffect::changed)
       .def_property_readonly("moved", &PieceEffect::moved);
   py::class_<StepEffect>(m, "StepEffect", "What one step of a log did.")
-      .def_readonly("index", &StepEffect::index, "0-based step number.")
+      .def_property_readonly("step", [](const StepEffect& e) { return e.index + 1; },
+                             "The step's number, counted from 1 as VASSAL's step-through, Game.position, warnings "
+                             "and `check moves` count them.")
       .def_readonly("pieces", &StepEffect::pieces)
       .def_readonly("chat", &StepEffect::chat)
       .def_readonly("other", &StepEffect::other)
-      .def("describe", &StepEffect::describe, "One line per effect, for reports.");
+      .def(
+          "describe",
+          [](const StepEffect& e) {
+            std::string text;
+            for (const std::string& line : e.describe()) text += (text.empty() ? "" : "\n") + line;
+            return text;
+          },
+          "What the step did as text, one line per effect ('moved ... (1477,1536) -> (1532,1504)'); '' for none.")
+      .def("__repr__", [](const StepEffect& e) { return "<StepEffect step " + std::to_string(e.index + 1) + ">"; });
 }
 
 void bind_piece(py::module_& m) {
@@ -126,7 +136,8 @@ void bind_game_class(py::module_& m) {
   py::class_<vmod::GameWarning>(m, "GameWarning", "A command VASSAL passes over in silence, and where.")
       .def_readonly("position", &vmod::GameWarning::position)
       .def_readonly("message", &vmod::GameWarning::message)
-      .def("__str__", [](const vmod::GameWarning& w) { return w.position + ": " + w.message; });
+      .def("__str__", [](const vmod::GameWarning& w) { return w.position + ": " + w.message; })
+      .def("__repr__", [](const vmod::GameWarning& w) { return "<GameWarning " + w.position + ": " + w.message + ">"; });
 
   py::class_<vmod::Game, GamePtr>(m, "Game", "A saved game or log as VASSAL holds it after loading.", py::dynamic_attr())
       .def_property_readonly("source", &vmod::Game::source)
@@ -191,8 +202,20 @@ void bind_game_class(py::module_& m) {
             d["date_saved"] = g.savedata()->date_saved;
             return d;
           },
-          "What wrote the file: the module's version, VASSAL's version and dateSaved (ms since the epoch); "
-          "None when the file has no savedata entry.")
+          "The file's savedata entry: version (the module's version, which VASSAL often leaves empty: see "
+          "moduledata), VASSAL's version and dateSaved (ms since the epoch); None when the file has no savedata entry.")
+      .def_property_readonly(
+          "moduledata",
+          [](const vmod::Game& g) -> std::optional<py::dict> {
+            if (!g.moduledata()) return std::nullopt;
+            py::dict d;
+            d["name"] = g.moduledata()->name;
+            d["version"] = g.moduledata()->version;
+            d["vassal_version"] = g.moduledata()->vassal_version;
+            return d;
+          },
+          "The module that wrote the file, as the save copied its moduledata: name, version and the VASSAL version it "
+          "was made with; None when the file has none (or it cannot be read).")
       .def_property_readonly("warnings", &vmod::Game::warnings,
                              "Commands skipped the way VASSAL skips them, such as moves of unknown pieces.")
       .def_property_readonly(
@@ -202,12 +225,16 @@ void bind_game_class(py::module_& m) {
             for (size_t i = 0; i < g.step_count(); ++i) steps.push_back(g.step(i));
             return steps;
           },
-          "A log's steps as commands (empty for a save).")
+          "A log's steps as commands (empty for a save): steps[n - 1] is step n.")
       .def_property_readonly("step_count", &vmod::Game::step_count)
-      .def_property_readonly("position", &vmod::Game::position, "Steps applied; a log opens at its end.")
-      .def("step_forward", &vmod::Game::step_forward, "Applies the next step and says what it did.")
-      .def("step_back", &vmod::Game::step_back, "Undoes the last applied step and says what that step had done.")
-      .def("seek", &vmod::Game::seek, py::arg("position"))
+      .def_property_readonly("position", &vmod::Game::position,
+                             "The number of the last step applied (steps count from 1; 0 before the first); a log "
+                             "opens at its end.")
+      .def("step_forward", &vmod::Game::step_forward,
+           "Applies step position + 1 and says what it did (its StepEffect.step is the new position).")
+      .def("step_back", &vmod::Game::step_back,
+           "Undoes step `position` and says what that step had done (its StepEffect.step is the old position).")
+      .def("seek", &vmod::Game::seek, py::arg("position"), "Stands after step `position` (0: before the first).")
       .def("set_property", &vmod::Game::set_property, py::arg("id"), py::arg("name"), py::arg("value"),
            "Sets a Marker, DynamicProperty, layer level (`<layer>_Level`) or Labeler text of one piece; the change "
            "is remembered for save()/save_log(). PieceError when no trait holds it, GameStateError for an unknown id.")

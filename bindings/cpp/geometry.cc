@@ -3,6 +3,7 @@
 // rings, lines, hexsides), Hex, and the GeometryError / LocationError exceptions.
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <unordered_map>
@@ -59,6 +60,15 @@ const core::MapGeometry::Board& only_hex_board(const core::MapGeometry& map) {
 GridView grid_view(const MapView& view, const std::string& board) {
   const core::MapGeometry& map = view.geometry();
   const std::string name = board.empty() ? only_hex_board(map).name : board;
+  if (!map.board_named(name)) {
+    const bool known = std::any_of(view.spec->boards.begin(), view.spec->boards.end(),
+                                   [&](const vmod::BoardSpec& b) { return b.name == name; });
+    throw core::GeometryError("map '" + view.spec->save_id() + "' " +
+                              (known ? "does not lay out board '" + name + "' here; Map.with_layout(['" + name +
+                                           "']) lays it out alone"
+                                     : "has no board '" + name + "'") +
+                              " (" + view.geometries->boards_text(*view.spec) + ")");
+  }
   return GridView{view.geometries->topology(view.spec->save_id(), name), name, view.geometries, &map, view.owner};
 }
 
@@ -228,6 +238,34 @@ void bind_hex_grid(py::module_& m) {
       .def("__repr__", [](const GridView& g) { return "<HexGrid " + g.board + ">"; });
 }
 
+MapView with_layout(const MapView& v, const py::iterable& boards) {
+  vmod::BoardLayout layout;
+  layout.picker_id = v.spec->save_id() + "BoardPicker";
+  int column = 0;
+  for (const py::handle item : boards) {
+    vmod::BoardLayout::Cell cell;
+    if (py::isinstance<py::str>(item)) {
+      cell = {item.cast<std::string>(), false, column++, 0};
+    } else {
+      const auto t = item.cast<py::tuple>();
+      if (t.size() < 3 || t.size() > 4) throw py::value_error("a board of a layout is a name or (board, column, row, reversed)");
+      cell = {t[0].cast<std::string>(), t.size() == 4 && t[3].cast<bool>(), t[1].cast<int>(), t[2].cast<int>()};
+    }
+    const bool known = std::any_of(v.spec->boards.begin(), v.spec->boards.end(),
+                                   [&](const vmod::BoardSpec& b) { return b.name == cell.board; });
+    if (!known) {
+      throw core::GeometryError("map '" + v.spec->save_id() + "' has no board '" + cell.board + "' (" +
+                                v.geometries->boards_text(*v.spec) + ")");
+    }
+    layout.cells.push_back(cell);
+  }
+  if (layout.cells.empty()) throw py::value_error("a layout needs a board");
+  auto made = std::make_shared<vmod::MapGeometries>(v.geometries->module(),
+                                                    std::map<std::string, vmod::BoardLayout>{{v.spec->save_id(), layout}});
+  for (const auto& [board, size] : v.geometries->assumed_board_sizes()) made->assume_board_size(board, size);
+  return MapView{made, v.spec, v.owner};
+}
+
 py::object none_unless(bool placed, int value) { return placed ? py::cast(value) : py::none(); }
 
 void bind_setup_stack_placement(py::module_& m) {
@@ -332,7 +370,11 @@ void bind_map(py::module_& m) {
       .def_property_readonly("grid", [](const MapView& v) { return grid_view(v, ""); },
                              "The HexGrid of the map's only hex board.")
       .def("hex_grid", [](const MapView& v, const std::string& board) { return grid_view(v, board); }, py::arg("board"),
-           "The HexGrid of a board of the layout.")
+           "The HexGrid of a board of the layout (GeometryError naming the boards otherwise).")
+      .def("with_layout", &with_layout, py::arg("boards"),
+           "The same map with other boards laid out, as VASSAL's Board Picker lets players choose: board names, "
+           "placed left to right, or (board, column, row, reversed) as Game.board_layouts gives them. GeometryError "
+           "when the map has no such board.")
       .def("__repr__", [](const MapView& v) { return "<Map " + v.spec->save_id() + ">"; });
 }
 

@@ -11,9 +11,11 @@ highest), corps, facing (0-5, cavalry), cp, ma, and the states demoralized, entr
 (true/false).
 """
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from adjutant.rules.companion_rules import CompanionRules
+from adjutant.rules.mp import mp_text
 from adjutant.rules.visibility import Viewer
 
 SIDES = ("Union", "Confederate")
@@ -237,7 +239,7 @@ class Army(CompanionRules):
         source = self.companion.unit_source(attribute)
         if source is None or source["from"] not in ("property", "layer"):
             return False
-        raw = str(value)
+        raw = mp_text(value) if isinstance(value, Fraction) else str(value)  # MP as players write them: 6 1/2
         for stored, meant in source["values"]:
             if meant == raw:
                 raw = stored

@@ -4,6 +4,8 @@ allowance from the CPs of its hex's highest-ranking leader."""
 from dataclasses import dataclass
 from fractions import Fraction
 
+from adjutant.rules.mp import mp_text
+
 from .army import command_rating
 from .loc import Lines
 
@@ -180,12 +182,12 @@ class CommandPhase:
         if hex_name in self.chosen_senders:
             why = " (as the player chose)"
         elif others:
-            alternatives = "; ".join(f"{c.sender.name} at {c.distance} MP: {_cp(expected[c.sender.name])} CP"
+            alternatives = "; ".join(f"{c.sender.name} at {mp_text(c.distance)} MP: {_cp(expected[c.sender.name])} CP"
                                      for c in others)
             why = f" ({_cp(expected[sender.name])} CP to expect, rather than {alternatives})"
         else:
             why = ""
-        section.add(f"{sender.name} -> {receiver.name} ({hex_name}): {distance} cavalry MP via {' '.join(path)}"
+        section.add(f"{sender.name} -> {receiver.name} ({hex_name}): {mp_text(distance)} cavalry MP via {' '.join(path)}"
                     f"{why}; column {result.column_label}, d6 {roll}, {describe_modifiers(mods)} -> {result.row_roll}: "
                     f"{result.result}: {cp} CP",
                     sender=sender.name, receiver=receiver.name, hex=hex_name, distance=distance, path=path,
@@ -243,7 +245,7 @@ class CommandPhase:
                     ma = Fraction(0)
                 note = "militia move only with a Union leader" if militia_alone else self._minimum(u, ma)
                 result[u.name] = (ma, note)
-                parts.append(f"{u.name} {ma} MP" + (f" ({note})" if note else ""))
+                parts.append(f"{u.name} {mp_text(ma)} MP" + (f" ({note})" if note else ""))
                 self.army.write(u, "ma", ma)  # where the module cannot show it, the report's chat does
             self.army.write(leader, "cp", cp)
             section.add(f"{hex_name}: {leader.name} has {cp} CP of command {command} ({float(share) * 100:.0f}%; "
@@ -266,7 +268,7 @@ class CommandPhase:
         half = self.s.charts.rounded(self.s.charts.allowance("infantry" if unit.kind == "militia" else unit.type) / 2)
         if half <= ma:
             return ""
-        return f"or {half} MP by 7.1's minimum, if it stays more than 6 hexes from every enemy unit all its move"
+        return f"or {mp_text(half)} MP by 7.1's minimum, if it stays more than 6 hexes from every enemy unit all its move"
 
 
 def run_command(session, senders=""):

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 from adjutant import ZoneOfControl, ZoneStep
 from adjutant.rules.move_check import MoveChecker, OtherWay
+from adjutant.rules.mp import mp_text, parse_mp
 
 from .army import COMBAT_TYPES, enemy_of
 from .charts import LitnCharts
@@ -21,7 +22,7 @@ class LitnMoveChecker(MoveChecker):
         self.charts = LitnCharts.load(charts)
 
     def allowance(self, movers, allowances, sides):
-        own = [Fraction(str(u.attributes["ma"])) for u in movers if str(u.attributes.get("ma", "")).strip()]
+        own = [parse_mp(u.attributes["ma"]) for u in movers if str(u.attributes.get("ma", "")).strip()]
         if not own:
             return None
         return self._reduced(min(own), movers, sides)
@@ -50,8 +51,8 @@ class LitnMoveChecker(MoveChecker):
         if self.charts.option("minimum_stacking_reduction"):
             half = self._reduced(half, movers, sides)
         far = f"every hex more than {FarFromEnemies.RANGE} hexes from every enemy unit"
-        return OtherWay(half, f"by the Minimum Movement Allowance (7.1): {half} MP, {far}",
-                        f"nor by the Minimum Movement Allowance (7.1): no path of {half} MP with {far}",
+        return OtherWay(half, f"by the Minimum Movement Allowance (7.1): {mp_text(half)} MP, {far}",
+                        f"nor by the Minimum Movement Allowance (7.1): no path of {mp_text(half)} MP with {far}",
                         zones=movement.python_zones(clear))
 
     def zones(self, movement, position, sides):

@@ -84,6 +84,15 @@ TEST(Game, AppliesASavesPiecesStacksPlayersAndProperties) {
   EXPECT_THROW(game.piece("nope"), GameStateError);
 }
 
+TEST(Game, AZonePropertysRestoreIsKeptUnderItsZone) {
+  // ZoneProperty.getPropertyId: name TAB zone TAB board TAB map, with no container (CCN's logs).
+  std::vector<std::string> commands = setup_commands();
+  commands.insert(commands.end() - 1, "GlobalProperty\t;ArmyIndexValue\tAllies\tInland\tMain Map;2;");
+  const Game game = Game::from_text(join_sequence(commands, kEsc), "zones.vsav");
+  EXPECT_EQ(game.global_properties().at({"Main Map:Allies", "ArmyIndexValue"}), "2");
+  EXPECT_EQ(game.global_properties().size(), 2u);
+}
+
 TEST(Game, ALogEndsAtItsLastStepAndReplaysBackAndForth) {
   Game game = Game::from_text(log_text(), "hand-built.vlog");
   ASSERT_TRUE(game.is_log());

@@ -193,5 +193,25 @@ TEST(MapGeometries, TopologyIsBoundedByTheBoardImage) {
   EXPECT_THROW(maps.topology("Main Map", "Z"), FormatError);
 }
 
+TEST(MapGeometries, ABoardOutsideTheLayoutHasItsTopologyAndNamesTheBoards) {
+  TempDir dir;
+  dir.write("buildFile.xml", build_file(hex_board("A", "a.png") + hex_board("B", "b.png"), "Main MapBoardPicker\tA\t0\t0"));
+  dir.write("images/a.png", png(300, 200, {0, 0, 0}));
+  dir.write("images/b.png", png(120, 90, {0, 0, 0}));
+  const Module module = load_module(dir.path().string());
+  MapGeometries maps(module);
+  ASSERT_EQ(maps.of("Main Map").boards().size(), 1u);  // the default layout has A only
+  const core::HexTopology b = maps.topology("Main Map", "B");
+  EXPECT_TRUE(b.contains(*b.hex_named("0101")));
+  EXPECT_FALSE(b.contains(*b.hex_named("0404")));  // bounded by B's own image, 120 x 90
+  EXPECT_EQ(maps.alone(module.maps[0], "B").boards()[0].bounds, (core::Rect{0, 0, 120, 90}));
+  try {
+    maps.topology("Main Map", "Z");
+    FAIL() << "no board Z";
+  } catch (const FormatError& e) {
+    EXPECT_NE(std::string(e.what()).find("its boards: 'A', 'B'; laid out: 'A'"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace adjutant::vmod

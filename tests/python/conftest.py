@@ -10,6 +10,12 @@ CORPUS = Path(os.environ.get("ADJUTANT_CORPUS", REPO.parent / "shared" / "corpus
 ESC, TAB = "\x1b", "\t"
 
 
+def json_lines(text):
+    """The objects of a JSON Lines output (`check moves --json`), one per line, in order."""
+    import json
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
 def shared_missing(reason):
     """Shared data a test needs is missing: skip saying so, or fail where it is required
     (ADJUTANT_REQUIRE_SHARED set, as in CI, which always has ../shared)."""
@@ -31,6 +37,16 @@ def tld_log(corpus):
     if not path.is_file():
         shared_missing(f"{path} not in the corpus")
     return path
+
+
+@pytest.fixture(scope="session")
+def tld(corpus):
+    """The Longest Day's module (the 2.9 buildFile) and its logs, in the corpus."""
+    folder = corpus / "uckelman+tld-mod"
+    logs = sorted((folder / "game").glob("*.log"))
+    if not logs:
+        shared_missing(f"no TLD logs in {folder}")
+    return folder / "buildFile", logs
 
 
 @pytest.fixture(scope="session")

@@ -138,10 +138,12 @@ def test_a_real_log_replays_back_and_forth(tld_log):
     assert game.is_log and game.step_count == 1091 and game.position == 1091
     at_end = {p.id: (p.map, p.x, p.y) for p in game.pieces}
     undone = game.step_back()
-    assert undone.index == 1090 and game.position == 1090
+    assert undone.step == 1091 and game.position == 1090  # steps count from 1: step 1091 was undone
     game.seek(0)
     effect = game.step_forward()
-    assert effect.index == 0 and effect.describe()
+    assert effect.step == 1 and game.position == 1
+    text = effect.describe()
+    assert isinstance(text, str) and text.startswith("moved ") and text == "\n".join(text.splitlines())
     game.seek(game.step_count)
     assert {p.id: (p.map, p.x, p.y) for p in game.pieces} == at_end
     assert any("step 690" in str(w) and "1168786995021" in str(w) for w in game.warnings)

@@ -1,6 +1,5 @@
 """`adjutant check moves` on the TLD logs of the corpus with the project's companion file for that
 map (docs/examples/tld-normandy.toml: clear terrain and two roads, the generic rules)."""
-import json
 import os
 import pty
 import subprocess
@@ -8,39 +7,29 @@ import sys
 import threading
 from fractions import Fraction
 
-import pytest
-
-from conftest import REPO, shared_missing
+from adjutant.rules.mp import parse_mp
+from conftest import REPO, json_lines
 from test_cli import adjutant
 
 TLD_COMPANION = REPO / "docs" / "examples" / "tld-normandy.toml"
-
-
-@pytest.fixture(scope="module")
-def tld(corpus):
-    folder = corpus / "uckelman+tld-mod"
-    logs = sorted((folder / "game").glob("*.log"))
-    if not logs:
-        shared_missing(f"no TLD logs in {folder}")
-    return folder / "buildFile", logs
 
 
 def test_every_move_of_a_tld_log_gets_a_verdict_and_a_distance(tld):
     module, logs = tld
     result = adjutant("check", "moves", logs[0], "--module", module, "--companion", TLD_COMPANION, "--json")
     assert result.returncode == 0, result.stderr
-    (game,) = json.loads(result.stdout)
+    (game,) = json_lines(result.stdout)
     moves = game["moves"]
     assert len(moves) > 300
     for move in moves:
         assert move["legal"] is True, move
         assert move["distance"] >= 1
-        cost = Fraction(move["cost"])
+        cost = parse_mp(move["cost"])
         # Clear costs 1 a hex, a road 1/2: the cheapest path lies between the two.
         assert Fraction(move["distance"], 2) <= cost <= move["distance"], move
         assert move["path"][0] == move["start"] and move["path"][-1] == move["end"]
         assert len(move["path"]) - 1 >= move["distance"]
-    assert any(Fraction(m["cost"]) < m["distance"] for m in moves)  # some moves used the coast road
+    assert any(parse_mp(m["cost"]) < m["distance"] for m in moves)  # some moves used the coast road
 
 
 def test_moves_over_the_allowance_are_violations_with_their_reason(tld, tmp_path):
@@ -53,12 +42,12 @@ def test_moves_over_the_allowance_are_violations_with_their_reason(tld, tmp_path
     strict.write_text(text, encoding="utf-8")
     result = adjutant("check", "moves", logs[0], "--module", module, "--companion", strict, "--json", "--violations")
     assert result.returncode == 1, result.stderr
-    (game,) = json.loads(result.stdout)
+    (game,) = json_lines(result.stdout)
     assert game["moves"]
     for move in game["moves"]:
         assert move["legal"] is False
         assert move["reason"] == f"costs {move['cost']} MP, over the allowance of 1"
-        assert Fraction(move["cost"]) > 1
+        assert parse_mp(move["cost"]) > 1
 
 
 def test_a_class_the_rules_lack_is_named(tld, tmp_path):
@@ -73,16 +62,23 @@ def test_a_class_the_rules_lack_is_named(tld, tmp_path):
     assert str(logs[0]) in result.stderr
 
 
-def test_a_folder_of_logs_is_every_log_in_it_with_a_progress_bar_on_a_terminal(tld, tmp_path):
+def test_a_folder_is_every_save_and_log_in_it_by_content_with_a_progress_bar_on_a_terminal(tld, tmp_path):
     module, logs = tld
     folder = tmp_path / "game"
     folder.mkdir()
-    for log in logs[:3]:
-        (folder / log.name).symlink_to(log)
-    (folder / "notes.txt").write_text("not a log")
+    (folder / "a-0606-1.log").symlink_to(logs[0])
+    (folder / "b-0606-2").symlink_to(logs[1])  # TLD's logs were mailed about without an extension too
+    (folder / "c-notes.txt").write_text("not a log")
+    (folder / "d-0606-3.LOG").symlink_to(logs[2])
     many = adjutant("check", "moves", folder, "--module", module, "--companion", TLD_COMPANION, "--json")
     assert many.returncode == 0, many.stderr
-    assert [g["game"] for g in json.loads(many.stdout)] == [str(folder / log.name) for log in logs[:3]]
+    records = json_lines(many.stdout)
+    assert [r["game"] for r in records] == [str(folder / n) for n in ("a-0606-1.log", "b-0606-2", "c-notes.txt",
+                                                                       "d-0606-3.LOG")]
+    assert [sorted(r) for r in records] == [["game", "moves", "notes"]] * 2 + [["game", "skipped"]] + [
+        ["game", "moves", "notes"]]
+    assert all(len(r["moves"]) > 100 for r in records if "moves" in r)
+    assert f"skipped {folder / 'c-notes.txt'}: not a VASSAL save or log" in many.stderr
 
     # On a terminal (a pseudo-terminal here) the same check draws a progress bar on standard error.
     main, terminal = pty.openpty()
@@ -98,7 +94,7 @@ def test_a_folder_of_logs_is_every_log_in_it_with_a_progress_bar_on_a_terminal(t
         reader.join()
         os.close(main)
     assert ran.returncode == 0
-    assert b"checking logs" in b"".join(shown)
+    assert b"checking games" in b"".join(shown)
 
 
 def _read_all(fd, into):
@@ -117,4 +113,4 @@ def test_a_folder_without_logs_is_named(tld, tmp_path):
     module, _ = tld
     result = adjutant("check", "moves", tmp_path, "--module", module, "--companion", TLD_COMPANION)
     assert result.returncode == 2
-    assert str(tmp_path) in result.stderr and "without logs" in result.stderr
+    assert str(tmp_path) in result.stderr and "without saves or logs" in result.stderr

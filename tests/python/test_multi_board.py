@@ -1,13 +1,11 @@
 """Moves across the boards of one map: a module made here with two boards side by side whose hex
 grids continue (the East board numbers on from column 09), a companion file describing both, and a
 log whose unit marches along the West road, over the seam and on along the East road."""
-import json
-from fractions import Fraction
-
 import pytest
 
 import adjutant
-from conftest import ESC, TAB
+from adjutant.rules.mp import parse_mp
+from conftest import ESC, TAB, json_lines
 from test_cli import adjutant as run_cli
 
 BOARD = ('<VASSAL.build.module.map.boardPicker.Board name="{name}" width="443" height="640">'
@@ -96,9 +94,9 @@ def test_a_move_over_the_seam_is_judged(tmp_path):
     folder = two_boards(tmp_path / "module")
     result = run_cli("check", "moves", march(folder), "--module", folder, "--companion", folder / "two.toml", "--json")
     assert result.returncode == 0, result.stderr
-    (move,) = json.loads(result.stdout)[0]["moves"]
+    (move,) = json_lines(result.stdout)[0]["moves"]
     assert (move["start"], move["end"], move["distance"], move["legal"]) == ("0503", "1103", 6, True)
-    assert Fraction(move["cost"]) == 3
+    assert parse_mp(move["cost"]) == 3
 
 
 def test_boards_whose_grids_do_not_continue_are_judged_apart(tmp_path):
@@ -110,6 +108,6 @@ def test_boards_whose_grids_do_not_continue_are_judged_apart(tmp_path):
     assert companion.movement("Main Map", "East").boards == ["East"]
     result = run_cli("check", "moves", march(folder), "--module", folder, "--companion", folder / "two.toml", "--json")
     assert result.returncode == 0, result.stderr
-    (move,) = json.loads(result.stdout)[0]["moves"]
+    (move,) = json_lines(result.stdout)[0]["moves"]
     assert move["legal"] is None
     assert move["note"].startswith("from board 'West' to 'East': their hex grids are not one")

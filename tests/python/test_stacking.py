@@ -9,9 +9,10 @@ from fractions import Fraction
 import pytest
 
 import adjutant
+from adjutant.rules.mp import parse_mp
 from adjutant.plugin import Context
 from adjutant.plugin_host import PluginError, choose_plugin
-from conftest import ESC, REPO, TAB
+from conftest import ESC, REPO, TAB, json_lines
 from test_cli import adjutant as run_cli
 
 SAMPLE_TERRAIN = REPO / "docs" / "examples" / "sample-terrain.toml"
@@ -74,7 +75,7 @@ def test_a_move_into_a_full_hex_breaks_the_stacking_limit(module, sample_module,
                     [("A", "0504"), ("C", "0205")])
     result = run_cli("check", "moves", log, "--module", sample_module, "--companion", SAMPLE_TERRAIN, "--json")
     assert result.returncode == 1, result.stderr
-    (game,) = json.loads(result.stdout)
+    (game,) = json_lines(result.stdout)
     into, alone = game["moves"]
     assert into["pieces"] == ["Alpha"] and into["legal"] is False
     assert Fraction(into["cost"]) == 2  # clear 1 + entering a hex with infantry 1
@@ -111,7 +112,7 @@ def test_check_moves_runs_a_plugin_given_by_path(module, sample_module, tmp_path
     result = run_cli("check", "moves", log, "--module", sample_module, "--companion", SAMPLE_TERRAIN,
                      "--plugin", plugin, "--json")
     assert result.returncode == 1, result.stderr
-    assert json.loads(result.stdout)[0]["moves"][0]["reason"] == "moved on a Sunday"
+    assert json_lines(result.stdout)[0]["moves"][0]["reason"] == "moved on a Sunday"
 
 
 def test_check_setup_finds_stacks_over_the_limit_in_a_save(module, sample_module, tmp_path):
@@ -189,9 +190,9 @@ def test_check_moves_compares_a_save_with_an_earlier_one(module, sample_module, 
     result = run_cli("check", "moves", tmp_path / "turn4.vsav", "--before", before, "--module", sample_module,
                      "--companion", SAMPLE_TERRAIN, "--json")
     assert result.returncode == 0, result.stderr
-    (move,) = json.loads(result.stdout)[0]["moves"]
+    (move,) = json_lines(result.stdout)[0]["moves"]
     assert (move["pieces"], move["start"], move["end"], move["distance"]) == (["Bravo", "Delta"], "0504", "0506", 2)
-    assert move["legal"] is True and Fraction(move["cost"]) == 2
+    assert move["legal"] is True and parse_mp(move["cost"]) == 2
     two = run_cli("check", "moves", before, before, "--before", before, "--module", sample_module,
                   "--companion", SAMPLE_TERRAIN)
     assert two.returncode == 2 and "--before compares one save with an earlier one" in two.stderr

@@ -11,9 +11,12 @@ its buildFile, adjutant.NewSave a save from its pieces, and encode_sequence, cha
 piece_definition and obfuscate give VASSAL's escaping, trait chains and `!VCSK` text.
 
 Errors are adjutant.FormatError and its subclasses; each names the file, the entry and the
-position of the problem.
+position of the problem. A save or log opened with a module other than the one that wrote it gives
+an adjutant.ModuleMismatchWarning (warnings.warn; make it an error with
+warnings.simplefilter("error", adjutant.ModuleMismatchWarning)).
 """
 import importlib.metadata
+import warnings
 
 from .errors import (ArchiveError, BuildFileError, CommandError, CompanionError, FormatError,
                      GameStateError, ObfuscationError, PieceError)
@@ -23,11 +26,25 @@ from ._adjutant import (Board, Command, CommandTree, Companion, Dice, DieRoll, G
                         Prototype, ResultTable, SetupStack, StackedUnit, StackingError, StepEffect,
                         TableColumn, TableError,
                         TableResult, Terrain, Trait, Zones, decode_commands, file_kind, open_companion,
-                        open_game, open_module, read_saved_game, sample_terrain, write_new_file)
+                        open_module, read_saved_game, sample_terrain, write_new_file)
+from ._adjutant import open_game as _open_game
 from ._adjutant import PredefinedSetup, SetupStackPlacement, Sight, open_setup
 from ._adjutant import (Metadata, NewSave, chain_traits, decode_sequence, encode_sequence, module_metadata,
                         obfuscate, piece_definition, write_module)
+from .module_check import ModuleMismatchWarning, module_mismatch
 from .rules.zones import ZoneOfControl, ZoneStep
+
+
+def open_game(path, module=None):
+    """Opens a .vsav/.vlog (or legacy .sav/.log, or a bare save text) with its module (an
+    adjutant.Module; it names the maps and pieces). A log opens at its last step. When the file's
+    moduledata names another module than `module`, warns with ModuleMismatchWarning."""
+    game = _open_game(str(path), module)
+    mismatch = module_mismatch(game, module)
+    if mismatch:
+        warnings.warn(mismatch, ModuleMismatchWarning, stacklevel=2)
+    return game
+
 
 try:
     __version__ = importlib.metadata.version("adjutant")  # pyproject.toml's, the one version number
@@ -45,6 +62,7 @@ __all__ = [
     "decode_commands", "file_kind", "open_companion", "open_game", "open_module", "read_saved_game",
     "sample_terrain", "write_new_file",
     "PredefinedSetup", "SetupStackPlacement", "open_setup",
+    "ModuleMismatchWarning", "module_mismatch",
     "Metadata", "NewSave", "chain_traits", "decode_sequence", "encode_sequence", "module_metadata", "obfuscate",
     "piece_definition", "write_module",
 ]

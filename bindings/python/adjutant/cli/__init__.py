@@ -10,6 +10,9 @@ Exit status (the same for every subcommand):
      `terrain check` checks, sight blocked (`los`), no trace (`trace`);
   2  bad input: a file that cannot be read, parsed or written (the message names the file and the
      place), a missing or blank chart value, an unknown name, procedure or plugin, a wrong command line.
+
+Errors are one line on standard error, "adjutant: ..." naming the file and the place; only a
+command line argparse cannot read gets the usage line too. No user error shows a Python traceback.
 """
 import argparse
 import contextlib
@@ -21,7 +24,7 @@ from ..procedures.charts import ChartError
 from ..errors import FormatError
 from ..plugin_host import PluginError
 from . import check, demo, geometry, inspect, plugins, render, run, sight, terrain
-from .usage import BAD_INPUT, BadInput, UsageError, error
+from .usage import BAD_INPUT, BadInput, Parser, UsageError, error
 
 EXAMPLES = inspect.EXAMPLES + """\
   adjutant where Lee.vmod 1477 1536           VASSAL's name of a map point
@@ -48,7 +51,7 @@ a blank chart value, a wrong command line).
 
 
 def build_parser():
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="adjutant",
         description="Referee and bookkeeper beside VASSAL: reads modules, saves and logs, "
                     "checks moves and runs the procedures players hate doing by hand.",
@@ -70,6 +73,7 @@ def build_parser():
 
 def main(argv=None):
     parser = build_parser()
+    Parser.argv = sys.argv[1:] if argv is None else [str(a) for a in argv]
     args, extra = parser.parse_known_args(argv)
     # NAME=VALUE parameters of `run` may follow its options, where argparse no longer takes positionals.
     if getattr(args, "parameters", None) is not None and all("=" in e and not e.startswith("-") for e in extra):
@@ -81,14 +85,19 @@ def main(argv=None):
     try:
         with _output(args):
             return args.run(args)
-    except UsageError as e:
-        parser.error(str(e))
     except BrokenPipeError:  # the reader stopped early (| head): quietly, as other tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    except (BadInput, FormatError, adjutant.GeometryError, PluginError, ChartError, OSError) as e:
-        error(e)
+    except (UsageError, BadInput, FormatError, adjutant.GeometryError, PluginError, ChartError, OSError) as e:
+        error(_one_line(e))
         return BAD_INPUT
+
+
+def _one_line(e):
+    """An error as a line: an OSError names its file as `file: why`."""
+    if isinstance(e, OSError) and e.filename is not None and e.strerror:
+        return f"{e.filename}: {e.strerror}"
+    return str(e)
 
 
 @contextlib.contextmanager

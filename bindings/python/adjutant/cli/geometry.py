@@ -2,13 +2,14 @@
 import json
 
 import adjutant
-from .usage import OK, add_command, choose_map
+from .usage import OK, add_command, add_layout_arguments, add_strict, choose_map, layout_maps
 
 WHERE_EXAMPLES = """\
 examples:
   adjutant where Lee.vmod 1477 1536                 the name VASSAL gives that point ('2724')
   adjutant where Lee.vmod --map "Main Map" 1477 1536
   adjutant where Lee.vmod --game turn3.vsav 90 4000  with the boards that save laid out
+  adjutant where tld.vmod --board "Board F" 300 400  a board the module does not lay out, alone
   adjutant where Lee.vmod 1477 1536 --json          name, board, hex and snapped point
 """
 
@@ -16,6 +17,8 @@ HEX_EXAMPLES = """\
 examples:
   adjutant hex Lee.vmod 2724                 the centre of hex 2724 in map coordinates: '1477 1536'
   adjutant hex Lee.vmod --map "Main Map" 2724 --json
+  adjutant hex tld.vmod --board "Board F" 0709       on a board the module does not lay out, alone
+  adjutant hex Game.vmod -- -8,8                     a name that starts with '-' follows --
 Exit status 2 when the map has no such location.
 """
 
@@ -28,6 +31,7 @@ def add_parsers(commands):
         "mouse-over shows them.", WHERE_EXAMPLES,
         json_help="print JSON: {map, x, y, location, board, hex, snapped, notes}")
     _common(where)
+    add_layout_arguments(where, game=False)
     where.add_argument("x", type=int, metavar="X")
     where.add_argument("y", type=int, metavar="Y")
     where.set_defaults(run=run_where)
@@ -39,8 +43,9 @@ def add_parsers(commands):
         json_help="print JSON: {map, location, x, y, board, notes}")
     _common(hex_)
     hex_.add_argument("location", metavar="LOCATION", help="a location name, such as 2724")
-    hex_.add_argument("--board", metavar="BOARD", default="",
-                      help="the board whose grid reads the name (default: each board in turn)")
+    hex_.add_argument("--board", metavar="BOARD",
+                      help="the board whose grid reads the name (default: each board of the layout in turn); one "
+                           "the layout does not have is laid out alone")
     hex_.set_defaults(run=run_hex)
 
 
@@ -49,12 +54,12 @@ def _common(parser):
     parser.add_argument("--map", metavar="NAME", help="the map (default: the module's only map with boards)")
     parser.add_argument("--game", metavar="SAVE",
                         help="a save or log whose board layout to use (default: the module's)")
+    add_strict(parser)
 
 
 def _map(args):
     module = adjutant.open_module(args.module)
-    maps = adjutant.open_game(args.game, module).maps if args.game else module.maps
-    return choose_map(maps, args.map)
+    return choose_map(layout_maps(args, module), args.map, args.board)
 
 
 def run_where(args):
@@ -74,7 +79,7 @@ def run_where(args):
 
 def run_hex(args):
     game_map = _map(args)
-    x, y = game_map.point_of(args.location, args.board)
+    x, y = game_map.point_of(args.location, args.board or "")
     if args.json:
         print(json.dumps({"map": game_map.save_id, "location": args.location, "x": x, "y": y,
                           "board": game_map.board_at(x, y), "notes": game_map.notes}, ensure_ascii=False))

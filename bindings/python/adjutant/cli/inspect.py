@@ -4,7 +4,7 @@ import json
 import adjutant
 from .tables import print_game_summary, print_module_summary
 from .summary import game_summary, module_summary
-from .usage import OK, UsageError, add_command
+from .usage import OK, UsageError, add_command, add_strict, open_game
 
 EXAMPLES = """\
 examples:
@@ -24,6 +24,7 @@ def add_parser(commands):
     inspect.add_argument("path", metavar="PATH", help="the module, save or log to read")
     inspect.add_argument("--module", metavar="MODULE",
                          help="the module a save or log belongs to (names its maps and pieces)")
+    add_strict(inspect)
     inspect.set_defaults(run=run)
 
 
@@ -36,7 +37,7 @@ def run(args):
         show = print_module_summary
     elif kind == "save":
         module = adjutant.open_module(args.module) if args.module else None
-        summary = game_summary(adjutant.open_game(args.path, module), module)
+        summary = game_summary(open_game(args, args.path, module), module)
         show = print_game_summary
     else:
         raise UsageError(f"{args.path}: neither a module nor a save or log "

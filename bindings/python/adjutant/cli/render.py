@@ -1,14 +1,19 @@
 """`adjutant render WHAT`: pictures over the module's own board images (adjutant.render)."""
 import json
+from pathlib import Path
 
 import adjutant
 from ..render import Picture
 from .sight import add_companion_arguments, add_los_arguments, add_trace_arguments, companion_map, look, traced, \
     value_error
-from .usage import OK, BadInput, UsageError, add_command, add_command_group, choose_map, note
+from .usage import (OK, BadInput, UsageError, add_command, add_command_group, add_layout_arguments, add_strict,
+                    choose_map, laid_out, layout_maps, note)
+
+PICTURE_SUFFIXES = (".svg", ".png")
 
 EXAMPLES = {
-    "grid": "adjutant render grid litn-demo.vmod -o grid.svg",
+    "grid": "adjutant render grid litn-demo.vmod -o grid.svg\n"
+            "  adjutant render grid tld.vmod --map Normandy --board \"Board F\" -o f.svg   a board not laid out",
     "terrain": "adjutant render terrain litn-demo.vmod companion.toml -o terrain.png --scale 0.5",
     "reach": "adjutant render reach litn-demo.vmod companion.toml 1622 --class infantry --mp 6 -o reach.png",
     "path": "adjutant render path litn-demo.vmod companion.toml 1622 2410 --class infantry --mp 6 -o path.png",
@@ -19,6 +24,8 @@ EXAMPLES = {
 ABOUT_PICTURES = """\
 A picture is .svg (the board images embedded, the drawing over them exact) or .png; it shows the
 hexes drawn and a margin round them (--margin HEXES, or --whole-map). -o never writes over a file.
+The map is drawn with the boards the module lays out, or --game SAVE's; --board BOARD draws a board
+the layout does not have alone (a companion file's only board of the map is drawn so by itself).
 A report is written by: adjutant run PLUGIN.PROCEDURE ... --report FILE.json
 """
 
@@ -51,6 +58,8 @@ def add_parser(commands):
         parser.add_argument("--margin", type=int, default=2, metavar="HEXES", help="hexes shown round the drawing")
         parser.add_argument("--whole-map", action="store_true", help="show the whole map")
         parser.add_argument("--no-grid", dest="grid", action="store_false", help="leave out the hex outlines and names")
+        add_layout_arguments(parser)
+        add_strict(parser)
         parser.set_defaults(run=run, what=what)
 
 
@@ -93,11 +102,20 @@ ADD_ARGUMENTS = {
 
 
 def run(args):
-    picture, drawn = DRAW[args.what](args)
-    if args.grid:
-        picture.grid()
-    if drawn and not args.whole_map:
-        picture.focus(drawn, margin=args.margin)
+    if Path(args.out).suffix.lower() not in PICTURE_SUFFIXES:
+        raise UsageError(f"-o {args.out}: a picture is written as {' or '.join(PICTURE_SUFFIXES)}")
+    if Path(args.out).exists():
+        raise UsageError(f"-o {args.out}: the file exists; adjutant never writes over a file")
+    try:
+        picture, drawn = DRAW[args.what](args)
+        if args.grid:
+            picture.grid()
+        if drawn and not args.whole_map:
+            picture.focus(drawn, margin=args.margin)
+    except adjutant.GeometryError:
+        raise
+    except ValueError as e:  # a hex the picture's boards do not have
+        raise BadInput(str(e)) from None
     picture.save(args.out, scale=args.scale)
     for text in picture.notes:
         note(args, text)
@@ -109,13 +127,31 @@ def run(args):
 
 
 def _draw_grid(args):
-    game_map = choose_map(adjutant.open_module(args.module).maps, args.map)
-    return Picture(game_map), []
+    game_map = choose_map(layout_maps(args, adjutant.open_module(args.module)), args.map, args.board)
+    return _picture(game_map), []
+
+
+def _picture(game_map):
+    try:
+        return Picture(game_map)
+    except ValueError as e:  # no hex board to draw on
+        raise BadInput(f"{game_map.save_id}: {e}") from None
+
+
+def _companion_map(args, where):
+    """The companion file's map laid out as the command line says; with no --board, a board the file
+    describes alone (when it describes one board of the map, outside the layout) is laid out alone."""
+    game_map = choose_map(layout_maps(args, where.module), where.map_name)
+    board = args.board
+    described = [t.board for t in where.companion.maps if t.map == where.map_name and t.board]
+    if board is None and len(described) == 1 and described[0] not in laid_out(game_map):
+        board = described[0]
+    return choose_map([game_map], game_map.name, board)
 
 
 def _draw_terrain(args):
     where = companion_map(args)
-    picture = Picture(where.game_map())
+    picture = _picture(_companion_map(args, where))
     return picture, picture.terrain(where.companion.map(where.map_name))
 
 
@@ -132,7 +168,7 @@ def _draw_reach(args):
         raise UsageError("render reach needs --mp, the unit's movement allowance")
     where, movement, situation = _movement(args)
     reach = value_error(args, lambda: movement.reach(args.from_hex, [args.unit_class], args.mp, **situation))
-    picture = Picture(where.game_map())
+    picture = _picture(_companion_map(args, where))
     return picture, picture.reach(reach, allowance=args.mp, start=args.from_hex)
 
 
@@ -146,19 +182,19 @@ def _draw_path(args):
                                                        **situation))
         if path is None:
             raise BadInput(f"{args.companion}: no path from {args.from_hex} to {args.to_hex} for {args.unit_class}")
-    picture = Picture(where.game_map())
+    picture = _picture(_companion_map(args, where))
     return picture, picture.path(path, allowance=args.mp)
 
 
 def _draw_los(args):
     where, _, result = look(args)
-    picture = Picture(where.game_map())
+    picture = _picture(_companion_map(args, where))
     return picture, picture.sight(result, args.from_hex, args.to_hex)
 
 
 def _draw_trace(args):
     where, result = traced(args)
-    picture = Picture(where.game_map())
+    picture = _picture(_companion_map(args, where))
     return picture, [args.from_hex, *picture.trace(result.trace, title=f"{args.kind} from {args.from_hex}"), *args.to]
 
 
@@ -168,8 +204,8 @@ def _draw_report(args):
             report = json.load(f)
         except json.JSONDecodeError as e:
             raise BadInput(f"{args.report}: not a JSON report (line {e.lineno}, column {e.colno}): {e.msg}")
-    game_map = choose_map(adjutant.open_module(args.module).maps, args.map)
-    picture = Picture(game_map)
+    game_map = choose_map(layout_maps(args, adjutant.open_module(args.module)), args.map, args.board)
+    picture = _picture(game_map)
     return picture, picture.report(report, section=args.section)
 
 

@@ -12,7 +12,7 @@ from ..procedures.outputs import game_output_kind, write_procedure_outputs
 from ..plugin import Context
 from ..plugin_host import PluginError, find_plugin, load_plugins
 from ..procedures.rolls import Rolls
-from .usage import BAD_INPUT, OK, BadInput, UsageError, add_command
+from .usage import BAD_INPUT, OK, BadInput, UsageError, add_command, add_strict, open_game
 
 EXAMPLES = """\
 examples:
@@ -54,6 +54,7 @@ def add_parser(commands):
     p.add_argument("--report", metavar="FILE", help="also write the report: FILE.json as JSON, else as text")
     p.add_argument("--plugin", metavar="PATH", action="append", default=[],
                    help="load a plugin from a .py file or folder too")
+    add_strict(p)
     p.set_defaults(run=run)
 
 
@@ -129,7 +130,7 @@ def run(args):
         raise UsageError(str(e)) from None
     module = adjutant.open_module(args.module)
     companion = adjutant.open_companion(args.companion, module)
-    game = adjutant.open_game(args.game, module)
+    game = open_game(args, args.game, module)
     context = Context(module, companion, game, args.game, charts=args.charts, rolls=rolls, side=args.side)
     try:
         report = task.run(context, **arguments)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import adjutant
 from ..plugin import TRACE_INPUTS, TraceContext, TraceResult
 from ..plugin_host import load_plugins, trace_kinds
+from ..rules.mp import mp_text
 from .plugins import add_plugin_option
 from .usage import OK, VIOLATIONS, UsageError, add_command
 
@@ -99,9 +100,6 @@ class CompanionMap:
     companion: object
     map_name: str
 
-    def game_map(self):
-        return self.module.find_map(self.map_name)
-
 
 def companion_map(args):
     module = adjutant.open_module(args.module)
@@ -179,8 +177,8 @@ def run_trace(args):
     found = result.trace
     if args.json:
         out = {"kind": args.kind, "from": args.from_hex, **vars(found)}
-        out["used"] = str(out["used"])
-        out["steps"] = [dict(s, used=str(s["used"])) for s in out["steps"]]
+        out["used"] = mp_text(out["used"])
+        out["steps"] = [dict(s, used=mp_text(s["used"])) for s in out["steps"]]
         out.update(result.facts)
         print(json.dumps(out, ensure_ascii=False))
     else:
@@ -188,7 +186,7 @@ def run_trace(args):
             print(f"{args.from_hex}: {result.verdict}")
         if found.found:
             print(" ".join(s["hex"] + (f"({s['line']})" if s["line"] else "") for s in found.steps))
-            print(f"used: {found.used}")
+            print(f"used: {mp_text(found.used)}")
         else:
             print(f"no trace: {found.reason}")
     return OK if found.found else VIOLATIONS

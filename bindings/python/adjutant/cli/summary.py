@@ -34,12 +34,13 @@ def module_summary(module):
 
 
 def _map_summary(map_):
+    laid_out = {name for name, *_ in map_.layout}
     return {
         "id": map_.id,
         "name": map_.name,
         "class": map_.class_name,
         "boards": [{"name": b.name, "image": b.image, "width": b.width, "height": b.height,
-                    "reversible": b.reversible, "grid": b.grid} for b in map_.boards],
+                    "reversible": b.reversible, "laid_out": b.name in laid_out, "grid": b.grid} for b in map_.boards],
         "setup_stacks": len(map_.setup_stacks),
     }
 
@@ -55,7 +56,7 @@ def game_summary(game, module=None):
         "kind": "log" if game.is_log else "save",
         "source": game.source,
         "module": module.name if module is not None else None,
-        "saved_with": game.savedata,
+        "saved_with": _saved_with(game),
         "pieces": sum(pieces.values()),
         "stacks": sum(1 for stack in game.stacks if stack.members),
         "pieces_per_map": dict(sorted(pieces.items())),
@@ -66,6 +67,17 @@ def game_summary(game, module=None):
                               for (container, name), value in sorted(game.global_properties.items())],
         "warnings": [str(w) for w in game.warnings],
     }
+
+
+def _saved_with(game):
+    """The module (name, version) and VASSAL version that wrote the file: the module's from the
+    moduledata VASSAL copies into the file (savedata's own version is often left empty), VASSAL's
+    from savedata; None when the file has neither (the 2007 TLD logs)."""
+    module, save = game.moduledata or {}, game.savedata or {}
+    if not module and not save:
+        return None
+    return {"module": module.get("name", ""), "version": module.get("version") or save.get("version", ""),
+            "vassal_version": save.get("vassal_version") or module.get("vassal_version", "")}
 
 
 def _step_kind(step):

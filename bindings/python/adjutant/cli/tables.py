@@ -2,11 +2,23 @@
 
 Markup is off: names come from other people's files and may hold brackets.
 """
+import sys
+
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-console = Console(markup=False, highlight=False)
+# Wide enough that no table or line is ever wrapped.
+UNWRAPPED = 100_000
+
+
+def table_width():
+    """The width tables are laid out in: the terminal's, or when standard output is a file or a pipe,
+    no limit, so that no row is wrapped for the program reading it."""
+    return None if sys.stdout.isatty() else UNWRAPPED
+
+
+console = Console(markup=False, highlight=False, width=table_width())
 
 
 def _print_titled(title, table):
@@ -66,22 +78,25 @@ def print_module_summary(s):
     if s["description"]:
         console.print(s["description"])
     boards = Table()
-    for column in ("map", "board", "size", "grid", "settings"):
+    for column in ("map", "board", "laid out", "size", "grid", "settings"):
         boards.add_column(column)
     for m in s["maps"]:
         label = m["name"] or m["id"]
         if not m["boards"]:
-            boards.add_row(label, "-", "", "none", "")
+            boards.add_row(label, "-", "", "", "none", "")
         for b in m["boards"]:
             grid = b["grid"]
-            boards.add_row(label, b["name"], _size(b), grid["kind"], _settings(grid))
+            boards.add_row(label, b["name"], "yes" if b["laid_out"] else "no", _size(b), grid["kind"], _settings(grid))
             for zone in grid.get("zones", []):
-                boards.add_row("", f"  zone {zone['name']}", "", zone["grid"]["kind"], _settings(zone["grid"]))
+                boards.add_row("", f"  zone {zone['name']}", "", "", zone["grid"]["kind"], _settings(zone["grid"]))
             if "background" in grid:
                 bg = grid["background"]
-                boards.add_row("", "  background", "", bg["kind"], _settings(bg))
+                boards.add_row("", "  background", "", "", bg["kind"], _settings(bg))
             label = ""
     _print_titled("Maps and boards", boards)
+    if any(not b["laid_out"] for m in s["maps"] for b in m["boards"]):
+        console.print("Boards not laid out by default are those players may choose in VASSAL's Board Picker; "
+                      "name one with --board.")
 
     definitions = {what.replace("_", " "): n for what, n in s["counts"].items()}
     definitions.update({f"trait {trait}": n for trait, n in s["traits"].items()})
@@ -95,7 +110,8 @@ def print_game_summary(s):
                   + (f", module {s['module']}" if s["module"] else "") + ")")
     if s["saved_with"]:
         saved = s["saved_with"]
-        console.print(f"Written by module version {saved['version'] or '?'} "
+        module = f"module {saved['module']!r}" if saved["module"] else "the module"
+        console.print(f"Written by {module} version {saved['version'] or '?'} "
                       f"with VASSAL {saved['vassal_version'] or '?'}")
     _print_counts(f"{s['pieces']} pieces in {s['stacks']} stacks", "map", s["pieces_per_map"])
     if s["players"]:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import adjutant
 from ..errors import CompanionError
+from ..rules.companion_rules import CheckError, CompanionRules
 from .tables import print_companion_summary, print_terrain_sample
 from .usage import OK, VIOLATIONS, add_command, add_command_group, error
 
@@ -30,8 +31,8 @@ CHECK_EXAMPLES = """\
 examples:
   adjutant terrain check Lee.vmod lee.toml          every name checked; counts per map
   adjutant terrain check Lee.vmod lee.toml --json   the counts as JSON
-Exit status 1 when the companion file has a problem (bad TOML, an unknown hex or word ...), 2 when
-it or the module cannot be read.
+Exit status 1 when the companion file has a problem (bad TOML, an unknown hex or word, a unit of
+the module whose class [movement] does not know ...), 2 when it or the module cannot be read.
 """
 
 
@@ -71,6 +72,9 @@ def run_check(args):
         companion = adjutant.open_companion(args.companion, module)
     except CompanionError as e:
         return _report_problem(args, e)
+    problem = _unit_class_problem(args, module, companion)
+    if problem:
+        return _report_problem(args, problem)
     summary = companion.summary
     summary["problems"] = []
     summary["module_matches"] = summary["module_name"] == module.name
@@ -81,6 +85,30 @@ def run_check(args):
     else:
         print_companion_summary(summary, module.name)
     return OK
+
+
+def _unit_class_problem(args, module, companion):
+    """The first of the module's pieces (palettes, at-start stacks) that is a unit by [units] but has
+    no movement class [movement] knows: what `check moves` rejects when it moves. "" when none, or
+    when the file has no [movement]."""
+    if not companion.maps:
+        return ""
+    first = companion.maps[0]
+    try:
+        movement = companion.movement(first.map, first.board)
+    except ValueError:  # no [movement]: no classes to check
+        return ""
+    slots = list(module.piece_slots) + [slot for stack in module.setup_stacks for slot in stack.slots]
+    for slot in slots:
+        unit = companion.unit(slot, module)
+        if unit is None:
+            continue
+        try:
+            CompanionRules.unit_class(movement, unit, f"{args.companion}: the module's piece {slot.piece_name!r} "
+                                                      f"(buildFile line {slot.line})")
+        except CheckError as e:
+            return str(e)
+    return ""
 
 
 def _report_problem(args, problem):

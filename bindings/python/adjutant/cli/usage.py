@@ -1,19 +1,42 @@
 """What the subcommands share: their parsers' form and output options (-q/--quiet, --json), the
-exit statuses and the errors behind them, notes and progress bars on standard error, choosing a map."""
+exit statuses and the errors behind them, notes, warnings and progress bars on standard error,
+opening a game with its module, choosing a map and a board."""
 import argparse
+import re
 import sys
+import warnings
 from contextlib import contextmanager
+
+import adjutant
 
 OK, VIOLATIONS, BAD_INPUT = 0, 1, 2  # the exit statuses (cli/__init__.py says what each covers)
 
 
 class UsageError(Exception):
-    """A command line that cannot work; reported like argparse's own errors (exit status 2)."""
+    """A command line that cannot work, though argparse read it: an option another needs, a name the
+    files do not have (exit status 2; one line, without the usage)."""
 
 
 class BadInput(Exception):
     """Input that cannot be used: a value a file lacks, a name it does not know (exit status 2).
     The message names the file and the place; no usage line is printed, the command line was fine."""
+
+
+# A word argparse takes for an option although it is a value: a hex such as -8,8 or -3.
+OPTION_LIKE = re.compile(r"^-\d")
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, with a hint when a value that starts with '-' was taken for an option."""
+
+    argv = ()  # the words being parsed, set by main
+
+    def error(self, message):
+        option_like = [word for word in self.argv if OPTION_LIKE.match(word)]
+        if option_like:
+            message += (f" (a value starting with '-', such as {option_like[0]}, reads as an option: "
+                        f"put `--` before it, as in `-- {option_like[0]}`)")
+        super().error(message)
 
 
 def add_command(commands, name, help, description, examples, json_help=None, help_action=None):
@@ -53,6 +76,34 @@ def note(args, text):
         _say(text)
 
 
+def warn(args, text):
+    """Something the user should check, on standard error; not with --quiet."""
+    note(args, f"warning: {text}")
+
+
+def add_strict(parser):
+    """--strict: refuse a save or log that another module wrote (see open_game)."""
+    parser.add_argument("--strict", action="store_true",
+                        help="refuse a save or log whose moduledata names another module than MODULE "
+                             "(exit status 2; without --strict, a warning)")
+
+
+def open_game(args, path, module):
+    """adjutant.open_game, its ModuleMismatchWarning a warning on standard error, or with --strict
+    an error."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", adjutant.ModuleMismatchWarning)
+        game = adjutant.open_game(path, module)
+    for w in caught:
+        if not issubclass(w.category, adjutant.ModuleMismatchWarning):
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+        elif getattr(args, "strict", False):
+            raise BadInput(f"{w.message} (--strict)")
+        else:
+            warn(args, f"{w.message} (--strict refuses it)")
+    return game
+
+
 def _say(text):
     print(f"adjutant: {text}", file=sys.stderr)
 
@@ -71,17 +122,57 @@ def progress(args, description, total):
         yield lambda: bar.advance(task)
 
 
-def choose_map(maps, name):
-    """The map named NAME (by name or id); without a name, the only map with boards."""
+def add_layout_arguments(parser, game=True):
+    """--board (and --game): which boards of a map are laid out, where a layout matters."""
+    parser.add_argument("--board", metavar="BOARD",
+                        help="a board of the map: one the layout does not have is laid out alone, as VASSAL's "
+                             "Board Picker lets players choose")
+    if game:
+        parser.add_argument("--game", metavar="SAVE",
+                            help="a save or log whose board layout to use (default: the module's)")
+
+
+def layout_maps(args, module):
+    """The module's maps laid out as --game's save lays them out, else as the module does."""
+    game = getattr(args, "game", None)
+    return open_game(args, game, module).maps if game else module.maps
+
+
+def choose_map(maps, name, board=None):
+    """The map named NAME (by name or id); without a name, the only map with boards (with `board`,
+    the map that has it). With `board`, that board laid out: the map as it is when its layout
+    has the board, else the board alone."""
     if name:
-        for game_map in maps:
-            if name in (game_map.name, game_map.id):
-                return game_map
-        raise UsageError(f"no map {name!r}; the maps are: {_names(maps)}")
-    with_boards = [m for m in maps if m.boards]
-    if len(with_boards) == 1:
-        return with_boards[0]
-    raise UsageError(f"name the map with --map; the maps are: {_names(maps)}")
+        chosen = [m for m in maps if name in (m.name, m.id)]
+        if not chosen:
+            raise UsageError(f"no map {name!r}; the maps are: {_names(maps)}")
+    else:
+        chosen = [m for m in maps if m.boards]
+        if board is not None and len(chosen) > 1:
+            chosen = [m for m in chosen if board in board_names(m)] or chosen
+        if len(chosen) != 1:
+            raise UsageError(f"name the map with --map; the maps are: {_names(maps)}")
+    game_map = chosen[0]
+    if board is None or board in laid_out(game_map):
+        return game_map
+    if board not in board_names(game_map):
+        raise UsageError(f"map {game_map.save_id!r} has no board {board!r} ({boards_text(game_map)})")
+    return game_map.with_layout([board])
+
+
+def board_names(game_map):
+    return [b.name for b in game_map.boards]
+
+
+def laid_out(game_map):
+    """The names of the boards the map's layout places."""
+    return [name for name, *_ in game_map.layout]
+
+
+def boards_text(game_map):
+    """"its boards: 'A', 'B'; laid out: 'A'", for messages."""
+    return (f"its boards: {', '.join(map(repr, board_names(game_map))) or 'none'}; "
+            f"laid out: {', '.join(map(repr, laid_out(game_map))) or 'none'}")
 
 
 def _names(maps):

@@ -5,6 +5,7 @@ name them: the board's own name ('1426'), or 'BOARD:1426' where two boards of th
 from collections import Counter
 from fractions import Fraction
 
+from ..rules.mp import mp_text, parse_mp
 from .canvas import Canvas
 from . import colours
 
@@ -149,12 +150,12 @@ class Picture:
         most = _fraction(allowance) if allowance is not None else max((left for left, _ in reach.values()), default=0)
         for h, (left, must_stop) in reach.items():
             self.shade(h, colours.ramp(float(left / most) if most else 0))
-            self.label(h, _mp(left))
+            self.label(h, mp_text(left))
             if must_stop:
                 self.outline(h, colours.STOP, dashed=True)
         if start:
             self.outline(start, colours.START, width=0.1)
-        self.legend("MP left", [(colours.ramp(1), f"{_mp(most)} MP left", "hex"), (colours.ramp(0), "0 MP left", "hex"),
+        self.legend("MP left", [(colours.ramp(1), f"{mp_text(most)} MP left", "hex"), (colours.ramp(0), "0 MP left", "hex"),
                                 (colours.STOP, "must stop there", "line")])
         return list(reach)
 
@@ -167,13 +168,13 @@ class Picture:
         most = None if allowance is None else _fraction(allowance)
         for step in path.steps:
             spent += step["total"]
-            self.label(step["to_hex"], f"{_mp(step['total'])} ({_mp(spent)})", colour=colour)
+            self.label(step["to_hex"], f"{mp_text(step['total'])} ({mp_text(spent)})", colour=colour)
             over = most is not None and spent > most and not path.legal
-            problem = step["problem"] or (f"over {_mp(most)} MP" if over else "")
+            problem = step["problem"] or (f"over {mp_text(most)} MP" if over else "")
             if problem:
                 self.cross(step["to_hex"], problem)
                 break
-        self.legend(f"path {path.hexes[0]} to {path.hexes[-1]}: {_mp(path.total)} MP",
+        self.legend(f"path {path.hexes[0]} to {path.hexes[-1]}: {mp_text(path.total)} MP",
                     [(colour, "MP of the step (MP so far)", "line"),
                      (colour if path.legal else colours.BAD, "legal" if path.legal else f"illegal: {path.reason}",
                       "line")])
@@ -258,20 +259,6 @@ def _bounds(pts):
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _mp(value):
-    """MP as rulebooks write them: 3, 1 1/2, 1/2."""
-    whole, part = divmod(value, 1)
-    if not part:
-        return str(int(whole))
-    fraction = f"{part.numerator}/{part.denominator}" if hasattr(part, "numerator") else f"{part:.2g}"
-    return f"{int(whole)} {fraction}" if whole else fraction
-
-
-def _fraction(mp):
-    """MP given as a number, a Fraction or as rulebooks write them ('4 1/2') as a Fraction."""
-    return sum(Fraction(part) for part in mp.split()) if isinstance(mp, str) else Fraction(mp)
-
-
 def _short(line):
     """A report line's result in a few words: its CP, else whether a line was found."""
     if "cp" in line:
@@ -279,3 +266,8 @@ def _short(line):
     if "loc" in line:
         return f"{line.get('leader', '')} {'LOC' if line['loc'] else 'no LOC'}".strip()
     return ""
+
+
+def _fraction(mp):
+    """MP given as a number, a Fraction or as rulebooks write them ('4 1/2') as a Fraction."""
+    return parse_mp(mp) if isinstance(mp, str) else Fraction(mp)

@@ -5,20 +5,23 @@ the cheapest legal path from where they were to where they went is found with ev
 where it stood at that moment: enemy units (another side's) block or cost as [movement] says, and
 exert zones of control; the mover's side's other units cost stacking penalties, and the stack it
 ends in must keep the stacking limits. The verdict names the pieces, the step and VASSAL's hex
-names, with the path's cost and the reasons when illegal.
+names, with the path's cost and the reasons when illegal. Moves on maps the companion file does not
+describe are not judged: the result's notes count them.
 """
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional
 
 from .companion_rules import CheckError, CompanionRules
 from .moves import log_moves
+from .mp import mp_text, parse_mp
 from adjutant import StackedUnit, StackingError
 
 
 @dataclass
 class Verdict:
-    step: int                      # 1-based, as VASSAL's log counts
+    step: Optional[int]            # counted from 1 as VASSAL's step-through; None between two saves
     map: str
     pieces: tuple                  # names
     start: str                     # hex names
@@ -31,19 +34,32 @@ class Verdict:
     path: list = field(default_factory=list)
     note: str = ""
 
+    @property
+    def where(self):
+        """'step 12', or where the move went between two saves, for messages."""
+        return f"step {self.step}" if self.step is not None else f"the move {self.start} -> {self.end}"
+
     def as_json(self):
         d = dict(self.__dict__)
         d["pieces"] = list(self.pieces)
         for key in ("cost", "allowance"):
-            d[key] = None if d[key] is None else str(d[key])
+            d[key] = None if d[key] is None else mp_text(d[key])
         return d
+
+
+class MoveVerdicts(list):
+    """A game's verdicts, with `notes` on the moves that were not judged and why."""
+
+    def __init__(self, verdicts=(), notes=()):
+        super().__init__(verdicts)
+        self.notes = list(notes)
 
 
 def _mp(text, where):
     try:
-        return Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise CheckError(f"{where}: movement allowance {text!r} is not a number") from None
+        return parse_mp(text)
+    except ValueError:
+        raise CheckError(f"{where}: movement allowance {text!r} is not a number of MP (such as 6 or 6 1/2)") from None
 
 
 class MoveChecker(CompanionRules):
@@ -53,6 +69,7 @@ class MoveChecker(CompanionRules):
         super().__init__(module, companion)
         self.game = game
         self._units = {}
+        self._undescribed = Counter()  # moves not judged, by where they were
 
     def unit(self, piece_id):
         if piece_id not in self._units:
@@ -64,10 +81,15 @@ class MoveChecker(CompanionRules):
         return self._units[piece_id]
 
     def check(self, moves=None):
-        """A verdict for each move of `moves` ((move, positions before it) pairs: adjutant.moves),
-        by default the game's log's."""
+        """A verdict for each move of `moves` ((move, positions before it) pairs: adjutant.rules.moves),
+        by default the game's log's, as MoveVerdicts: moves on boards the companion file does not
+        describe are counted in its notes, not judged."""
+        self._undescribed = Counter()
         judged = (self.judge(move, before) for move, before in (log_moves(self.game) if moves is None else moves))
-        return [verdict for verdict in judged if verdict is not None]
+        verdicts = [verdict for verdict in judged if verdict is not None]
+        notes = [f"{n} move{'' if n == 1 else 's'} on {where}, which the companion file does not describe: not judged"
+                 for where, n in self._undescribed.items()]
+        return MoveVerdicts(verdicts, notes)
 
     def judge(self, move, before):
         view = self.game.map(move.map)
@@ -75,11 +97,12 @@ class MoveChecker(CompanionRules):
         end_board, end = self.hex_name(view, *move.end)
         if start is None or end is None:
             return None  # off the hex boards: not a move on the map
-        verdict = Verdict(move.step + 1, view.name, move.names, start, end)
         movement = self.movement(view.name, board)
         if movement is None:
-            verdict.note = f"the companion file has no terrain for map {view.name!r}"
-            return verdict
+            described = any(t.map == view.name for t in self.companion.maps)
+            self._undescribed[f"map {view.name!r}" + (f", board {board!r}" if described else "")] += 1
+            return None
+        verdict = Verdict(move.step, view.name, move.names, start, end)
         if self.movement(view.name, end_board) is not movement:
             verdict.note = (f"from board {board!r} to {end_board!r}: their hex grids are not one (or the companion "
                             f"file describes only one of them), so the move is not judged")
@@ -92,7 +115,7 @@ class MoveChecker(CompanionRules):
             if found is None or found[1] is None:
                 continue  # a marker, not a unit
             name, unit = found
-            where = f"step {verdict.step}, piece {name!r}"
+            where = f"{verdict.where}, piece {name!r}"
             cls = self.unit_class(movement, unit, where)
             classes.append(cls)
             movers.append(StackedUnit(name, cls, unit))
@@ -120,15 +143,15 @@ class MoveChecker(CompanionRules):
         else:
             verdict.cost, verdict.path = path.total + leaving, path.hexes
             if not path.legal and leaving and path.total > left:
-                reasons.append(f"costs {verdict.cost} MP with {leaving} to leave the start hex, over the allowance of "
-                               f"{verdict.allowance}" + (f" ({unmet})" if unmet else ""))
+                reasons.append(f"costs {mp_text(verdict.cost)} MP with {mp_text(leaving)} to leave the start hex, over "
+                               f"the allowance of {mp_text(verdict.allowance)}" + (f" ({unmet})" if unmet else ""))
             elif not path.legal:
                 reasons.append(path.reason + (f" ({unmet})" if unmet else ""))
         try:
             stacked = movers + [u for hex_, u in position.friendly_units if hex_ == end]
             reasons += [f"stacking limit exceeded at the end: {p}" for p in movement.over_stack_limits(stacked)]
         except StackingError as e:
-            raise CheckError(f"step {verdict.step}: {e}") from None
+            raise CheckError(f"{verdict.where}: {e}") from None
         verdict.legal = not reasons
         verdict.reason = "; ".join(reasons)
         return verdict

@@ -9,7 +9,7 @@ from ..errors import GameStateError
 class Move:
     """Pieces one step carried from one point to another of the same map (a stack, or one piece)."""
 
-    step: int     # 0-based step of the log
+    step: object  # the log's step, counted from 1 (StepEffect.step); None between two saves
     map: str      # the map's save id
     start: tuple  # (x, y) in map coordinates
     end: tuple
@@ -38,7 +38,7 @@ def log_moves(game):
                 key = (piece.from_place.map, piece.from_place.x, piece.from_place.y, piece.to_place.x, piece.to_place.y)
                 groups.setdefault(key, []).append(piece)
         for (map_id, x0, y0, x1, y1), pieces in groups.items():
-            yield Move(effect.index, map_id, (x0, y0), (x1, y1), tuple(p.id for p in pieces),
+            yield Move(effect.step, map_id, (x0, y0), (x1, y1), tuple(p.id for p in pieces),
                        tuple(p.name for p in pieces)), before
         for piece in effect.pieces:
             if piece.removed:
@@ -52,7 +52,7 @@ def log_moves(game):
 def save_moves(before, after):
     """The moves from one save to a later one: every piece of `after` that stands elsewhere in
     `before` on the same map, grouped by where from and where to (a stack moved together is one
-    move). Yields (move, positions in `before`) as log_moves does; the step is 0 for all."""
+    move). Yields (move, positions in `before`) as log_moves does; the step is None for all."""
     earlier = positions(before)
     groups = {}
     for piece in after.pieces:
@@ -62,7 +62,7 @@ def save_moves(before, after):
         if map_id == piece.map and (x0, y0) != (piece.x, piece.y):
             groups.setdefault((map_id, x0, y0, piece.x, piece.y), []).append(piece)
     for (map_id, x0, y0, x1, y1), pieces in groups.items():
-        yield Move(0, map_id, (x0, y0), (x1, y1), tuple(p.id for p in pieces), tuple(p.name for p in pieces)), earlier
+        yield Move(None, map_id, (x0, y0), (x1, y1), tuple(p.id for p in pieces), tuple(p.name for p in pieces)), earlier
 
 
 def _piece_or_none(game, piece_id):
