@@ -129,6 +129,12 @@ def run_moves(args):
             else:
                 try:
                     verdicts = _judge_moves(args, module, companion, check, path, before)
+                except SaveWithoutMoves as e:
+                    if path in args.games:  # named, not found in a folder: the user meant it
+                        failed += 1
+                        _report(args, {"game": path, "error": str(e)}, str(e), is_error=True)
+                    else:
+                        _report(args, {"game": path, "skipped": SAVE_SKIPPED}, f"skipped {path}: {SAVE_SKIPPED}")
                 except GAME_ERRORS as e:
                     failed += 1
                     _report(args, {"game": path, "error": str(e)}, str(e), is_error=True)
@@ -139,11 +145,18 @@ def run_moves(args):
     return BAD_INPUT if failed else VIOLATIONS if illegal else OK
 
 
+class SaveWithoutMoves(BadInput):
+    """A save given where moves are judged, without the earlier save (--before) they would start from."""
+
+
+SAVE_SKIPPED = "a save holds positions, not moves (judge two saves with --before)"
+
+
 def _judge_moves(args, module, companion, check, path, before):
     game = open_game(args, path, module)
     if before is None and not game.is_log:
-        raise BadInput(f"{path}: a save holds no moves, only positions: name the save it follows with "
-                       f"--before SAVE to judge the moves between them (or give a log, .vlog)")
+        raise SaveWithoutMoves(f"{path}: a save holds no moves, only positions: name the save it follows with "
+                               f"--before SAVE to judge the moves between them (or give a log, .vlog)")
     return _run(check, Context(module, companion, game, path, before, charts=args.charts), args.companion)
 
 
