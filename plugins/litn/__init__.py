@@ -18,7 +18,8 @@ from .session import start
 plugin = Plugin("litn", "Lee Invades the North", rules="litn")
 traces.register(plugin)
 
-SIDE = Parameter("side", str, "whose procedure (default: the --side you report to)", None, ("Union", "Confederate"))
+SIDE = Parameter("side", str, "whose procedure (--side only says who reads the report)", None,
+                 ("Union", "Confederate"))
 TURN = Parameter("turn", int, "the game turn (default: the game's Turn property)", None)
 YEAR = Parameter("year", int, "1862 or 1863 (default: the game's Year property)", None, (1862, 1863))
 LOST = Parameter("lost_dispatch", bool, "the Union has found the Lost Dispatch (default: LostDispatch)", None)
@@ -53,7 +54,7 @@ def attrition(context, side=None, turn=None, year=None):
 @plugin.procedure("force-march", "8.6: after a force march, a d6 per unit; on 5-6 it loses 10% of its SP "
                                  "(rounded up).", Parameter("hex", str, "the hex of the units that force marched"),
                   SIDE, Parameter("units", str, "the units that force marched, NAME,NAME (default: the whole stack)", ""),
-                  example="litn-demo.vsav hex=1625")
+                  example="command.vlog hex=1625 side=Confederate")
 def force_march(context, hex, side=None, units=""):
     session = start(context, f"Force march from {hex} (LIN 8.6)", side, need_turn=False)
     procedures.force_march(session, hex, procedures.parse_units(units))

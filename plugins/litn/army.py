@@ -65,6 +65,7 @@ class Unit:
     hex: str
     attributes: dict = field(default_factory=dict)
     known: bool = True   # False: hidden or masked from the viewer; reports call it "an enemy unit"
+    seen: bool = True    # False: hidden from the viewer; reports leave out the lines about it
 
     @property
     def is_combat(self):
@@ -141,11 +142,16 @@ class Army(CompanionRules):
             return  # LIN has one map; pieces on other maps (holding boxes) are not placed
         self.map = movement
         self.units.append(Unit(piece, piece.name, attributes["side"], attributes.get("type", ""),
-                               attributes.get("kind", ""), hex_name, attributes, self.viewer.knows(piece)))
+                               attributes.get("kind", ""), hex_name, attributes, self.viewer.knows(piece),
+                               self.viewer.sees(piece)))
 
     def redactions(self):
         """{counter name: what the viewer's report calls it} for the units hidden or masked from him."""
         return {u.name: ENEMY_UNIT for u in self.units if not u.known}
+
+    def unseen(self):
+        """The names of the units hidden from the viewer: a report leaves out the lines about them."""
+        return sorted(u.name for u in self.units if not u.seen)
 
     # ---- who is where ----
 

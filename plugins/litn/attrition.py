@@ -45,9 +45,13 @@ def _side_attrition(session, side, lines, section):
         before = unit.strength
         after = max(1, before - loss) if before > 1 else before
         why = f"{territory} territory" + ("" if has_loc else ", no LOC: row " + str(result.row_roll))
-        text = f"{unit.name} ({unit.hex}): {why}: loses {before - after}"
-        if before - after < loss:
+        # The enemy's strengths are secret (2.5): his reader learns the table's loss, not what it
+        # came to where a unit stops at 1 SP.
+        own = army.viewer.own(side)
+        shown = before - after if own else loss
+        text = f"{unit.name} ({unit.hex}): {why}: loses {shown}"
+        if own and before - after < loss:
             text += f" (the table says {loss}; never below 1 SP)"
         text += army.change_strength(unit, after)
         section.add(text, unit=unit.name, hex=unit.hex, territory=territory, loc=has_loc, row=result.row_roll,
-                    loss=before - after, **({"strength": after} if army.viewer.own(side) else {}))
+                    loss=shown, **({"strength": after} if own else {}))

@@ -16,6 +16,7 @@ DEFAULT_OPTIONS = {
     "minimum_stacking_reduction": True,
     "lost_dispatch_on_broadcast": True,
     "rank_tie": "command",
+    "force_march_roll": "stack",
     "loc_count_start": False,
     "loc_lines": ["road", "rail"],
     "major_river": ["river"],
@@ -40,6 +41,8 @@ class LitnCharts:
         self.options = {**DEFAULT_OPTIONS, **options}
         if self.options["ma_rounding"] not in ROUNDINGS:
             raise ChartError(f"{self.path}: [options] ma_rounding must be one of {', '.join(ROUNDINGS)}")
+        if self.options["force_march_roll"] not in ("stack", "unit"):
+            raise ChartError(f"{self.path}: [options] force_march_roll must be \"stack\" or \"unit\"")
         if self.options["rank_tie"] not in RANK_TIES:
             raise ChartError(f"{self.path}: [options] rank_tie must be one of {', '.join(RANK_TIES)}")
 

@@ -77,6 +77,7 @@ class CommandPhase:
         self.sources = {}    # hex -> how they came
         self.senders = {}    # unit name -> CPs a leader may broadcast
         self.chosen_senders = {}  # hex -> the leader the player chose to broadcast to it
+        self.choices_used = set()  # the hexes a broadcast went to
 
     # ---- 7.1 receiving ----
 
@@ -198,6 +199,7 @@ class CommandPhase:
 
     def _chosen(self, candidates, expected, receiver, hex_name):
         named = self.chosen_senders.get(hex_name)
+        self.choices_used.add(hex_name)
         if named is None:
             return max(candidates, key=lambda c: (expected.get(c.sender.name, 0), -c.distance, -c.order))
         for c in candidates:
@@ -278,6 +280,11 @@ def run_command(session, senders=""):
     phase.report_lines(report.section("Lines of communication (7.2)"))
     phase.roll_command_points(report.section("Command points (7.1)"))
     phase.broadcast_all(report.section("Broadcast (7.1)"))
+    unused = sorted(set(phase.chosen_senders) - phase.choices_used)
+    if unused:
+        raise ValueError(f"sender={unused[0]}:{phase.chosen_senders[unused[0]]}: no broadcast goes to {unused[0]} "
+                         f"(it receives one only where a leader below the department leader and cavalry "
+                         f"commander leads the hex)")
     phase.allowances(report.section("Movement allowances (7.1)"))
     report.note(f"MA rounded {session.charts.option('ma_rounding')}; broadcast distances in "
                 f"{session.charts.option('broadcast_class')!r} MP, read as the next whole MP for the column")

@@ -40,6 +40,9 @@ class Lines:
         depots = army.depots(unit.side, unit.hex)
         if not depots:
             return _none(f"no {unit.side} depot the line could reach")
+        # 9.1: only an enemy combat unit in a depot's hex denies it to the line; a usable depot's hex
+        # is reached whoever else stands there.
+        terms["enemy"] = [h for h in terms["enemy"] if h not in depots]
         return line_of_communication(army.map, unit.hex, depots, **terms)
 
 

@@ -45,7 +45,8 @@ class LitnMoveChecker(MoveChecker):
         enemies = sorted(set(position.enemy_units))
         clear = FarFromEnemies(movement, enemies)
         if not clear.far(start):
-            return None
+            return OtherWay(None, "", f"nor by the Minimum Movement Allowance (7.1): {start} is within "
+                                      f"{FarFromEnemies.RANGE} hexes of an enemy unit")
         half = min(self.charts.rounded(self.charts.allowance("infantry" if k == "militia" else u.unit_class) / 2)
                    for u, k in zip(movers, kinds))
         if self.charts.option("minimum_stacking_reduction"):

@@ -55,15 +55,22 @@ def force_march(session, hex_name, names=()):
     if leader is not None and leader.attributes.get("cp", "") != "":
         cp = leader.rating("cp")
         command = command_rating(leader, army.in_hex(hex_name, side))
-        verdict = "may" if cp >= command else "may not"
-        section.add(f"{leader.name} has {cp} CP of command {command}: the stack {verdict} force march "
-                    f"(+{leader.initiative} MP, 8.6)", leader=leader.name, allowed=cp >= command, command=command)
+        if cp < command:
+            section.add(f"{leader.name} has {cp} CP of command {command}: no unit of the stack may force march "
+                        f"(8.6), so none rolls for losses", leader=leader.name, allowed=False, command=command)
+            return
+        section.add(f"{leader.name} has {cp} CP of command {command}: the stack may force march, "
+                    f"+{leader.initiative} MP (8.6)", leader=leader.name, allowed=True, command=command)
+    else:
+        section.add("no CP recorded for the stack's leader: whether it may force march is not checked")
     loss_rolls = [int(r) for r in charts.rule("force_march", "loss_rolls")]
     percent = Fraction(str(charts.rule("force_march", "loss_percent")))
-    for unit in sorted(marching, key=lambda u: u.name):
-        if not unit.is_combat:
-            continue
-        roll = session.d6(f"force march {unit.name}")
+    combat = sorted((u for u in marching if u.is_combat), key=lambda u: u.name)
+    # 8.6: "If a stack force marches, every unit loses 10% separately": one roll for the force by
+    # default (option force_march_roll), each unit's loss its own.
+    one_roll = session.d6(f"force march {hex_name}") if combat and charts.option("force_march_roll") == "stack" else None
+    for unit in combat:
+        roll = one_roll if one_roll is not None else session.d6(f"force march {unit.name}")
         before = unit.strength
         loss = math.ceil(before * percent / 100) if roll in loss_rolls else 0
         after = max(0, before - loss)

@@ -38,7 +38,7 @@ class Session:
         if not self.army.viewer.is_referee:
             self.report.note(f"every unit on the map counts as it stands on the table; those hidden or masked from "
                              f"the {self.army.viewer.side} player are called \"{ENEMY_UNIT}\"")
-        self.report.redact(self.army.redactions())
+        self.report.redact(self.army.redactions(), self.army.unseen())
         return self.report
 
 
@@ -48,15 +48,16 @@ def _global(game, name):
 
 
 def start(context, title, side=None, turn=None, year=None, lost_dispatch=None, need_turn=True, one_side=None):
-    """A Session for `context` (see adjutant.plugin.Context). The acting side is `side`, else the
-    viewer's; `one_side` names a procedure that needs one. The turn, year and Lost Dispatch default
-    to the game's global properties Turn, Year and LostDispatch."""
+    """A Session for `context` (see adjutant.plugin.Context). The acting side is `side` (the
+    parameter side=), never the reader's (--side only redacts the report, so the same seed writes the
+    same save for every reader); `one_side` names a procedure that needs one. The turn, year and
+    Lost Dispatch default to the game's global properties Turn, Year and LostDispatch."""
     viewer = getattr(context, "side", "referee") or "referee"
-    acting = side or (viewer if viewer != "referee" else None)
+    acting = side
     if acting is not None and acting not in SIDES:
         raise ArmyError(f"side must be Union or Confederate, not {acting!r}")
     if acting is None and one_side:
-        raise ArmyError(f"{one_side} is one side's procedure: give side=Union or side=Confederate (or --side)")
+        raise ArmyError(f"{one_side} is one side's procedure: give side=Union or side=Confederate")
     charts = LitnCharts.load(getattr(context, "charts", None))
     army = Army(context, rank_tie=charts.option("rank_tie"))
     rolls = getattr(context, "rolls", None) or Rolls()

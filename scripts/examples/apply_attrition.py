@@ -67,7 +67,9 @@ def main(argv=None):
         attrition = find_plugin(load_plugins(), "litn").tasks["attrition"]
         context = Context(module, companion, game, args.game, charts=args.charts,
                           rolls=Rolls(args.seed, args.roll), side=args.side)
-        report = attrition.run(context, **attrition.arguments({}))
+        # Whose attrition it is (side=) and who reads the report (the Context's side) are apart in
+        # the plugin; this script's --side means both.
+        report = attrition.run(context, **attrition.arguments({"side": args.side} if args.side != "referee" else {}))
         if output.suffix.lower() == ".vlog":
             for line in report.chat_lines():
                 game.chat(line)      # chat is kept in a log's steps; a save has none

@@ -148,7 +148,7 @@ def command_save(litn_demo, tmp_path_factory):
     companion = adjutant.open_companion(str(litn_demo.companion), module)
     context = Context(module, companion, game, "litn-demo.vsav", charts=str(CHARTS), rolls=Rolls(1, COMMAND_ROLLS),
                       side="Confederate")
-    plugin.tasks["command"].run(context)
+    plugin.tasks["command"].run(context, side="Confederate")
     path = tmp_path_factory.mktemp("command") / "command.vsav"
     game.save(str(path))
     return path

@@ -26,11 +26,15 @@ E2_ROLLS = ["R.E. Lee CP=2", "broadcast R.E. Lee -> Jackson=5", "broadcast R.E. 
 
 
 def run(demo, procedure, save="litn-demo.vsav", side="referee", rolls=(), seed=1, charts=CHARTS, **parameters):
+    """The procedure run for `side`, who also reads the report (side= and --side alike)."""
     module = adjutant.open_module(str(demo.module))
     game = adjutant.open_game(str(demo.dir / save), module)
     companion = adjutant.open_companion(str(demo.companion), module)
     context = Context(module, companion, game, save, charts=str(charts), rolls=Rolls(seed, rolls), side=side)
-    return plugin.tasks[procedure].run(context, **parameters), game
+    task = plugin.tasks[procedure]
+    if side != "referee" and any(p.name == "side" for p in task.parameters):
+        parameters.setdefault("side", side)
+    return task.run(context, **parameters), game
 
 
 def lines(report, section_start):
@@ -146,16 +150,44 @@ def test_attrition_example_on_a_roll_of_five(litn_demo):
     assert int(property_of(game, lost, "Strength")) == before - judged[lost]["loss"]
 
 
-def test_force_march_of_a_four_sp_unit_loses_one(litn_demo):
-    # 8.6: on a 5 or 6 a unit loses 10% of its SP, rounded up: J. Jones has 4 SP in the demo.
-    report, game = run(litn_demo, "force-march", hex="1625",
-                       rolls=["force march J. Jones=5", "force march A.P. Hill=4", "force march Hood=6"])
+def commanded(litn_demo, folder):
+    """The demo with its save after the comprehensive example's Command Phase (CPs written)."""
+    _, game = run(litn_demo, "command", side="Confederate", rolls=E2_ROLLS)
+    folder.mkdir()
+    game.save(str(folder / "litn-demo.vsav"))
+    return type("Demo", (), {"dir": folder, "module": litn_demo.module, "companion": litn_demo.companion})
+
+
+def test_force_march_of_a_four_sp_unit_loses_one(litn_demo, tmp_path):
+    # 8.6: on a 5 or 6 every unit of the stack loses 10% of its SP separately, rounded up: J. Jones
+    # has 4 SP in the demo. One roll for the force (option force_march_roll = "stack"); Jackson's
+    # 1 CP of command 1 entitles his stack.
+    report, game = run(commanded(litn_demo, tmp_path / "c"), "force-march", hex="1625", rolls=["force march 1625=5"])
     losses = {l.data["unit"]: (l.data["roll"], l.data["loss"]) for l in lines(report, "Force march") if "unit" in l.data}
+    before = adjutant.open_game(str(litn_demo.dir / "litn-demo.vsav"))
     assert losses["J. Jones"] == (5, 1)
-    assert losses["A.P. Hill"] == (4, 0)
+    for name in ("A.P. Hill", "Hood"):
+        assert losses[name] == (5, -(-int(property_of(before, name, "Strength")) // 10)), name
     assert property_of(game, "J. Jones", "Strength") == "3"
-    hood = int(property_of(adjutant.open_game(str(litn_demo.dir / "litn-demo.vsav")), "Hood", "Strength"))
-    assert losses["Hood"] == (6, -(-hood // 10))
+    assert [r.purpose for r in report.rolls] == ["force march 1625"]
+
+
+def test_force_march_with_a_roll_per_unit(litn_demo, tmp_path):
+    charts = tmp_path / "charts.toml"
+    charts.write_text(CHARTS.read_text(encoding="utf-8") + '\n[options]\nforce_march_roll = "unit"\n', encoding="utf-8")
+    report, _ = run(commanded(litn_demo, tmp_path / "c"), "force-march", hex="1625", charts=charts,
+                    rolls=["force march J. Jones=5", "force march A.P. Hill=4", "force march Hood=6"])
+    losses = {l.data["unit"]: (l.data["roll"], l.data["loss"]) for l in lines(report, "Force march") if "unit" in l.data}
+    assert (losses["J. Jones"], losses["A.P. Hill"]) == ((5, 1), (4, 0)) and losses["Hood"][0] == 6
+
+
+def test_8_6_a_stack_whose_leader_does_not_qualify_may_not_force_march(litn_demo, tmp_path):
+    # After the comprehensive example's Command Phase, Lawton has 1 CP of command 3.
+    demo = commanded(litn_demo, tmp_path / "c")
+    report, after = run(demo, "force-march", hex="1629", side="Confederate", rolls=["force march*=6"])
+    assert line_of(report, "Force march", leader="Lawton").data["allowed"] is False
+    before = adjutant.open_game(str(demo.dir / "litn-demo.vsav"))
+    assert report.rolls == [] and property_of(after, "Lawton", "Strength") == property_of(before, "Lawton", "Strength")
 
 
 def test_a_blank_chart_value_stops_with_its_table_row_and_column(litn_demo, tmp_path):
@@ -192,7 +224,7 @@ def test_cli_writes_a_log_with_the_report_as_chat(litn_demo, tmp_path):
     out = tmp_path / "command.vlog"
     cmd = [sys.executable, "-m", "adjutant", "run", "litn.command", str(litn_demo.dir / "litn-demo.vsav"),
            "--module", str(litn_demo.module), "--companion", str(litn_demo.companion), "--charts", str(CHARTS),
-           "--side", "Confederate", "--seed", "11", "--json"]
+           "--side", "Confederate", "side=Confederate", "--seed", "11", "--json"]
     for roll in E2_ROLLS:
         cmd += ["--roll", roll]
     done = subprocess.run(cmd + ["-o", str(out)], capture_output=True, text=True, check=True)
@@ -215,7 +247,7 @@ def test_cli_quiet_writes_the_game_and_prints_nothing(litn_demo, tmp_path):
     out = tmp_path / "quiet.vsav"
     cmd = [sys.executable, "-m", "adjutant", "run", "litn.command", str(litn_demo.dir / "litn-demo.vsav"),
            "--module", str(litn_demo.module), "--companion", str(litn_demo.companion), "--charts", str(CHARTS),
-           "--side", "Confederate", "--seed", "11", "-q", "-o", str(out)]
+           "--side", "Confederate", "side=Confederate", "--seed", "11", "-q", "-o", str(out)]
     done = subprocess.run(cmd, capture_output=True, text=True)
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
     assert adjutant.open_game(str(out)).pieces
@@ -267,7 +299,7 @@ def test_attrition_writes_strength_wherever_the_module_keeps_it(litn_variants, v
 def test_cli_names_bad_input(litn_demo, tmp_path):
     base = [sys.executable, "-m", "adjutant", "run", "litn.command", str(litn_demo.dir / "litn-demo.vsav"),
             "--module", str(litn_demo.module), "--companion", str(litn_demo.companion)]
-    blank = subprocess.run(base + ["--side", "Confederate"], capture_output=True, text=True)
+    blank = subprocess.run(base + ["side=Confederate"], capture_output=True, text=True)
     assert blank.returncode == 2 and "year_1862 is not filled in" in blank.stderr
     unknown = subprocess.run(base + ["--charts", str(CHARTS), "colour=blue"], capture_output=True, text=True)
     assert unknown.returncode == 2 and "no parameter 'colour'" in unknown.stderr

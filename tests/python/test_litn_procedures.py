@@ -17,7 +17,7 @@ import adjutant
 from adjutant.plugin import Context
 from adjutant.procedures.rolls import Rolls
 from adjutant_plugins.litn import plugin
-from test_litn import CHARTS, E2_ROLLS, line_of, lines, property_of, run
+from test_litn import CHARTS, E2_ROLLS, commanded, line_of, lines, property_of, run
 from test_litn_demo import STRENGTHS
 
 BOARD = "LIN Demo Board"
@@ -609,11 +609,12 @@ def test_6_leaders_of_one_rank_in_a_hex_are_settled_by_the_option_and_reported(l
 
 # ---- declared units (8.3, 8.5, 8.6) ----
 
-def test_8_6_only_the_declared_units_roll_for_force_march_losses(litn_demo):
+def test_8_6_only_the_declared_units_roll_for_force_march_losses(litn_demo, tmp_path):
+    litn_demo = commanded(litn_demo, tmp_path / "c")
     report, _ = run(litn_demo, "force-march", side="Confederate", hex="1625", units="Hood", rolls=["force march*=6"])
     rolled = [l.data["unit"] for l in lines(report, "Force march from 1625") if "roll" in l.data]
-    assert rolled == ["Hood"] and [r.purpose for r in report.rolls] == ["force march Hood"]
-    whole, _ = run(litn_demo, "force-march", side="Confederate", hex="1625", rolls=["force march*=1"] * 4)
+    assert rolled == ["Hood"] and [r.purpose for r in report.rolls] == ["force march 1625"]
+    whole, _ = run(litn_demo, "force-march", side="Confederate", hex="1625", rolls=["force march*=1"])
     assert "the whole stack in 1625" in lines(whole, "Force march from 1625")[0].text
     assert {l.data["unit"] for l in lines(whole, "Force march from 1625") if "roll" in l.data} == {
         "A.P. Hill", "Hood", "J. Jones"}

@@ -181,7 +181,7 @@ def test_cli_render_report_reads_a_json_report_and_names_a_broken_one(litn_demo,
     d = litn_demo.dir
     report = tmp_path / "command.json"
     ran = adjutant_cli("run", "litn.command", d / "litn-demo.vsav", "--module", d / "litn-demo.vmod", "--companion",
-                       d / "companion.toml", "--charts", CHARTS, "--side", "Confederate", "--seed", "1862",
+                       d / "companion.toml", "--charts", CHARTS, "side=Confederate", "--side", "Confederate", "--seed", "1862",
                        "--report", report)
     assert ran.returncode == 0, ran.stderr
     drawn = adjutant_cli("render", "report", report, d / "litn-demo.vmod", "-o", tmp_path / "command.png")

@@ -156,9 +156,11 @@ def pictures(ws):
 
 
 def run_procedure(ws, name, save, side="referee", rolls=(), output=None, report_file=None, **parameters):
-    """The plugin's procedure `name` on the save, its rolls from SEED but those given, its results
-    written into the folder."""
+    """The plugin's procedure `name` on the save for `side`, who reads its report too, its rolls from
+    SEED but those given, its results written into the folder."""
     task = plugin.tasks[name]
+    if side != "referee" and any(p.name == "side" for p in task.parameters):
+        parameters.setdefault("side", side)
     game = ws.open_game(save)
     context = Context(ws.module, ws.companion, game, str(ws.path(save)), charts=str(ws.path(CHARTS_COPY)),
                       rolls=Rolls(SEED, rolls), side=side)

@@ -16,16 +16,17 @@ from .usage import BAD_INPUT, OK, BadInput, UsageError, add_command, add_strict,
 
 EXAMPLES = """\
 examples:
-  adjutant run litn.command turn5.vsav --module litn.vmod --companion litn.toml --charts charts.toml -o turn5-cp.vsav
-  adjutant run litn.command turn5.vsav ... --side Confederate --seed 7 -o turn5.vlog
-  adjutant run litn.command turn5.vsav ... --roll "R.E. Lee CP=2" --roll "broadcast R.E. Lee -> Jackson=5"
-  adjutant run litn.attrition turn5.vsav ... --side Union --json
+  adjutant run litn.command turn5.vsav --module litn.vmod --companion litn.toml --charts charts.toml side=Union -o turn5-cp.vsav
+  adjutant run litn.command turn5.vsav ... side=Confederate --side Confederate --seed 7 -o turn5.vlog
+  adjutant run litn.command turn5.vsav ... side=Confederate --roll "R.E. Lee CP=2" --roll "broadcast R.E. Lee -> Jackson=5"
+  adjutant run litn.attrition turn5.vsav ... side=Union --side Union --json
   adjutant run litn.odds turn5.vsav ... receiver=Pickett
   adjutant run litn.force-march turn5.vsav ... hex=1622
 Parameters of the procedure are NAME=VALUE: `adjutant run PLUGIN.PROCEDURE --help` lists them, with
 an example on the plugin's demo game (`adjutant demo --plugin PLUGIN` writes it). Rolls come from --seed
 (the report says which, so a run can be made again) except those given with --roll. With --side,
-the report and its chat lines show only what VASSAL shows that side; without it, everything.
+the report and its chat lines name only what VASSAL shows that side (the procedure computes the same
+whatever --side says: whose procedure it is, is a parameter such as side=); without it, everything.
 -o writes a new file (never over one that exists): .vsav for a save of the result, .vlog for the
 game read plus one step per change and the report as chat, to step through in VASSAL.
 Exit status 2 when a file cannot be read, a chart value the procedure needs is missing or blank, or

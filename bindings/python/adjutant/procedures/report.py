@@ -91,13 +91,19 @@ class Report:
         return cls(data["title"], data["viewer"], data["seed"], sections, [Roll(**r) for r in data["rolls"]],
                    list(data["notes"]), list(data["files"]))
 
-    def redact(self, names):
+    def redact(self, names, unseen=()):
         """Replaces each name of `names` ({name: what the viewer calls it}) wherever it stands as a
-        whole name: titles, lines, their data, roll purposes and notes."""
+        whole name: titles, lines, their data, roll purposes and notes. A line that names one of
+        `unseen` (what the viewer may not know is there at all) is left out, since where it stands
+        would tell; a note says lines were left out."""
         if not names:
             return
         pattern = re.compile("|".join(rf"(?<![\w.]){re.escape(n)}(?![\w])"
                                       for n in sorted(names, key=len, reverse=True)))
+        hidden = re.compile("|".join(rf"(?<![\w.]){re.escape(n)}(?![\w])" for n in unseen)) if unseen else None
+
+        def tells(line):
+            return hidden is not None and (hidden.search(line.text) or hidden.search(json.dumps(_plain(line.data))))
 
         def clean(value):
             if isinstance(value, str):
@@ -109,9 +115,14 @@ class Report:
             return value
 
         self.title = clean(self.title)
+        left_out = 0
         for s in self.sections:
             s.title = clean(s.title)
-            s.lines = [Line(clean(line.text), clean(line.data)) for line in s.lines]
+            kept = [line for line in s.lines if not tells(line)]
+            left_out += len(s.lines) - len(kept)
+            s.lines = [Line(clean(line.text), clean(line.data)) for line in kept]
+        if left_out:
+            self.note(f"{left_out} line(s) about what this reader cannot see are left out")
         self.rolls = [dataclasses.replace(r, purpose=clean(r.purpose)) for r in self.rolls]
         self.notes = [clean(n) for n in self.notes]
 

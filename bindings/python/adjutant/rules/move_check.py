@@ -162,6 +162,8 @@ class MoveChecker(CompanionRules):
         other = self.other_way(movement, start, movers, position, sides)
         if other is None:
             return None, ""
+        if other.allowance is None:  # the other way does not apply here, and the verdict says why
+            return None, other.unmet
         path = movement.path(start, end, classes, other.allowance, other.enemy_hexes, other.zones,
                              friendly=position.friendly)
         if path is None or not path.legal:
@@ -233,7 +235,7 @@ class MoveChecker(CompanionRules):
 class OtherWay:
     """A second allowance for a move (MoveChecker.other_way): the search runs again with these."""
 
-    allowance: Fraction
+    allowance: Optional[Fraction]  # None: this way does not apply to the move (`unmet` says why)
     note: str                  # why it applies, for the verdict
     unmet: str                 # what a verdict adds when even this way does not reach
     enemy_hexes: list = field(default_factory=list)
