@@ -688,3 +688,46 @@ def test_8_4_an_entrenched_cavalry_unit_exerts_no_zone(litn_demo, tmp_path):
         verdicts = judged(demo, tmp_path, [("Rush", "1120"), ("Rush", "1121")], f"e{entrenched}.vlog")
         costs[entrenched] = verdicts[("Rush",)].cost
     assert costs == {False: 3, True: 1}
+
+
+# ---- found by reading the rulebook against the referee ----
+
+def test_9_1_an_enemy_non_combat_unit_on_a_depot_does_not_cut_the_loc(litn_demo, tmp_path):
+    # The Union wagon in Winchester (1434): only an enemy combat unit denies a depot (9.1).
+    demo = moved_demo(litn_demo, tmp_path / "wagon", {"Union Wagon": "1434"})
+    report, _ = run(demo, "command", side="Confederate", rolls=E2_ROLLS)
+    assert line_of(report, "Lines of communication", leader="R.E. Lee").data["loc"] is True
+
+
+def test_a_unit_hidden_from_the_reader_is_left_out_of_his_report(litn_demo, tmp_path):
+    # The Union player hid his wagon; the Confederate reading the Union's Command Phase learns
+    # nothing of it, not even where an allowance went.
+    report, _ = run_for(litn_demo, "command", "Union", "Confederate", rolls=["McClellan CP=3", "*=4"])
+    text = report.text() + json.dumps(report.as_json())
+    assert "Union Wagon" not in text and "2715: McClellan" not in text    # the wagon's hex, line left out
+    assert any("left out" in n for n in report.notes)
+    referee, _ = run_for(litn_demo, "command", "Union", rolls=["McClellan CP=3", "*=4"])
+    assert "Union Wagon" in referee.text()
+
+
+def test_an_enemy_unit_kept_at_1_sp_does_not_show_its_strength(litn_demo, tmp_path):
+    # Hood at 1 SP in enemy territory: the table says 2, he stays at 1. His own side reads that;
+    # the Union reader only reads the table's loss.
+    module = adjutant.open_module(str(litn_demo.module))
+    game = adjutant.open_game(str(litn_demo.dir / "litn-demo.vsav"), module)
+    game.set_property(next(p for p in game.pieces if p.name == "Hood").id, "Strength", "1")
+    folder = tmp_path / "weak"
+    folder.mkdir()
+    game.save(str(folder / "litn-demo.vsav"))
+    demo = SimpleNamespace(dir=folder, module=litn_demo.module, companion=litn_demo.companion)
+    own, _ = run_for(demo, "attrition", "Confederate", "Confederate", rolls=["Confederate attrition=5"])
+    theirs, _ = run_for(demo, "attrition", "Confederate", "Union", rolls=["Confederate attrition=5"])
+    mine = line_of(own, "Confederate attrition", unit="Hood")
+    seen = line_of(theirs, "Confederate attrition", unit="Hood")
+    assert "never below 1 SP" in mine.text and mine.data["loss"] == 0
+    assert "never below" not in seen.text and seen.data["loss"] == 2 and "strength" not in seen.data
+
+
+def test_7_1_sender_for_a_hex_that_receives_no_broadcast_is_an_error(litn_demo):
+    with pytest.raises(ValueError, match="sender=1999:Jackson: no broadcast goes to 1999"):
+        run(litn_demo, "command", side="Confederate", rolls=E2_ROLLS, sender="1999:Jackson")
