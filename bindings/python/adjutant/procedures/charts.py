@@ -114,21 +114,20 @@ class ChartFile:
         """The table's result at roll + modifiers in the column chosen by `value` (or named `column`):
         a TableResult. ChartError naming the cell when the player left it blank."""
         table = self.table(name)
-        try:
-            if column is not None:
-                return table.lookup_column(column, roll, 0, modifiers)
-            return table.lookup(value, roll, 0, modifiers)
-        except TableError as e:
-            raise ChartError(f"{self.path}: {e}: copy it from the printed chart") from None
+        return self._read(lambda: table.lookup_column(column, roll, 0, modifiers) if column is not None
+                          else table.lookup(value, roll, 0, modifiers))
 
     def distribution(self, name, dice, value=0, modifiers=0, column=None):
         """Each result a roll of `dice` ('d6', '2d6', 'd66', 'NdS') + modifiers reads in the column
         chosen by `value` (or named `column`), as lookup reads it: {result: Fraction}, in the order
         of the lowest roll giving each. ChartError naming the cell when a roll reaches a blank."""
         table = self.table(name)
+        return self._read(lambda: table.distribution_column(column, dice, 0, modifiers) if column is not None
+                          else table.distribution(value, dice, 0, modifiers))
+
+    def _read(self, read):
+        """read(), a table's answer; a cell the player left blank is a ChartError naming the file."""
         try:
-            if column is not None:
-                return table.distribution_column(column, dice, 0, modifiers)
-            return table.distribution(value, dice, 0, modifiers)
+            return read()
         except TableError as e:
             raise ChartError(f"{self.path}: {e}: copy it from the printed chart") from None
