@@ -187,7 +187,8 @@ TEST(Limits, OnePassTraitParsingGivesWhatLevelByLevelDecodingGives) {
     const auto expected = parse_level_by_level(type, state);
     std::vector<std::pair<std::string, std::string>> got;
     try {
-      for (const Trait& t : TraitChain::parse(type, state).traits()) got.emplace_back(t.type, t.state);
+      const TraitChain chain = TraitChain::parse(type, state);
+      for (const Trait& t : chain.traits()) got.emplace_back(t.type, t.state);
     } catch (const PieceError&) {
     }
     ASSERT_EQ(got, expected) << "type [" << type << "] state [" << state << "]";
