@@ -26,6 +26,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr uint64_t kRatioCheckMinBytes = 1ull << 20;  // small entries may compress arbitrarily well
+constexpr uint64_t kReadChunkBytes = 1ull << 20;
 constexpr int kBuildFileScanLines = 10;                 // as VASSAL's MetaDataFactory
 constexpr std::string_view kSavedGame = "savedGame";
 
@@ -76,17 +77,27 @@ class LimitGuard {
     if (total_ > limits_.max_total_bytes)
       fail(file_, entry, "refusing hostile archive: more than " +
                              std::to_string(limits_.max_total_bytes) + " bytes uncompressed in total");
-    if (compressed_bytes && bytes > kRatioCheckMinBytes &&
-        static_cast<double>(bytes) > limits_.max_ratio * static_cast<double>(*compressed_bytes))
+    if (!compressed_bytes) return;
+    if (beyond_ratio(bytes, *compressed_bytes))
       fail(file_, entry, "refusing hostile archive: compression ratio of " + std::to_string(bytes) +
-                             " to " + std::to_string(*compressed_bytes) + " bytes is beyond " +
-                             std::to_string(limits_.max_ratio));
+                             " to " + std::to_string(*compressed_bytes) + " bytes is beyond " + ratio_text());
+    // Many small entries that each compress well are a zip bomb too.
+    total_compressed_ += *compressed_bytes;
+    if (beyond_ratio(total_, total_compressed_))
+      fail(file_, {}, "refusing hostile archive: compression ratio of " + std::to_string(total_) + " to " +
+                          std::to_string(total_compressed_) + " bytes over all entries is beyond " + ratio_text());
   }
 
  private:
+  bool beyond_ratio(uint64_t bytes, uint64_t compressed) const {
+    return bytes > kRatioCheckMinBytes && static_cast<double>(bytes) > limits_.max_ratio * static_cast<double>(compressed);
+  }
+  std::string ratio_text() const { return std::to_string(static_cast<int64_t>(limits_.max_ratio)); }
+
   const std::string& file_;
   const ArchiveLimits& limits_;
   uint64_t total_ = 0;
+  uint64_t total_compressed_ = 0;
 };
 
 struct Contents {
@@ -189,16 +200,19 @@ std::vector<zip_stat_t> stat_zip_entries(zip_t* z, const std::string& file, cons
 std::string read_zip_entry(zip_t* z, const zip_stat_t& st, const std::string& file) {
   ZipFilePtr entry(zip_fopen_index(z, st.index, 0));
   if (!entry) fail(file, st.name, std::string("cannot open entry: ") + zip_strerror(z));
-  std::string bytes(st.size, '\0');
-  uint64_t filled = 0;
-  while (filled < st.size) {
-    const zip_int64_t got = zip_fread(entry.get(), bytes.data() + filled, st.size - filled);
+  // The declared size is only a claim: memory grows with the data that actually arrives.
+  std::string bytes;
+  bytes.reserve(static_cast<size_t>(std::min<uint64_t>(st.size, kReadChunkBytes)));
+  std::string chunk(static_cast<size_t>(std::min<uint64_t>(st.size, kReadChunkBytes)), '\0');
+  while (bytes.size() < st.size) {
+    const uint64_t want = std::min<uint64_t>(chunk.size(), st.size - bytes.size());
+    const zip_int64_t got = zip_fread(entry.get(), chunk.data(), want);
     if (got < 0) fail(file, st.name, std::string("corrupt entry data: ") + zip_file_strerror(entry.get()));
     if (got == 0)
-      fail(file, st.name, "entry data ends after " + std::to_string(filled) + " of " +
+      fail(file, st.name, "entry data ends after " + std::to_string(bytes.size()) + " of " +
                               std::to_string(st.size) + " declared bytes (offset " +
-                              std::to_string(filled) + ")");
-    filled += static_cast<uint64_t>(got);
+                              std::to_string(bytes.size()) + ")");
+    bytes.append(chunk.data(), static_cast<size_t>(got));
   }
   char extra = 0;
   const zip_int64_t beyond = zip_fread(entry.get(), &extra, 1);
@@ -256,10 +270,10 @@ Contents plain_contents(std::string bytes) {
   return contents;
 }
 
-Contents load_plain_file(const std::string& file, const ArchiveLimits& limits, const Archive::EntryFilter& wanted) {
+// The filter does not apply: the file's text is all there is, and what it holds is read from it.
+Contents load_plain_file(const std::string& file, const ArchiveLimits& limits) {
   const uint64_t size = fs::file_size(file);
   LimitGuard(file, limits).add(std::string(kSavedGame), size, std::nullopt);
-  if (!is_wanted(wanted, std::string(kSavedGame))) return {};
   return plain_contents(read_whole_file(file, file, size));
 }
 
@@ -283,6 +297,38 @@ ContentKind kind_from_build_file_head(std::string_view text) {
     start = end + ((end + 1 < text.size() && text[end] == '\r' && text[end + 1] == '\n') ? 2 : 1);
   }
   return ContentKind::kUnknown;
+}
+
+// A bare file that is no zip: a save's text when it starts as VASSAL writes one (obfuscated, or the
+// plain command text, which always begins with begin_save), a bare buildFile when it is XML whose
+// first lines name a module or extension root, anything else unknown.
+ContentKind plain_content_kind(std::string_view text) {
+  if (text.starts_with("!VCSK") || text.starts_with("begin_save")) return ContentKind::kSave;
+  const size_t first = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+  if (first == std::string_view::npos || text[first] != '<') return ContentKind::kUnknown;
+  return kind_from_build_file_head(text);
+}
+
+bool looks_like_text(std::string_view bytes) {
+  const std::string_view head = bytes.substr(0, 4096);
+  for (const char c : head) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u == 0 || (u < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f')) return false;
+  }
+  return true;
+}
+
+// What a file that is no VASSAL container holds, for the message that refuses it.
+std::string describe_foreign_bytes(std::string_view bytes) {
+  if (bytes.empty()) return "an empty file";
+  if (bytes.starts_with("\x89PNG")) return "a PNG image";
+  if (bytes.starts_with("\xFF\xD8\xFF")) return "a JPEG image";
+  if (bytes.starts_with("GIF8")) return "a GIF image";
+  if (bytes.starts_with("%PDF")) return "a PDF document";
+  if (!looks_like_text(bytes)) return "binary data";
+  const size_t first = bytes.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+  if (first != std::string_view::npos && bytes[first] == '<') return "XML that is no VASSAL buildFile";
+  return "text that is no VASSAL file";
 }
 
 // ---- writing ----
@@ -431,7 +477,7 @@ Archive Archive::open(const std::string& path, const ArchiveLimits& limits, cons
     contents = load_zip(open_zip(path).get(), path, limits, wanted);
   } else {
     archive.kind_ = ArchiveKind::kPlainText;
-    contents = load_plain_file(path, limits, wanted);
+    contents = load_plain_file(path, limits);
   }
   archive.names_ = std::move(contents.names);
   archive.data_ = std::move(contents.data);
@@ -470,6 +516,7 @@ std::string Archive::read_required(const std::string& name) const {
 }
 
 ContentKind Archive::content_kind() const {
+  if (kind_ == ArchiveKind::kPlainText) return plain_content_kind(data_.begin()->second);
   if (contains(std::string(kSavedGame))) return ContentKind::kSave;
   const char* build_file = contains("buildFile.xml") ? "buildFile.xml"
                            : contains("buildFile")   ? "buildFile"
@@ -478,6 +525,33 @@ ContentKind Archive::content_kind() const {
   if (contains("extensiondata")) return ContentKind::kExtension;
   if (contains("moduledata")) return ContentKind::kModule;
   return kind_from_build_file_head(data_.at(build_file));
+}
+
+std::string Archive::describe() const {
+  if (kind_ == ArchiveKind::kPlainText) {
+    switch (content_kind()) {
+      case ContentKind::kSave: return "a save's text";
+      case ContentKind::kModule: return "a bare buildFile";
+      case ContentKind::kExtension: return "a bare extension buildFile";
+      case ContentKind::kUnknown: break;
+    }
+    return describe_foreign_bytes(data_.empty() ? std::string_view() : std::string_view(data_.begin()->second));
+  }
+  const std::string container = kind_ == ArchiveKind::kZip ? "a zip archive" : "a folder";
+  switch (content_kind()) {
+    case ContentKind::kSave: return container + " holding a save or log (savedGame)";
+    case ContentKind::kModule: return container + " holding a module (buildFile)";
+    case ContentKind::kExtension: return container + " holding a module extension";
+    case ContentKind::kUnknown: break;
+  }
+  return container + " with neither a savedGame nor a buildFile.xml or buildFile entry";
+}
+
+void Archive::require_save() const {
+  if (content_kind() == ContentKind::kSave) return;
+  fail(path_, {}, "not a VASSAL save or log: " + describe() +
+                      "; expected a .vsav or .vlog (a zip with a savedGame entry) or a save's text starting with "
+                      "!VCSK or begin_save");
 }
 
 std::optional<std::string> Archive::build_file_name() const {

@@ -10,14 +10,18 @@
 #include <string>
 #include <vector>
 
+#include "vmod/limits.h"
+
 namespace adjutant::vmod {
 
-// Limits that refuse hostile archives (zip bombs, huge entries) with an ArchiveError.
+// Limits that refuse hostile archives (zip bombs, huge entries) with an ArchiveError; the defaults
+// are vmod/limits.h's, explained in docs/formats.md ("Limits").
 struct ArchiveLimits {
-  uint64_t max_entry_bytes = 512ull << 20;   // one entry, uncompressed
-  uint64_t max_total_bytes = 2048ull << 20;  // all entries, uncompressed
-  uint64_t max_entries = 200000;
-  double max_ratio = 1000.0;                 // uncompressed / compressed, for entries over 1 MiB
+  uint64_t max_entry_bytes = limits::kMaxEntryBytes;  // one entry, uncompressed
+  uint64_t max_total_bytes = limits::kMaxTotalBytes;  // all entries, uncompressed
+  uint64_t max_entries = limits::kMaxEntries;
+  double max_ratio = limits::kMaxCompressionRatio;    // uncompressed / compressed, for entries and in
+                                                      // total, once over 1 MiB
 };
 
 enum class ArchiveKind { kZip, kFolder, kPlainText };
@@ -50,7 +54,14 @@ class Archive {
   // Like read(), but throws ArchiveError naming the file and entry when absent.
   std::string read_required(const std::string& name) const;
 
+  // For a plain file: kSave when it starts as a save's text does (`!VCSK` or `begin_save`), kModule
+  // or kExtension for XML whose first lines name that root (a bare buildFile), else kUnknown.
   ContentKind content_kind() const;
+  // What the container holds, for messages: "a zip archive holding a module (buildFile)",
+  // "an empty file", "a PNG image", "text that is no VASSAL file", ...
+  std::string describe() const;
+  // Throws ArchiveError naming the file and what it holds unless content_kind() is kSave.
+  void require_save() const;
   // "buildFile.xml" or "buildFile", chosen as VASSAL does: by the recorded VASSAL version when
   // moduledata gives one (<3.5 reads buildFile), else buildFile.xml first; nullopt if neither.
   std::optional<std::string> build_file_name() const;

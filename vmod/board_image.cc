@@ -100,8 +100,8 @@ BoardImages::BoardImages(const Module& module) : module_(&module) {}
 BoardImages::~BoardImages() = default;
 BoardImages::BoardImages(BoardImages&&) noexcept = default;
 
-// A zipped module is read through Archive; an extracted folder, or the folder of a bare
-// buildFile, straight from disk (an Archive would read every file of the folder first).
+// A zipped module is read through Archive, one entry at a time; an extracted folder, or the folder
+// of a bare buildFile, straight from disk (an Archive would list every file of the folder first).
 std::optional<std::string> BoardImages::read(const std::string& entry, std::string& why) {
   const fs::path source = module_->source;
   std::error_code ec;
@@ -111,19 +111,15 @@ std::optional<std::string> BoardImages::read(const std::string& entry, std::stri
     if (!bytes) why = entry + " not found in " + folder.string();
     return bytes;
   }
-  if (!opened_) {
-    opened_ = true;
-    try {
-      archive_ = std::make_unique<Archive>(Archive::open(module_->source));
-    } catch (const FormatError& e) {
-      open_error_ = e.what();
-    }
-  }
-  if (!archive_) {
-    why = open_error_;
+  // Only the entry asked for is decompressed: a module's other images may be large.
+  std::optional<Archive> archive;
+  try {
+    archive.emplace(Archive::open(module_->source, {}, [&](const std::string& name) { return name == entry; }));
+  } catch (const FormatError& e) {
+    why = e.what();
     return std::nullopt;
   }
-  auto bytes = archive_->read(entry);
+  auto bytes = archive->read(entry);
   if (!bytes) why = entry + " not found in " + module_->source;
   return bytes;
 }

@@ -14,11 +14,10 @@
 #include "core/hexes/image.h"
 #include "core/geometry/point.h"
 #include "vmod/format_error.h"
+#include "vmod/limits.h"
 #include "vmod/module.h"
 
 namespace adjutant::vmod {
-
-class Archive;
 
 using core::Image;
 using core::Rgb;
@@ -28,7 +27,7 @@ using core::Rgb;
 core::Size image_size(std::string_view bytes, const Place& place);
 // Decodes a PNG, JPEG or GIF (its first frame). Throws FormatError at `place` for anything else,
 // or an image larger than `max_pixels`.
-Image decode_image(std::string_view bytes, const Place& place, uint64_t max_pixels = 400'000'000);
+Image decode_image(std::string_view bytes, const Place& place, uint64_t max_pixels = limits::kMaxImagePixels);
 
 // What a board's size is, and where it came from.
 struct BoardSize {
@@ -55,9 +54,6 @@ class BoardImages {
   std::optional<std::string> read(const std::string& entry, std::string& why);
 
   const Module* module_;
-  std::unique_ptr<Archive> archive_;
-  bool opened_ = false;
-  std::string open_error_;
   std::map<std::string, BoardSize> sizes_;  // by image name
 };
 

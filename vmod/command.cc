@@ -4,6 +4,7 @@
 
 #include "core/java/java_text.h"
 #include "vmod/format_error.h"
+#include "vmod/limits.h"
 
 namespace adjutant::vmod {
 
@@ -71,13 +72,33 @@ struct DecodeContext {
   QuoteEvidence evidence;
   std::optional<QuoteRule> forced_rule;
   size_t record_count = 0;
+  size_t depth = 0;  // commands being decoded, one inside the next
 };
 
 [[noreturn]] void fail(const DecodeContext& ctx, std::string_view kind, const std::string& what) {
   throw CommandError(what, Place{{}, {}, "command " + std::to_string(ctx.record_count) + " (" + std::string(kind) + ")"});
 }
 
-Command decode_text(std::string_view text, DecodeContext& ctx);
+Command decode_text(std::string_view text, DecodeContext& ctx, std::string* storage = nullptr);
+
+// One more command inside the ones being decoded; refused beyond the nesting limit, before the
+// stack (decoding, encoding, copying and freeing a tree all recurse) could run out.
+class NestingGuard {
+ public:
+  explicit NestingGuard(DecodeContext& ctx) : ctx_(ctx) {
+    if (++ctx_.depth > limits::kMaxCommandDepth) {
+      throw CommandError("commands nested more than " + std::to_string(limits::kMaxCommandDepth) +
+                             " deep (ESC levels and LOG steps); VASSAL never writes such nesting",
+                         Place{{}, {}, "command " + std::to_string(ctx_.record_count + 1)});
+    }
+  }
+  NestingGuard(const NestingGuard&) = delete;
+  NestingGuard& operator=(const NestingGuard&) = delete;
+  ~NestingGuard() { --ctx_.depth; }
+
+ private:
+  DecodeContext& ctx_;
+};
 
 // ------------------------------------------------------------------ typed leaf parsers
 // Each returns nullopt when the text is not of the typed form (it then stays Verbatim); malformed
@@ -243,6 +264,11 @@ Record keep_if_exact(Record record, std::string_view text, DecodeContext& ctx) {
 
 Record decode_leaf(std::string_view text, DecodeContext& ctx) {
   ++ctx.record_count;
+  if (text.size() > limits::kMaxRecordBytes) {
+    throw CommandError("a command of " + std::to_string(text.size()) + " bytes (limit " +
+                           std::to_string(limits::kMaxRecordBytes) + ")",
+                       Place{{}, {}, "command " + std::to_string(ctx.record_count)});
+  }
   std::optional<Record> typed = parse_typed_leaf(text, ctx);
   if (!typed) return Verbatim{std::string(text)};
   // A logged command is exact when its inner command is; that was settled while decoding it.
@@ -250,33 +276,57 @@ Record decode_leaf(std::string_view text, DecodeContext& ctx) {
   return keep_if_exact(std::move(*typed), text, ctx);
 }
 
+// Which quoting rules write `tokens` back as `text`; a rule that does not cannot re-encode them.
+struct RuleFit {
+  bool current;
+  bool legacy;
+};
+RuleFit rules_writing(const std::vector<std::string>& tokens, std::string_view text) {
+  return {join_sequence(tokens, kCommandSeparator, QuoteRule::kCurrent) == text,
+          join_sequence(tokens, kCommandSeparator, QuoteRule::kLegacy) == text};
+}
+
+// Whether the tokens can stand for the text in the tree; records which generation they show.
+bool tokens_reproduce(const std::vector<std::string>& tokens, std::string_view text, DecodeContext& ctx) {
+  const RuleFit fit = rules_writing(tokens, text);
+  if (ctx.forced_rule) return *ctx.forced_rule == QuoteRule::kCurrent ? fit.current : fit.legacy;
+  if (fit.current != fit.legacy) {
+    ctx.evidence.current |= fit.current;
+    ctx.evidence.legacy |= fit.legacy;
+  }
+  return fit.current || fit.legacy;
+}
+
 // GameModule.decode: a text that is its own single ESC token is a leaf; otherwise the first
-// token is the command itself and every further token a child, decoded the same way.
-Command decode_text(std::string_view text, DecodeContext& ctx) {
+// token is the command itself and every further token a child, decoded the same way. When
+// `storage` holds the text, it is released once split, so that a deep tree never keeps every
+// level's copy at once.
+Command decode_text(std::string_view text, DecodeContext& ctx, std::string* storage) {
+  const NestingGuard nesting(ctx);
   const bool leaf = text.find(kCommandSeparator) == std::string_view::npos && !quote_wrapped(text);
   if (leaf) return Command{decode_leaf(text, ctx), {}};
 
-  QuoteEvidence evidence;
-  std::vector<std::string> tokens = split_sequence(text, kCommandSeparator, &evidence);
-  // One token that differs from the text (quoted, or only escaped separators) cannot be written
-  // back by the typed form: keep it whole.
-  if (tokens.size() == 1) {
+  std::vector<std::string> tokens = split_sequence(text, kCommandSeparator);
+  // Tokens that no quoting rule writes back as the text (a single quoted token, an unquoted `\`
+  // that VASSAL always quotes, ...) cannot be re-encoded by the tree: keep the text whole.
+  if (tokens.size() == 1 || !tokens_reproduce(tokens, text, ctx)) {
     ++ctx.record_count;
     return Command{Verbatim{std::string(text)}, {}};
   }
-  ctx.evidence.merge(evidence);
+  if (storage) std::string().swap(*storage);  // `text` is no longer used
 
   Command command;
-  const std::string& head = tokens.front();
+  std::string& head = tokens.front();
   // A first token that itself holds separators (a record containing ESC) stays as written.
   if (head.find(kCommandSeparator) != std::string::npos || quote_wrapped(head)) {
     ++ctx.record_count;
-    command.record = Verbatim{head};
+    command.record = Verbatim{std::move(head)};
   } else {
     command.record = decode_leaf(head, ctx);
   }
+  std::string().swap(head);
   command.children.reserve(tokens.size() - 1);
-  for (size_t i = 1; i < tokens.size(); ++i) command.children.push_back(decode_text(tokens[i], ctx));
+  for (size_t i = 1; i < tokens.size(); ++i) command.children.push_back(decode_text(tokens[i], ctx, &tokens[i]));
   return command;
 }
 

@@ -10,6 +10,7 @@
 
 #include "core/geometry/geometry_error.h"
 #include "vmod/format_error.h"
+#include "vmod/limits.h"
 #include "vmod/companion_movement.h"
 #include "vmod/companion_sight.h"
 #include "vmod/toml_reader.h"
@@ -369,8 +370,13 @@ class Parser : private TomlReader {
 
   int elevation_value(const toml::node& n) const {
     const auto v = n.value_exact<int64_t>();
-    if (!n.is_integer() || !v || *v < INT32_MIN || *v > INT32_MAX) fail(at(n), "an elevation must be a whole number");
+    if (!n.is_integer() || !v) fail(at(n), "an elevation must be a whole number");
+    if (*v < -core::kMaxElevation || *v > core::kMaxElevation) fail(at(n), elevation_bound_text());
     return static_cast<int>(*v);
+  }
+
+  static std::string elevation_bound_text() {
+    return "an elevation must lie within +-" + std::to_string(core::kMaxElevation);
   }
 
   // Each hex once across a table of lists (terrain types, elevation levels).
@@ -408,6 +414,7 @@ class Parser : private TomlReader {
       const std::string level_text(key.str());
       const std::optional<int> level = core::java::parse_int(level_text);
       if (!level) fail(at(key), "elevation level " + in_quotes(level_text) + " is not a whole number");
+      if (*level < -core::kMaxElevation || *level > core::kMaxElevation) fail(at(key), elevation_bound_text());
       for (const Word& w : words(list, "elevation " + level_text, true)) {
         for (const Hex h : hexes(m, w)) {
           claim(seen, m, h, w, "[map.elevation]");
@@ -732,6 +739,13 @@ Companion parse_companion(std::string_view text, const std::string& file, const 
 
 Companion load_companion(const std::filesystem::path& path, const MapTopologyLookup& lookup,
                          const BoardSizeHint& board_size, std::string_view module_name) {
+  std::error_code ec;
+  const uintmax_t size = std::filesystem::file_size(path, ec);
+  if (!ec && size > limits::kMaxCompanionBytes) {
+    throw CompanionError("a companion file of " + std::to_string(size) + " bytes (limit " +
+                             std::to_string(limits::kMaxCompanionBytes) + ")",
+                         Place{path.string(), {}, {}});
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw CompanionError("cannot read the companion file", Place{path.string(), {}, {}});
   std::ostringstream text;

@@ -5,6 +5,7 @@
 
 #include "vmod/archive.h"
 #include "vmod/format_error.h"
+#include "vmod/limits.h"
 #include "vmod/obfuscation.h"
 
 namespace adjutant::vmod {
@@ -50,6 +51,13 @@ bool is_null_id(const std::string& s) { return s.empty() || s == "null"; }
 
 PiecePlace place_of(const GamePiece& p) { return PiecePlace{p.map, p.x, p.y}; }
 
+// The entries a save or log is read from; the others (a module's images, when a module is given
+// by mistake) are never decompressed.
+bool is_save_entry(const std::string& name) {
+  return name == "savedGame" || name == "savedata" || name == "moduledata" || name == "buildFile" ||
+         name == "buildFile.xml" || name == "extensiondata";
+}
+
 }  // namespace
 
 std::string GamePiece::name() const {
@@ -60,7 +68,9 @@ std::string GamePiece::name() const {
 }
 
 std::string read_saved_game(const std::string& path) {
-  const std::string bytes = Archive::open(path).read_required("savedGame");
+  const Archive archive = Archive::open(path, {}, is_save_entry);
+  archive.require_save();
+  const std::string bytes = archive.read_required("savedGame");
   try {
     return deobfuscate(bytes);
   } catch (FormatError& e) {
@@ -70,7 +80,7 @@ std::string read_saved_game(const std::string& path) {
 }
 
 Game Game::open(const std::string& path, const Module* module) {
-  return from_archive(Archive::open(path), path, module);
+  return from_archive(Archive::open(path, {}, is_save_entry), path, module);
 }
 
 Game Game::open_entry(const Archive& container, const std::string& entry, const Module* module) {
@@ -80,6 +90,7 @@ Game Game::open_entry(const Archive& container, const std::string& entry, const 
 }
 
 Game Game::from_archive(const Archive& archive, const std::string& source, const Module* module) {
+  archive.require_save();
   Game game;
   game.source_ = source;
   game.module_ = module;
@@ -290,6 +301,9 @@ void Game::add_piece(const AddPiece& add) {
   const std::string& id = *add.id;
   if (auto old = pieces_.find(id); old != pieces_.end()) {
     remove_piece(id);
+  }
+  if (pieces_.size() >= limits::kMaxPieces) {
+    fail("more than " + std::to_string(limits::kMaxPieces) + " pieces and stacks (the limit of one game)");
   }
   GamePiece piece;
   piece.id = id;

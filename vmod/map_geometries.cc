@@ -182,8 +182,8 @@ core::HexTopology MapGeometries::topology(std::string_view map_name_or_id, std::
   const auto spec_board = std::find_if(spec.boards.begin(), spec.boards.end(), [&](const BoardSpec& b) { return b.name == name; });
   const BoardSize size = size_of(*spec_board);
   if (!size.size) {
-    fail("map '" + spec.save_id() + "' board '" + name + "': its hexes are unknown because its size is (" + size.note +
-         ")");
+    fail("map '" + spec.save_id() + "' board '" + name + "': its hexes are unknown because its size is unknown (" +
+         size.note + "); give its size in the companion file (board_size)");
   }
   return core::HexTopology(*core::hex_grid_of(placed.grid), *size.size);
 }

@@ -2,6 +2,7 @@
 
 #include <tinyxml2.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -80,7 +81,19 @@ XmlElement convert_element(const tinyxml2::XMLElement& source) {
   return element;
 }
 
+// Entities declared in a DTD, which TinyXML-2 leaves unexpanded where Java's parser expands them
+// (up to the JDK's limit, which refuses a billion-laughs file): refused rather than read otherwise.
+void refuse_entity_declarations(const std::string& xml, const std::string& source) {
+  const size_t at = xml.find("<!ENTITY");
+  if (at == std::string::npos) return;
+  const size_t line = 1 + static_cast<size_t>(std::count(xml.begin(), xml.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+  throw BuildFileError("a DTD declaring entities (<!ENTITY ...>): Adjutant does not expand them, and VASSAL's "
+                       "buildFiles have none",
+                       Place{source, {}, "line " + std::to_string(line)});
+}
+
 XmlElement parse_xml(const std::string& xml, const std::string& source) {
+  refuse_entity_declarations(xml, source);
   tinyxml2::XMLDocument doc(true, tinyxml2::PRESERVE_WHITESPACE);
   doc.Parse(xml.data(), xml.size());
   if (doc.Error()) {
@@ -564,28 +577,47 @@ class ModelBuilder {
   const std::string& source_;
 };
 
-std::string read_disk_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ArchiveError("cannot read file", Place{path, {}, {}});
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
+// The entries a module is read from; its images are read only when a board is drawn or measured.
+bool is_module_entry(const std::string& name) {
+  return name == "buildFile.xml" || name == "buildFile" || name == "moduledata" || name == "extensiondata" ||
+         name == "savedGame";
 }
 
-bool looks_like_zip(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  char magic[2] = {0, 0};
-  in.read(magic, 2);
-  return in.gcount() == 2 && magic[0] == 'P' && magic[1] == 'K';
+[[noreturn]] void refuse_non_module(const Archive& archive) {
+  throw ArchiveError("not a VASSAL module: " + archive.describe() +
+                         "; expected a .vmod (a zip with a buildFile.xml or buildFile entry), its extracted folder, "
+                         "or a bare buildFile",
+                     Place{archive.path(), {}, {}});
 }
 
-Module load_from_archive(const std::string& path) {
-  const Archive archive = Archive::open(path);
+// VASSAL's module roots (GameModule, the legacy BasicModule, ModuleExtension) and modules' own
+// subclasses of them all carry "Module" in their class name.
+void require_module_root(const Module& module, const std::string& path, const std::string& entry) {
+  if (module.root_class.find("Module") != std::string::npos) return;
+  throw BuildFileError("the root element <" + module.root_class +
+                           "> is not a VASSAL module (VASSAL.build.GameModule)",
+                       Place{path, entry, "line " + std::to_string(module.root.line)});
+}
+
+Module load_bare_build_file(const Archive& archive) {
+  const std::string& path = archive.path();
+  const std::string text = archive.read_required("savedGame");  // a plain file's single entry
+  const size_t first = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+  if (first == std::string::npos || text[first] != '<') refuse_non_module(archive);
+  Module module = parse_build_file(text, path);
+  require_module_root(module, path, {});
+  module.build_file = std::filesystem::path(path).filename().string();
+  return module;
+}
+
+Module load_from_archive(const Archive& archive) {
+  const std::string& path = archive.path();
   const std::optional<std::string> entry = archive.build_file_name();
-  if (!entry) throw BuildFileError("no buildFile.xml or buildFile in the module", Place{path, {}, {}});
+  if (!entry) refuse_non_module(archive);
   Module module;
   try {
     module = parse_build_file(archive.read_required(*entry), path);
+    require_module_root(module, path, *entry);
   } catch (FormatError& e) {
     e.locate(path, *entry);
     throw;
@@ -616,14 +648,9 @@ Module parse_build_file(const std::string& xml, const std::string& source) {
 }
 
 Module load_module(const std::string& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::is_regular_file(path, ec) && !looks_like_zip(path)) {
-    Module module = parse_build_file(read_disk_file(path), path);
-    module.build_file = fs::path(path).filename().string();
-    return module;
-  }
-  return load_from_archive(path);
+  const Archive archive = Archive::open(path, {}, is_module_entry);
+  if (archive.kind() == ArchiveKind::kPlainText) return load_bare_build_file(archive);
+  return load_from_archive(archive);
 }
 
 }  // namespace adjutant::vmod

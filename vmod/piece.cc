@@ -9,6 +9,8 @@
 #include "core/java/java_math.h"
 #include "core/java/java_text.h"
 #include "vmod/format_error.h"
+#include "vmod/limits.h"
+#include "vmod/nested_sequence.h"
 
 namespace adjutant::vmod {
 namespace {
@@ -341,36 +343,35 @@ std::string Trait::class_name() const {
   return kind ? std::string(kind->class_name) : std::string();
 }
 
-// Level by level as BasicCommandEncoder.createPiece and Decorator.setState do: the first TAB token
-// is this trait, the second (decoded once) the rest of the chain.
+// As BasicCommandEncoder.createPiece and Decorator.setState do, level by level: the first TAB
+// token is this trait, the second (decoded once) the rest of the chain; the last level's whole
+// state goes to the innermost trait. NestedSequence reads the levels without copying the rest.
 TraitChain TraitChain::parse(std::string_view type, std::string_view state, QuoteRule rule) {
   TraitChain chain;
   chain.rule_ = rule;
   const bool has_state = !state.empty();
-  std::string type_rest(type);
-  std::string state_rest(state);
+  NestedSequence types(type, kTab);
+  NestedSequence states(state, kTab);
   while (true) {
-    SequenceDecoder types(type_rest, kTab);
-    std::string my_type = types.next();
-    if (!types.has_more()) {
-      chain.traits_.push_back(make_trait(std::move(my_type), std::move(state_rest)));
+    if (chain.traits_.size() == limits::kMaxTraits) {
+      throw PieceError("more than " + std::to_string(limits::kMaxTraits) + " traits in one piece");
+    }
+    std::string my_type = types.token();
+    if (!types.has_inner()) {
+      chain.traits_.push_back(make_trait(std::move(my_type), has_state ? states.whole() : std::string()));
       break;
     }
-    std::string inner_type = types.next();
     std::string my_state;
-    std::string inner_state;
     if (has_state) {
-      SequenceDecoder states(state_rest, kTab);
-      my_state = states.next();
-      if (!states.has_more()) {
+      my_state = states.token();
+      if (!states.has_inner()) {
         throw PieceError("trait " + std::to_string(chain.traits_.size() + 1) + " (" + trait_id(my_type) +
                          "): the state has fewer levels than the type (no state for the traits inside it)");
       }
-      inner_state = states.next();
+      states.descend();
     }
     chain.traits_.push_back(make_trait(std::move(my_type), std::move(my_state)));
-    type_rest = std::move(inner_type);
-    state_rest = std::move(inner_state);
+    types.descend();
   }
   return chain;
 }
@@ -396,6 +397,21 @@ std::string TraitChain::state() const { return nest(traits_, &Trait::state, rule
 
 PieceTexts chain_traits(const std::vector<std::pair<std::string, std::string>>& traits, QuoteRule rule) {
   if (traits.empty()) throw std::invalid_argument("a piece needs at least its BasicPiece trait");
+  // Texts VASSAL would read back as other traits: the innermost is nested unescaped, and a '\\' at
+  // the end of an outer one swallows the TAB after it.
+  for (size_t i = 0; i < traits.size(); ++i) {
+    for (const std::string* text : {&traits[i].first, &traits[i].second}) {
+      const bool innermost = i + 1 == traits.size();
+      if (innermost && text->find(kTab) != std::string::npos) {
+        throw std::invalid_argument("the innermost trait's type or state holds a TAB, which VASSAL reads as a "
+                                    "boundary between traits: " + *text);
+      }
+      if (!innermost && text->ends_with('\\')) {
+        throw std::invalid_argument("a trait's type or state ends with '\\', which makes VASSAL read it and the "
+                                    "next trait as one: " + *text);
+      }
+    }
+  }
   std::vector<Trait> chain(traits.size());
   for (size_t i = 0; i < traits.size(); ++i) {
     chain[i].type = traits[i].first;
@@ -526,6 +542,10 @@ struct PrototypeExpander {
   void expand_into(const std::vector<Trait>& traits, std::vector<Trait>& out) {
     for (const Trait& t : traits) {
       if (t.id == "cmt;") continue;  // PieceCloner drops comments from built pieces
+      if (out.size() == limits::kMaxTraits) {
+        throw PieceError("more than " + std::to_string(limits::kMaxTraits) + " traits once prototypes are expanded" +
+                         (open.empty() ? std::string() : " (while expanding " + open.front() + ")"));
+      }
       if (t.id != "prototype;") {
         out.push_back(t);
         continue;
@@ -542,6 +562,10 @@ struct PrototypeExpander {
       if (missing && std::find(missing->begin(), missing->end(), name) == missing->end()) missing->push_back(name);
       out.push_back(t);
       return;
+    }
+    if (open.size() == limits::kMaxPrototypeNesting) {
+      throw PieceError("prototypes nested more than " + std::to_string(limits::kMaxPrototypeNesting) +
+                       " deep, from " + open.front() + " to " + name);
     }
     const TraitChain chain = decode_definition(name, substitute(*definition, field(t.type_fields, 1)));
     std::vector<Trait> inner(chain.traits().begin(), chain.traits().end() - 1);  // without its BasicPiece

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "vmod/format_error.h"
+#include "vmod/limits.h"
 #include "vmod/piece_slot.h"
 
 namespace adjutant::vmod {
@@ -20,7 +21,11 @@ TraitChain prototype_chain(const PrototypeSpec& prototype, const Module& module)
   }
 }
 
-void walk(const std::vector<Trait>& traits, const Module* module, std::vector<std::string>& found) {
+void walk(const std::vector<Trait>& traits, const Module* module, std::vector<std::string>& found, size_t depth = 0) {
+  if (depth > limits::kMaxPrototypeNesting) {
+    throw PieceError("prototypes nested more than " + std::to_string(limits::kMaxPrototypeNesting) + " deep, from " +
+                     found.front() + " to " + found.back());
+  }
   for (const Trait& trait : traits) {
     if (trait.class_name() != "UsePrototype" || trait.type_fields.empty()) continue;
     const std::string& name = trait.type_fields.front();
@@ -28,7 +33,7 @@ void walk(const std::vector<Trait>& traits, const Module* module, std::vector<st
     found.push_back(name);
     if (!module) continue;
     if (const PrototypeSpec* prototype = module->find_prototype(name))
-      walk(prototype_chain(*prototype, *module).traits(), module, found);
+      walk(prototype_chain(*prototype, *module).traits(), module, found, depth + 1);
   }
 }
 

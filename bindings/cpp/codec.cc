@@ -10,12 +10,11 @@ namespace adjutant::bindings {
 namespace {
 
 std::string file_kind(const std::string& path) {
-  const vmod::Archive archive = vmod::Archive::open(path);
-  if (archive.kind() == vmod::ArchiveKind::kPlainText) {  // a bare buildFile or a bare save text
-    const std::string text = archive.read_required("savedGame");
-    const size_t first = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
-    return first != std::string::npos && text[first] == '<' ? "module" : "save";
-  }
+  const auto identifying = [](const std::string& name) {
+    return name == "savedGame" || name == "buildFile.xml" || name == "buildFile" || name == "moduledata" ||
+           name == "extensiondata";
+  };
+  const vmod::Archive archive = vmod::Archive::open(path, {}, identifying);
   switch (archive.content_kind()) {
     case vmod::ContentKind::kModule: return "module";
     case vmod::ContentKind::kExtension: return "extension";

@@ -88,11 +88,24 @@ py::dict grid_dict(const vmod::GridSpec& grid) {
   return d;
 }
 
-std::vector<vmod::Trait> traits_of(const std::string& definition) {
-  return vmod::TraitChain::from_definition(definition).traits();
+const vmod::Module& module_spec(const py::object& module) { return module.cast<const vmod::Module&>(); }
+
+// A slot's or prototype's definition as traits; a broken one named by its module, entry and line.
+std::vector<vmod::Trait> traits_of(const std::string& definition, const py::object& module, int line) {
+  try {
+    return vmod::TraitChain::from_definition(definition).traits();
+  } catch (vmod::FormatError& e) {
+    const vmod::Module& spec = module_spec(module);
+    e.locate(spec.source, spec.build_file);
+    e.set_position_if_empty("line " + std::to_string(line));
+    throw;
+  }
 }
 
-const vmod::Module& module_spec(const py::object& module) { return module.cast<const vmod::Module&>(); }
+struct PrototypeView {
+  const vmod::PrototypeSpec* spec = nullptr;
+  py::object module;  // the Python Module that `spec` points into
+};
 
 // The piece VASSAL makes from the slot, prototypes expanded.
 vmod::TraitChain piece_of(const SlotView& slot) { return vmod::slot_piece(*slot.spec, &module_spec(slot.module)); }
@@ -143,7 +156,7 @@ void bind_module(py::module_& m) {
                              "Enclosing palette widgets, outermost first.")
       .def_property_readonly("definition", [](const SlotView& s) { return s.spec->definition; })
       .def_property_readonly("line", [](const SlotView& s) { return s.spec->line; }, "Line in the buildFile.")
-      .def_property_readonly("traits", [](const SlotView& s) { return traits_of(s.spec->definition); },
+      .def_property_readonly("traits", [](const SlotView& s) { return traits_of(s.spec->definition, s.module, s.spec->line); },
                              "The definition's traits as written (prototype traits not expanded).")
       .def_property_readonly(
           "piece_name", [](const SlotView& s) { return piece_of(s).properties()["PieceName"]; },
@@ -152,13 +165,14 @@ void bind_module(py::module_& m) {
                              "The properties of the piece the slot makes, the module's prototypes expanded.")
       .def("__repr__", [](const SlotView& s) { return "<PieceSlot " + s.spec->name + ">"; });
 
-  py::class_<vmod::PrototypeSpec>(m, "Prototype", "A named trait list pieces include with a prototype trait.")
-      .def_readonly("name", &vmod::PrototypeSpec::name)
-      .def_readonly("description", &vmod::PrototypeSpec::description)
-      .def_readonly("definition", &vmod::PrototypeSpec::definition)
-      .def_readonly("line", &vmod::PrototypeSpec::line)
-      .def_property_readonly("traits", [](const vmod::PrototypeSpec& p) { return traits_of(p.definition); })
-      .def("__repr__", [](const vmod::PrototypeSpec& p) { return "<Prototype " + p.name + ">"; });
+  py::class_<PrototypeView>(m, "Prototype", "A named trait list pieces include with a prototype trait.")
+      .def_property_readonly("name", [](const PrototypeView& p) { return p.spec->name; })
+      .def_property_readonly("description", [](const PrototypeView& p) { return p.spec->description; })
+      .def_property_readonly("definition", [](const PrototypeView& p) { return p.spec->definition; })
+      .def_property_readonly("line", [](const PrototypeView& p) { return p.spec->line; }, "Line in the buildFile.")
+      .def_property_readonly("traits",
+                             [](const PrototypeView& p) { return traits_of(p.spec->definition, p.module, p.spec->line); })
+      .def("__repr__", [](const PrototypeView& p) { return "<Prototype " + p.spec->name + ">"; });
 
   py::class_<SetupStackView>(m, "SetupStack", "Pieces a map places at the start of a new game.")
       .def_property_readonly("name", [](const SetupStackView& s) { return s.spec->name; })
@@ -209,7 +223,12 @@ void bind_module(py::module_& m) {
       .def_property_readonly("maps", &module_maps, "The maps, with their geometry under the default board layouts.")
       .def_property_readonly("piece_slots",
                              [](const py::object& self) { return slot_views(self, module_spec(self).piece_slots); })
-      .def_readonly("prototypes", &vmod::Module::prototypes)
+      .def_property_readonly("prototypes",
+                             [](const py::object& self) {
+                               std::vector<PrototypeView> out;
+                               for (const vmod::PrototypeSpec& p : module_spec(self).prototypes) out.push_back({&p, self});
+                               return out;
+                             })
       .def_readonly("global_properties", &vmod::Module::global_properties)
       .def_readonly("sides", &vmod::Module::sides)
       .def_property_readonly(

@@ -10,6 +10,15 @@
 #include "core/geometry/geometry_error.h"
 
 namespace adjutant::core {
+namespace {
+
+void check_elevation(int elevation) {
+  if (elevation < -kMaxElevation || elevation > kMaxElevation) {
+    throw std::out_of_range("elevation " + std::to_string(elevation) + " is beyond +-" + std::to_string(kMaxElevation));
+  }
+}
+
+}  // namespace
 
 // --- Vocabulary ---
 
@@ -118,6 +127,7 @@ TerrainModel::TerrainModel(std::string map, std::string board, HexTopology topol
       default_terrain_(default_terrain),
       default_elevation_(default_elevation) {
   if (!vocabulary_) throw std::invalid_argument("a terrain model needs a vocabulary");
+  check_elevation(default_elevation);
   vocabulary_->check();
   vocabulary_->terrain.name(default_terrain);  // range check
   extent_ = HexExtent::of(topology_);
@@ -166,7 +176,10 @@ void TerrainModel::set_terrain(Hex h, int type) {
   terrain_[checked(h)] = static_cast<uint16_t>(type);
 }
 
-void TerrainModel::set_elevation(Hex h, int elevation) { elevation_[checked(h)] = elevation; }
+void TerrainModel::set_elevation(Hex h, int elevation) {
+  check_elevation(elevation);
+  elevation_[checked(h)] = elevation;
+}
 
 void TerrainModel::add_hexside_feature(Hex a, Hex b, int feature, std::optional<Hex> high) {
   vocabulary_->hexside.name(feature);

@@ -49,6 +49,8 @@ inline constexpr int kMaxHexsideFeatures = 64;
 inline constexpr int kMaxLineTypes = 32;
 inline constexpr int kMaxPlaceKinds = 64;
 inline constexpr int kMaxTerrainTypes = 65535;
+// Elevations are bounded so that sums, differences and doubled midpoints (line of sight) stay within int.
+inline constexpr int kMaxElevation = 1000000;
 constexpr FeatureSet feature_bit(int id) { return FeatureSet{1} << id; }
 constexpr LineSet line_bit(int id) { return LineSet{1} << id; }
 

@@ -37,6 +37,15 @@ class TerrainModelTest : public ::testing::Test {
   TerrainModel model;
 };
 
+// Sums, differences and doubled midpoints of elevations (line of sight) must stay within int.
+TEST_F(TerrainModelTest, ElevationsBeyondTheBoundAreRefused) {
+  EXPECT_THROW(model.set_elevation(hex("0101"), 2147483647), std::out_of_range);
+  EXPECT_THROW(model.set_elevation(hex("0101"), -kMaxElevation - 1), std::out_of_range);
+  model.set_elevation(hex("0101"), kMaxElevation);
+  EXPECT_EQ(model.elevation(hex("0101")), kMaxElevation);
+  EXPECT_THROW(TerrainModel("Main Map", "", ccrr_topology(), vocabulary(), kClear, 2147483647), std::out_of_range);
+}
+
 TEST_F(TerrainModelTest, ExtentCoversExactlyTheBoardsHexes) {
   const HexTopology& t = model.topology();
   std::set<Hex> expected;

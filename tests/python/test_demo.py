@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 import adjutant
+from adjutant.procedures.demo import MANIFEST
 from test_cli import adjutant as run_cli
 
 
@@ -38,7 +39,8 @@ def test_every_file_listed_is_written_and_not_empty(listing):
     for name, about in files.items():
         assert (folder / name).stat().st_size > 0, name
         assert about and "\n" not in about, name
-    assert not [p.name for p in folder.iterdir() if p.name.startswith(".")], "no temporary files are left"
+    assert not [p.name for p in folder.iterdir() if p.name.startswith(".") and p.name != MANIFEST], \
+        "no temporary files are left"
     assert any("File > Open Game" in line for line in data["viewing"])
 
 
@@ -129,3 +131,27 @@ def test_the_pictures_are_pictures_of_the_map(listing):
     svg = ET.parse(folder / "grid.svg").getroot()
     assert svg.find("{http://www.w3.org/2000/svg}image") is not None
     assert "1622" in {t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")}
+
+
+def test_a_file_of_the_users_where_the_demo_writes_is_refused_before_anything_is_written(tmp_path):
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (folder / "command.txt").write_text("my own notes\n", encoding="utf-8")
+    result = run_cli("demo", "--out", folder)
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, result.stderr
+    assert "command.txt" in result.stderr and "Traceback" not in result.stderr
+    assert sorted(p.name for p in folder.iterdir()) == ["command.txt"]
+    assert (folder / "command.txt").read_text(encoding="utf-8") == "my own notes\n"
+
+
+def test_run_checks_every_output_before_it_writes_one(listing, tmp_path):
+    folder, _, _ = listing
+    report = tmp_path / "report.txt"
+    report.write_text("kept\n", encoding="utf-8")
+    result = run_cli("run", "litn.attrition", folder / "litn-demo.vsav", "--module", folder / "litn-demo.vmod",
+                     "--companion", folder / "companion.toml", "--charts", folder / "charts.toml", "--side", "Union",
+                     "--seed", "1", "-o", tmp_path / "new.vsav", "--report", report)
+    assert result.returncode == 2, result.stderr
+    assert "--report" in result.stderr and str(report) in result.stderr
+    assert not (tmp_path / "new.vsav").exists()
+    assert report.read_text(encoding="utf-8") == "kept\n"

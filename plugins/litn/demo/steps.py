@@ -171,18 +171,20 @@ def run_procedure(ws, name, save, side="referee", rolls=(), output=None, report_
 
 
 STEPS = [
-    DemoStep("the demo game (module, saves, companion file)", demo_game),
-    DemoStep("litn.command: the Command Phase of LIN 7.1's example, as the Confederate player", command_phase),
-    DemoStep("litn.attrition: turn 5 of 1862, as the Union player", attrition),
-    DemoStep("litn.odds: Pickett from Lee at 9 MP, or from Longstreet at 4?", odds),
-    DemoStep("check moves: Confederate moves after the Command Phase", moves),
-    DemoStep("pictures: the terrain, the Command Phase and the moves over the board", pictures),
+    DemoStep("the demo game (module, saves, companion file)", demo_game),   # writes only what is missing
+    DemoStep("litn.command: the Command Phase of LIN 7.1's example, as the Confederate player", command_phase,
+             ("command.vlog", "command.txt")),
+    DemoStep("litn.attrition: turn 5 of 1862, as the Union player", attrition, ("attrition.vsav", "attrition.txt")),
+    DemoStep("litn.odds: Pickett from Lee at 9 MP, or from Longstreet at 4?", odds, ("odds.txt",)),
+    DemoStep("check moves: Confederate moves after the Command Phase", moves, ("moves.vlog", "moves.txt")),
+    DemoStep("pictures: the terrain, the Command Phase and the moves over the board", pictures,
+             ("grid.svg", "terrain.png", "command.png", "reach.png", "illegal-move.png")),
 ]
 
 
 def run_demo(folder, console):
     folder = Path(folder)
-    files = run_steps(STEPS, Workspace(folder), console)
+    files = run_steps(STEPS, Workspace(folder), console, folder)
     return DemoResult(folder, files, viewing(folder))
 
 

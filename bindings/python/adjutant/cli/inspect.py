@@ -1,5 +1,6 @@
 """`adjutant inspect`: a module, save or log summed up."""
 import json
+from pathlib import Path
 
 import adjutant
 from .tables import print_game_summary, print_module_summary
@@ -13,6 +14,7 @@ examples:
   adjutant inspect game.vlog --module G.vmod  a log's steps, with the module's names
   adjutant inspect turn3.vsav --json          the same as JSON, for scripts
 """
+MODULE_SUFFIXES = (".vmod", ".vmdx", ".mdx", ".xml")
 
 
 def add_parser(commands):
@@ -30,18 +32,20 @@ def add_parser(commands):
 
 def run(args):
     kind = adjutant.file_kind(args.path)
+    if kind == "unknown":
+        # Read as what its name suggests: refused there, saying what it holds and what was expected
+        # (a bare buildFile naming its root after the first lines is still read as a module).
+        path = Path(args.path)
+        kind = "module" if path.suffix.lower() in MODULE_SUFFIXES or path.name.startswith("buildFile") else "save"
     if kind in ("module", "extension"):
         if args.module:
             raise UsageError("--module is for saves and logs; PATH is already a module")
         summary = module_summary(adjutant.open_module(args.path))
         show = print_module_summary
-    elif kind == "save":
+    else:
         module = adjutant.open_module(args.module) if args.module else None
         summary = game_summary(open_game(args, args.path, module), module)
         show = print_game_summary
-    else:
-        raise UsageError(f"{args.path}: neither a module nor a save or log "
-                         "(no buildFile.xml, buildFile or savedGame inside)")
     if args.json:
         print(json.dumps(summary, indent=2, ensure_ascii=False))
     else:

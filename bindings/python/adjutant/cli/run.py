@@ -105,13 +105,18 @@ def _procedure(text, plugin_paths):
     return plugin, procedures[task_name]
 
 
-def _check_output(path):
-    try:
-        game_output_kind(path)
-    except ValueError as e:
-        raise UsageError(f"-o {e}") from None
-    if Path(path).exists():
-        raise UsageError(f"-o {path}: the file exists; adjutant never writes over a file")
+def _check_outputs(output, report):
+    """Every file the run will write, checked before anything is read or written."""
+    if output:
+        try:
+            game_output_kind(output)
+        except ValueError as e:
+            raise UsageError(f"-o {e}") from None
+    for option, path in (("-o", output), ("--report", report)):
+        if path and Path(path).exists():
+            raise UsageError(f"{option} {path}: the file exists; adjutant never writes over a file")
+    if output and report and Path(output).resolve() == Path(report).resolve():
+        raise UsageError(f"-o and --report name the same file, {output}")
 
 
 def run(args):
@@ -123,8 +128,7 @@ def run(args):
         arguments = task.arguments(dict(_parameter(text) for text in args.parameters))
     except ValueError as e:
         raise UsageError(str(e)) from None
-    if args.output:
-        _check_output(args.output)
+    _check_outputs(args.output, args.report)
     try:
         rolls = Rolls(args.seed, args.roll)
     except ValueError as e:

@@ -23,6 +23,7 @@ class DemoFile:
 class DemoStep:
     title: str      # what the step does, shown while it runs
     run: Callable   # run(workspace) -> [DemoFile], the files it wrote
+    outputs: tuple = ()  # the names of the files it writes, replacing those an earlier run wrote
 
 
 @dataclass
@@ -35,9 +36,17 @@ class DemoResult:
         return [self.folder / f.name for f in self.files]
 
 
-def run_steps(steps, workspace, console):
+# In a demo's folder, the names of the files demos wrote there: those alone are replaced on a new run.
+MANIFEST = ".adjutant-demo"
+
+
+def run_steps(steps, workspace, console, folder):
     """Runs each step on `workspace` in turn, showing it on `console` (a rich Console) while it runs
-    and a line with the files it wrote when it is done; every file written, in order."""
+    and a line with the files it wrote when it is done; every file written, in order. Before any
+    step runs, FileExistsError when `folder` holds a file of a step's outputs that no demo wrote."""
+    folder = Path(folder)
+    outputs = [name for step in steps for name in step.outputs]
+    _claim_outputs(folder, outputs)
     files = []
     for number, step in enumerate(steps, 1):
         with console.status(f"{step.title} ..."):
@@ -45,3 +54,15 @@ def run_steps(steps, workspace, console):
         console.print(f"{number}/{len(steps)} {step.title}: {', '.join(f.name for f in written)}")
         files += written
     return files
+
+
+def _claim_outputs(folder, outputs):
+    manifest = folder / MANIFEST
+    earlier = set(manifest.read_text(encoding="utf-8").splitlines()) if manifest.is_file() else set()
+    foreign = [name for name in outputs if (folder / name).exists() and name not in earlier]
+    if foreign:
+        raise FileExistsError(f"{folder}: {', '.join(foreign)} {'is' if len(foreign) == 1 else 'are'} there and no "
+                              f"demo wrote {'it' if len(foreign) == 1 else 'them'}; a demo writes over no other file "
+                              f"(move {'it' if len(foreign) == 1 else 'them'}, or choose another --out)")
+    folder.mkdir(parents=True, exist_ok=True)
+    manifest.write_text("".join(f"{name}\n" for name in sorted(earlier | set(outputs))), encoding="utf-8")
