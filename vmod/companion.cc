@@ -249,7 +249,11 @@ class Parser : private TomlReader {
     if (const toml::node* size = t.get("board_size")) {
       const core::Size given = board_size(*size);
       if (!board_size_) fail(at(*size), "'board_size' cannot be used here: the module's board sizes are fixed");
-      board_size_(name, board, given);
+      try {
+        board_size_(name, board, given);
+      } catch (const std::exception& e) {  // no such map or board in the module: the file's mistake
+        fail(name_at, m.label + ": " + e.what());
+      }
     }
     std::optional<core::HexTopology> topology;
     try {

@@ -1,6 +1,5 @@
 // Inputs the fuzz targets (tests/fuzz, docs/fuzzing.md) found, each with the answer the entry
-// point documents. The inputs are built here, not stored. A test whose fix has not landed is
-// DISABLED_ with the crash it reproduces; enable it with the fix.
+// point documents. The inputs are built here, not stored.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -17,7 +16,7 @@ namespace {
 // fuzz_command_tree: ESC then '\' decodes to a NullRecord with the child "\", which the current
 // rule re-encodes quoted ("\x1b'\\'", 4 bytes for 2): decode then encode is not the identity
 // command.h promises. Minimal input: the 2 bytes below.
-TEST(FuzzRegression, DISABLED_EscThenBackslashEncodesBackUnchanged) {
+TEST(FuzzRegression, EscThenBackslashEncodesBackUnchanged) {
   const std::string text = "\x1b\\";
   EXPECT_EQ(CommandTree::decode(text).encode(), text);
 }
@@ -26,7 +25,7 @@ TEST(FuzzRegression, DISABLED_EscThenBackslashEncodesBackUnchanged) {
 // FormatError from MapGeometries::hex_board ("fuzz/buildFile.xml: no map 'N' in the module"),
 // naming the buildFile instead of the companion file and its line; companion.h promises a
 // CompanionError. The board-size hint is called before the map is looked up (companion.cc).
-TEST(FuzzRegression, DISABLED_BoardSizeOnAnUnknownMapIsACompanionError) {
+TEST(FuzzRegression, BoardSizeOnAnUnknownMapIsACompanionError) {
   const Module module = parse_build_file(testing::build_file(testing::hex_board("Main", "")), "test/buildFile.xml");
   MapGeometries maps(module);
   const std::string text =
