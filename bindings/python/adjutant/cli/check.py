@@ -213,16 +213,11 @@ def _is_module(path):
 
 
 def is_game_file(path):
-    """Whether a file holds a VASSAL save or log: a zip with a savedGame entry, or a bare save text
-    (obfuscated with !VCSK, or plain, starting with begin_save as VASSAL writes one)."""
+    """Whether a file holds a VASSAL save or log, by its content (adjutant.file_kind)."""
     try:
-        with open(path, "rb") as f:
-            head = f.read(64)
-        if head.startswith(b"PK"):
-            return adjutant.file_kind(str(path)) == "save"
+        return adjutant.file_kind(str(path)) == "save"
     except (OSError, FormatError):
         return False
-    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith((b"!VCSK", b"begin_save"))
 
 
 def run_setup(args):
