@@ -20,20 +20,27 @@ class LitnMoveChecker(MoveChecker):
     def __init__(self, game, module, companion, charts=None):
         super().__init__(game, module, companion)
         self.charts = LitnCharts.load(charts)
+        # 8.2 separate exits, over the moves judged as one Movement Phase (a log's moves, or those
+        # between two saves): where each unit began, and the formations that have left each hex.
+        self.began = {}       # piece id -> the hex of its first move
+        self.departed = {}    # (hex, side) -> corps (Union) or divisions (Confederate) moved out of it
+        self.left_ahead = 0   # for the move being judged: those that left its start hex before it
 
     def allowance(self, movers, allowances, sides):
         own = [parse_mp(u.attributes["ma"]) for u in movers if str(u.attributes.get("ma", "")).strip()]
         if not own:
             return None
-        return self._reduced(min(own), movers, sides)
+        return self._reduced(min(own), movers, sides, self.left_ahead)
 
-    def _reduced(self, slowest, movers, sides):
-        """A force's allowance less its stacking reduction (8.2), never below 1 by it."""
+    def _reduced(self, slowest, movers, sides, left_ahead=0):
+        """A force's allowance less its stacking reduction and 1 MP per formation that left its hex
+        ahead of it (8.2), never below 1 by them; wagons and non-combat leaders are never reduced."""
         force = [SimpleNamespace(type=u.unit_class, kind=u.attributes.get("kind", ""),
                                  strength=int(u.attributes.get("strength") or 0)) for u in movers]
         if all(u.unit_class in ("wagon", "leader") for u in movers):
             return slowest
-        return max(min(slowest, Fraction(1)), slowest - stacking_reduction(force, next(iter(sides), "")))
+        reduction = stacking_reduction(force, next(iter(sides), "")) + left_ahead
+        return max(min(slowest, Fraction(1)), slowest - reduction)
 
     def other_way(self, movement, start, movers, position, sides):
         """7.1 Minimum Movement Allowance: a unit that stays more than 6 hexes (counted as the crow
@@ -77,7 +84,19 @@ class LitnMoveChecker(MoveChecker):
 
     def judge(self, move, before):
         self.facing_unknown = ()
+        start = self.hex_name(self.game.map(move.map), *move.start)[1]
+        moving = [(pid, self.unit(pid)) for pid in move.pieces]
+        moving = [(pid, found[1]) for pid, found in moving if found is not None and found[1] is not None]
+        side = next((u.get("side", "") for _, u in moving if u.get("side")), "")
+        stayed = [pid for pid, _ in moving if self.began.setdefault(pid, start) == start]
+        self.left_ahead = self.departed.get((start, side), 0) if stayed else 0
         verdict = super().judge(move, before)
+        if stayed and start is not None:
+            formations = sum(1 for pid, u in moving if pid in stayed and _formation(u))
+            self.departed[(start, side)] = self.departed.get((start, side), 0) + formations
+        if verdict is not None and self.left_ahead and verdict.allowance is not None:
+            verdict.note = "; ".join(filter(None, [verdict.note, f"{self.left_ahead} MP less: formation(s) left "
+                                                                 f"{start} ahead of it (8.2)"]))
         if verdict is not None and self.facing_unknown:
             known = f"; {verdict.note}" if verdict.note else ""
             verdict.note = (f"facing unknown for the cavalry in {', '.join(self.facing_unknown)}: its zone counted "
@@ -124,3 +143,8 @@ class FarFromEnemies(ZoneOfControl):
         if self.far(to_hex):
             return None
         return ZoneStep(prohibited=True, reason=f"within {self.RANGE} hexes of an enemy unit")
+
+
+def _formation(unit):
+    """8.2: what counts when it leaves a hex ahead of others: a Union corps, a Confederate division."""
+    return unit.get("type") == "infantry" and unit.get("kind") not in ("detachment", "militia")

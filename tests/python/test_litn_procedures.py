@@ -731,3 +731,18 @@ def test_an_enemy_unit_kept_at_1_sp_does_not_show_its_strength(litn_demo, tmp_pa
 def test_7_1_sender_for_a_hex_that_receives_no_broadcast_is_an_error(litn_demo):
     with pytest.raises(ValueError, match="sender=1999:Jackson: no broadcast goes to 1999"):
         run(litn_demo, "command", side="Confederate", rolls=E2_ROLLS, sender="1999:Jackson")
+
+
+def test_8_2_units_leaving_a_hex_separately_lose_1_mp_per_division_ahead(litn_demo, tmp_path):
+    # McLaws, then R.H. Anderson, leave 1622 on their own; Walker, leaving third, has 9 - 2 = 7 MP:
+    # 0722 (8 MP) is too far for him, though his 9 MP would reach it.
+    mv = movement(litn_demo)
+    assert mv.path("1622", "0722", ["infantry"]).total == 8
+    alone = judged(litn_demo, tmp_path, [("Walker", "0722")], "alone.vlog")[("Walker",)]
+    assert (alone.allowance, alone.legal) == (9, True)
+    third = judged(litn_demo, tmp_path, [("McLaws", "1722"), ("R.H. Anderson", "1721"), ("Walker", "0722")],
+                   "third.vlog")
+    walker = third[("Walker",)]
+    assert (walker.allowance, walker.cost, walker.legal) == (7, 8, False)
+    assert "left 1622 ahead of it (8.2)" in walker.note
+    assert third[("R.H. Anderson",)].allowance == 8
