@@ -10,6 +10,7 @@
 #include <map>
 #include <tuple>
 
+#include "tests/cpp/trait_texts.h"
 #include "corpus.h"
 #include "vmod/archive.h"
 #include "vmod/format_error.h"
@@ -18,15 +19,11 @@
 namespace adjutant::vmod {
 namespace {
 
+using testing::nest;
+
 namespace fs = std::filesystem;
 constexpr char kTab = '\t';
 constexpr char kEsc = '\x1b';
-
-std::string nest(const std::vector<std::string>& levels) {  // enc(TAB: a, enc(TAB: b, ...))
-  std::string text = levels.back();
-  for (size_t i = levels.size() - 1; i-- > 0;) text = join_sequence({levels[i], text}, kTab);
-  return text;
-}
 
 std::string add(const std::string& id, const std::string& type, const std::string& state) {
   return "+/" + join_sequence({id, type, state}, '/');

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "tests/cpp/corpus.h"
+#include "tests/cpp/trait_texts.h"
 #include "vmod/archive.h"
 #include "vmod/command.h"
 #include "vmod/format_error.h"
@@ -15,6 +16,8 @@
 
 namespace adjutant::vmod {
 namespace {
+
+using testing::nest;
 
 struct AddPieceText {
   std::string id;
@@ -47,12 +50,6 @@ std::vector<std::string> states_of(const TraitChain& chain) {
 }
 
 // enc(TAB: t1, enc(TAB: t2, ...)) as VASSAL nests a chain.
-std::string nest(const std::vector<std::string>& levels) {
-  std::string text = levels.back();
-  for (size_t i = levels.size() - 1; i-- > 0;) text = join_sequence({levels[i], text}, '\t');
-  return text;
-}
-
 // ---- Spec §3 example 4 ---------------------------------------------------------------------------
 
 constexpr std::string_view kSpecExample4 =

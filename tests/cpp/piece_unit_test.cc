@@ -7,25 +7,19 @@
 #include <string>
 #include <vector>
 
+#include "tests/cpp/trait_texts.h"
 #include "vmod/format_error.h"
 #include "vmod/sequence_codec.h"
 
 namespace adjutant::vmod {
 namespace {
 
+using testing::definition;
+using testing::nest;
+
 constexpr char kTab = '\t';
 constexpr char kEsc = '\x1b';
 const std::string kPkg = "VASSAL.build.module.";
-
-std::string nest(const std::vector<std::string>& levels) {
-  std::string text = levels.back();
-  for (size_t i = levels.size() - 1; i-- > 0;) text = join_sequence({levels[i], text}, kTab);
-  return text;
-}
-
-std::string definition(const std::vector<std::string>& types, const std::vector<std::string>& states) {
-  return "+/null/" + join_sequence({nest(types), nest(states)}, '/');
-}
 
 // Lee uses Unit, which uses Base, then Base again (named once) and Gone, which the module lacks;
 // Base gives the Side marker.

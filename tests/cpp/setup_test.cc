@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/cpp/trait_texts.h"
 #include "corpus.h"
 #include "temp_dir.h"
 #include "vmod/archive.h"
@@ -23,22 +24,15 @@
 namespace adjutant::vmod {
 namespace {
 
+using testing::definition;
+using testing::nest;
+
 namespace fs = std::filesystem;
 using testing::TempDir;
 
 constexpr char kTab = '\t';
 constexpr char kEsc = '\x1b';
 const std::string kPkg = "VASSAL.build.module.";
-
-std::string nest(const std::vector<std::string>& levels) {
-  std::string text = levels.back();
-  for (size_t i = levels.size() - 1; i-- > 0;) text = join_sequence({levels[i], text}, kTab);
-  return text;
-}
-
-std::string definition(const std::vector<std::string>& types, const std::vector<std::string>& states) {
-  return "+/null/" + join_sequence({nest(types), nest(states)}, '/');
-}
 
 const std::string kLabel = "label;;Label;10;;0,0,0;t;0;c;0;b;c;$pieceName$ [$label$];Dialog;0;0;Note";
 const std::string kUnit = definition({"mark;Side", kLabel, "piece;;;;"}, {"Confederate", "HQ", "null;0;0;;0"});
