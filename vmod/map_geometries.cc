@@ -43,9 +43,15 @@ core::PropertyLookup property_lookup(const Module& module, const MapSpec& map) {
 
 std::optional<BoardLayout> default_layout(const MapSpec& map) {
   if (map.default_layout.empty()) return std::nullopt;
-  const Command command = decode_command(map.default_layout);
-  if (const auto* layout = std::get_if<BoardLayout>(&command.record)) return *layout;
-  return std::nullopt;
+  try {
+    const Command command = decode_command(map.default_layout);
+    if (const auto* layout = std::get_if<BoardLayout>(&command.record)) return *layout;
+    return std::nullopt;
+  } catch (const FormatError& e) {
+    throw BuildFileError("map '" + map.save_id() + "': its BoardPicker setup (the default board layout) cannot be "
+                             "read: " + e.message(),
+                         Place{{}, {}, "line " + std::to_string(map.line)});
+  }
 }
 
 MapGeometries::MapGeometries(const Module& module, std::map<std::string, BoardLayout> layouts,
@@ -92,8 +98,16 @@ std::string MapGeometries::boards_text(const MapSpec& map) {
 
 core::MapGeometry MapGeometries::build(const MapSpec& map) {
   std::optional<BoardLayout> layout;
-  if (auto it = layouts_.find(map.save_id()); it != layouts_.end()) layout = it->second;
-  else layout = default_layout(map);
+  if (auto it = layouts_.find(map.save_id()); it != layouts_.end()) {
+    layout = it->second;
+  } else {
+    try {
+      layout = default_layout(map);
+    } catch (FormatError& e) {
+      e.locate(module_->source);
+      throw;
+    }
+  }
 
   std::vector<BoardLayout::Cell> cells;
   if (layout && !layout->cells.empty()) cells = layout->cells;

@@ -25,7 +25,7 @@ namespace adjutant::vmod {
 inline constexpr int kUnknownBoardSide = 1 << 20;
 
 // The board layout in a map's BoardPicker <setup>, if it has one.
-std::optional<BoardLayout> default_layout(const MapSpec& map);
+std::optional<BoardLayout> default_layout(const MapSpec& map);  // BuildFileError when it cannot be read
 
 class MapGeometries {
  public:

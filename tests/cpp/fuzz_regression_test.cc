@@ -7,6 +7,7 @@
 #include "test_module.h"
 #include "vmod/command.h"
 #include "vmod/format_error.h"
+#include "vmod/map_geometries.h"
 #include "vmod/module.h"
 #include "vmod/terrain_sample.h"
 
@@ -38,6 +39,22 @@ TEST(FuzzRegression, BoardSizeOnAnUnknownMapIsACompanionError) {
     const std::string message = e.what();
     EXPECT_NE(message.find("c.toml, line "), std::string::npos) << message;
     EXPECT_NE(message.find("'N'"), std::string::npos) << message;
+  }
+}
+
+
+// fuzz_build_file: a map whose BoardPicker setup holds a broken command ("M/" where a board layout
+// belongs) escaped MapGeometries as a CommandError naming no file, map or line.
+TEST(FuzzRegression, ABrokenDefaultLayoutIsABuildFileErrorNamingTheMap) {
+  const Module module = parse_build_file(testing::build_file(testing::hex_board("Main", ""), "M/"), "test/buildFile.xml");
+  MapGeometries maps(module);
+  try {
+    (void)maps.of(module.maps.front());
+    FAIL() << "a broken default layout was accepted";
+  } catch (const BuildFileError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("BoardPicker setup"), std::string::npos) << message;
+    EXPECT_NE(message.find("line "), std::string::npos) << message;
   }
 }
 

@@ -30,7 +30,7 @@ void refused_or_done(F&& step) {
 }
 
 void exercise_map(MapGeometries& maps, const MapSpec& map) {
-  (void)default_layout(map);
+  refused_or_done([&] { (void)default_layout(map); });
   refused_or_done([&] {
     const core::MapGeometry& geometry = maps.of(map);
     for (const core::Point p : {core::Point{0, 0}, core::Point{37, 41}, core::Point{1000, 700}, core::Point{-5, 9}}) {
