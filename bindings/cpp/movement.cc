@@ -166,6 +166,9 @@ std::vector<core::Cost> ring_costs(const std::vector<py::object>& rings) {
 
 void bind_movement(py::module_& m) {
   auto companion = py::reinterpret_borrow<py::class_<vmod::Companion, CompanionPtr>>(py::type::of<vmod::Companion>());
+  companion.def_property_readonly(
+      "has_movement", [](const CompanionPtr& c) { return c->movement.has_value(); },
+      "Whether the file has a [movement] section (what move checks and movement searches need).");
   companion.def(
       "movement",
       [](const CompanionPtr& c, const std::string& map, const std::string& board) {

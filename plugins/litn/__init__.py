@@ -44,14 +44,17 @@ def command(context, side=None, turn=None, year=None, lost_dispatch=None, sender
 @plugin.procedure("attrition", "11: one roll per side; every infantry and cavalry unit loses SP by its territory "
                                "(+1 to the roll without a LOC), never below 1; units within 4 MP of a friendly "
                                "depot and wagons are exempt. 1862 scenarios, odd turns from 3.",
-                  SIDE, TURN, YEAR, example="litn-demo.vsav side=Union")
+                  Parameter("side", str, "whose attrition (default: both sides, a roll each; --side only says who "
+                                         "reads the report)", None, ("Union", "Confederate")),
+                  TURN, YEAR, example="litn-demo.vsav side=Union")
 def attrition(context, side=None, turn=None, year=None):
     session = start(context, "Attrition (LIN 11)", side, turn, year)
     run_attrition(session)
     return session.finish()
 
 
-@plugin.procedure("force-march", "8.6: after a force march, a d6 per unit; on 5-6 it loses 10% of its SP "
+@plugin.procedure("force-march", "8.6: whether the stack may force march, then a d6 for the force (option "
+                                 "force_march_roll: or one per unit); on 5-6 each combat unit loses 10% of its SP "
                                  "(rounded up).", Parameter("hex", str, "the hex of the units that force marched"),
                   SIDE, Parameter("units", str, "the units that force marched, NAME,NAME (default: the whole stack)", ""),
                   example="command.vlog hex=1625 side=Confederate")

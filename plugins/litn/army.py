@@ -158,6 +158,13 @@ class Army(CompanionRules):
     def of(self, side):
         return [u for u in self.units if u.side == side]
 
+    def require_hex(self, hex_name):
+        """ValueError naming the hex when the map has none of that name."""
+        try:
+            self.map.terrain(hex_name)
+        except (ValueError, KeyError, IndexError):
+            raise ValueError(f"no hex {hex_name!r} on the map") from None
+
     def in_hex(self, hex_name, side=None):
         return [u for u in self.units if u.hex == hex_name and (side is None or u.side == side)]
 

@@ -2,6 +2,8 @@
 infantry and cavalry unit reads the Attrition Table's column for the territory it stands in, one row
 lower without a line of communications; no unit falls below 1 SP. Units within 4 MP of a friendly
 depot (their own movement costs, not through enemy units) and wagons are exempt."""
+from adjutant.rules.mp import mp_text
+
 from .army import SIDES
 from .loc import Lines
 from .traces import attrition_exemption
@@ -35,7 +37,7 @@ def _side_attrition(session, side, lines, section):
         depots = army.depots(side, unit.hex)
         near = attrition_exemption(army.map, unit.hex, unit.type, depots=depots, enemy=enemy) if depots else None
         if near is not None and near.found:
-            section.add(f"{unit.name} ({unit.hex}): exempt, {near.used} MP from the depot at {near.hexes[-1]}",
+            section.add(f"{unit.name} ({unit.hex}): exempt, {mp_text(near.used)} MP from the depot at {near.hexes[-1]}",
                         unit=unit.name, hex=unit.hex, exempt=True, depot=near.hexes[-1])
             continue
         territory = "friendly" if army.friendly_territory(unit.hex, side) else "enemy"

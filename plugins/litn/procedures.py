@@ -45,6 +45,7 @@ def declared(session, section, hex_name, side, names):
 
 
 def force_march(session, hex_name, names=()):
+    session.army.require_hex(hex_name)
     army, charts = session.army, session.charts
     side = _side_in(session, hex_name)
     section = session.report.section(f"Force march from {hex_name}")
@@ -83,6 +84,7 @@ def force_march(session, hex_name, names=()):
 
 
 def leave_hex(session, hex_name, names=()):
+    session.army.require_hex(hex_name)
     army = session.army
     side = session.side
     section = session.report.section(f"Leaving {hex_name}")
@@ -132,6 +134,7 @@ def reaction(session, hex_name, roll, names=()):
     move are those of `names` in the stack, else the whole stack (8.5: "any or all units of that
     stack"); they set the reaction allowance, the stack's leader the roll."""
     army, charts = session.army, session.charts
+    army.require_hex(hex_name)
     side = session.side
     section = session.report.section(f"Stacks that may react to a unit entering {hex_name}")
     found = False
@@ -198,6 +201,7 @@ def morale_recovery(session):
 
 
 def combat_supply(session, hex_name, pitched):
+    session.army.require_hex(hex_name)
     army = session.army
     side = session.side
     section = session.report.section(f"{side} combat supply in {hex_name}")

@@ -6,6 +6,7 @@ from functools import partial
 from pathlib import Path
 
 import adjutant
+from ..procedures.charts import ChartError
 from ..rules.companion_rules import CheckError
 from ..errors import FormatError
 from ..plugin import Context
@@ -110,6 +111,8 @@ def _run(check, context, companion_path):
         return check.run(context)
     except CheckError as e:
         raise BadInput(f"{context.source}: {e}") from None
+    except ChartError:  # names its chart file already
+        raise
     except ValueError as e:  # a companion file without [movement], say
         raise BadInput(f"{companion_path}: {e}") from None
 
@@ -174,12 +177,13 @@ def _print_verdicts(args, path, verdicts):
 
 
 def _report(args, record, text, is_error=False):
-    """A game that was skipped or failed: a JSON line with --json, and a line on standard error."""
+    """A game that was skipped or failed: a JSON line with --json (and an error on standard error
+    too), else a line on standard error."""
     if args.json:
         _json_line(record)
     if is_error:
         error(text)
-    else:
+    elif not args.json:
         note(args, text)
 
 

@@ -2,7 +2,7 @@
 import json
 
 import adjutant
-from .usage import OK, add_command, add_layout_arguments, add_strict, choose_map, layout_maps
+from .usage import OK, BadInput, add_command, add_layout_arguments, add_strict, choose_map, layout_maps
 
 WHERE_EXAMPLES = """\
 examples:
@@ -80,6 +80,9 @@ def run_where(args):
 def run_hex(args):
     game_map = _map(args)
     x, y = game_map.point_of(args.location, args.board or "")
+    if game_map.board_at(x, y) is None:  # a name the grid's numbering can spell, off every board
+        raise BadInput(f"no location {args.location!r} on map {game_map.save_id!r}: its point ({x}, {y}) lies off "
+                       f"the map's boards")
     if args.json:
         print(json.dumps({"map": game_map.save_id, "location": args.location, "x": x, "y": y,
                           "board": game_map.board_at(x, y), "notes": game_map.notes}, ensure_ascii=False))

@@ -204,6 +204,9 @@ def _draw_report(args):
             report = json.load(f)
         except json.JSONDecodeError as e:
             raise BadInput(f"{args.report}: not a JSON report (line {e.lineno}, column {e.colno}): {e.msg}")
+        except UnicodeDecodeError:
+            raise BadInput(f"{args.report}: not a JSON report (not text: `adjutant run ... --report FILE.json` "
+                           f"writes one)") from None
     game_map = choose_map(layout_maps(args, adjutant.open_module(args.module)), args.map, args.board)
     picture = _picture(game_map)
     return picture, picture.report(report, section=args.section)

@@ -143,6 +143,10 @@ def run(args):
         raise
     except ValueError as e:  # a unit or hex the game does not have, say
         raise BadInput(f"{args.game}: {e}") from None
+    unused = rolls.unused()
+    if unused:  # a typo in a purpose would silently roll from the seed instead: nothing is written
+        raise BadInput(f"the given roll {unused[0]!r} matches no roll of {args.task} (the report names each "
+                       f"roll's purpose: run without --roll to see them); nothing written")
     write_procedure_outputs(report, game, args.output, args.report)
     if args.json:
         sys.stdout.write(report.json_text())

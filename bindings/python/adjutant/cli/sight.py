@@ -114,7 +114,8 @@ def value_error(args, action):
     try:
         return action()
     except ValueError as e:  # unknown hex, class, line type; a file without [sight] or [movement]
-        raise UsageError(f"{args.companion}: {e}") from None
+        text = str(e)
+        raise UsageError(text if text.startswith(str(args.companion)) else f"{args.companion}: {text}") from None
 
 
 def look(args):

@@ -47,6 +47,10 @@ class Rolls:
         matches the purpose, else the next from the seed."""
         for i, (pattern, value) in enumerate(self._given):
             if fnmatch.fnmatchcase(purpose, pattern):
+                possible = Dice.distribution(dice)
+                if value not in possible:
+                    raise ValueError(f"the given roll {pattern}={value} cannot be: {dice} gives "
+                                     f"{min(possible)} to {max(possible)}")
                 del self._given[i]
                 self.rolls.append(Roll(purpose, dice, value, given=True))
                 return value
