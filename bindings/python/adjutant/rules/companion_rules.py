@@ -9,15 +9,15 @@ class CheckError(ValueError):
 
 class CompanionRules:
     def __init__(self, module, companion):
+        if not companion.has_movement:
+            raise CheckError(f"{companion.file} has no [movement] section: it says what the map is, not what moving "
+                             f"costs, so nothing can be judged with it (docs/companion-format.md)")
         self.module, self.companion = module, companion
         self._movements = {}
 
     def movement(self, map_name, board):
         """The Movement that covers a map's board: the whole map's where the companion file's boards
         of it make one hex grid, else the board's own; None when the file does not describe it."""
-        if not self.companion.has_movement:
-            raise CheckError(f"{self.companion.file} has no [movement] section: it says what the map is, not what "
-                             f"moving costs, so no move or set-up can be judged (docs/companion-format.md)")
         if map_name not in self._movements:
             whole = None
             if any(t.map == map_name for t in self.companion.maps):
