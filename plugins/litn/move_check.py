@@ -42,10 +42,11 @@ class LitnMoveChecker(MoveChecker):
         reduction = stacking_reduction(force, next(iter(sides), "")) + left_ahead
         return max(min(slowest, Fraction(1)), slowest - reduction)
 
-    def other_way(self, movement, start, movers, position, sides):
+    def other_way(self, movement, position, sides):
         """7.1 Minimum Movement Allowance: a unit that stays more than 6 hexes (counted as the crow
         flies) from every enemy unit during its entire move may expend 50% of its printed allowance;
         militia still only with a leader."""
+        start, movers = position.start, position.movers
         kinds = [u.attributes.get("kind", "") for u in movers]
         if "militia" in kinds and not any(u.unit_class == "leader" or k in LEADER_KINDS for u, k in zip(movers, kinds)):
             return None

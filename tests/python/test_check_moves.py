@@ -32,14 +32,19 @@ def test_every_move_of_a_tld_log_gets_a_verdict_and_a_distance(tld):
     assert any(parse_mp(m["cost"]) < m["distance"] for m in moves)  # some moves used the coast road
 
 
-def test_moves_over_the_allowance_are_violations_with_their_reason(tld, tmp_path):
-    module, logs = tld
-    strict = tmp_path / "tld-1mp.toml"
+def companion_with_allowance(path, mp):
+    """The TLD companion file with every unit's allowance `mp` (text, such as "1 1/2"), written to `path`."""
     text = TLD_COMPANION.read_text(encoding="utf-8")
     text = text.replace('unit_attributes = ["class"]', 'unit_attributes = ["class", "MA"]')
-    text = text.replace('class = { value = "ground" }', 'class = { value = "ground" }\nMA = { value = "1" }')
+    text = text.replace('class = { value = "ground" }', f'class = {{ value = "ground" }}\nMA = {{ value = "{mp}" }}')
     text = text.replace('class_attribute = "class"', 'class_attribute = "class"\nallowance_attribute = "MA"')
-    strict.write_text(text, encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_moves_over_the_allowance_are_violations_with_their_reason(tld, tmp_path):
+    module, logs = tld
+    strict = companion_with_allowance(tmp_path / "tld-1mp.toml", "1")
     result = adjutant("check", "moves", logs[0], "--module", module, "--companion", strict, "--json", "--violations")
     assert result.returncode == 1, result.stderr
     (game,) = json_lines(result.stdout)

@@ -7,7 +7,6 @@ the command line, the plugin host never imports the command line, and a game plu
 Adjutant's API and toolkits, never its command line, the extension module or another game's plugin."""
 import ast
 import re
-from pathlib import Path
 
 import pytest
 

@@ -8,7 +8,7 @@ from adjutant.rules.moves import log_moves
 from adjutant.rules.mp import mp_text, parse_mp
 from adjutant.sample_module import build_file
 from conftest import REPO, json_lines, shared_missing
-from test_check_moves import TLD_COMPANION
+from test_check_moves import TLD_COMPANION, companion_with_allowance
 from test_cli import adjutant as run_cli
 from test_stacking import write_log, write_save
 
@@ -40,12 +40,7 @@ def test_mp_are_written_and_read_as_players_write_them():
 
 def test_check_moves_prints_and_reads_mixed_numbers_and_never_wraps_a_row(tld, tmp_path):
     module, logs = tld
-    slow = tmp_path / "tld-slow.toml"
-    text = TLD_COMPANION.read_text(encoding="utf-8")
-    text = text.replace('unit_attributes = ["class"]', 'unit_attributes = ["class", "MA"]')
-    text = text.replace('class = { value = "ground" }', 'class = { value = "ground" }\nMA = { value = "1 1/2" }')
-    text = text.replace('class_attribute = "class"', 'class_attribute = "class"\nallowance_attribute = "MA"')
-    slow.write_text(text, encoding="utf-8")
+    slow = companion_with_allowance(tmp_path / "tld-slow.toml", "1 1/2")
     common = ("check", "moves", logs[0], "--module", module, "--companion", slow, "--violations")
     (record,) = json_lines(run_cli(*common, "--json").stdout)
     illegal = record["moves"]

@@ -136,7 +136,7 @@ class MoveChecker(CompanionRules):
         reasons = []
         unmet = ""
         if path is not None and not path.legal:
-            other, unmet = self._another_way(movement, start, end, classes, movers, position, sides, verdict)
+            other, unmet = self._another_way(movement, end, classes, position, sides, verdict)
             path = other or path
         if path is None:
             reasons.append("no legal path")
@@ -156,15 +156,15 @@ class MoveChecker(CompanionRules):
         verdict.reason = "; ".join(reasons)
         return verdict
 
-    def _another_way(self, movement, start, end, classes, movers, position, sides, verdict):
+    def _another_way(self, movement, end, classes, position, sides, verdict):
         """The path the game's other way of moving allows (`other_way`) when it is legal, and what
         the verdict says when it is not."""
-        other = self.other_way(movement, start, movers, position, sides)
+        other = self.other_way(movement, position, sides)
         if other is None:
             return None, ""
         if other.allowance is None:  # the other way does not apply here, and the verdict says why
             return None, other.unmet
-        path = movement.path(start, end, classes, other.allowance, other.enemy_hexes, other.zones,
+        path = movement.path(position.start, end, classes, other.allowance, other.enemy_hexes, other.zones,
                              friendly=position.friendly)
         if path is None or not path.legal:
             return None, other.unmet
@@ -182,7 +182,7 @@ class MoveChecker(CompanionRules):
         """Whether another side's unit exerts its zone of control ([movement.zones]): by default yes."""
         return True
 
-    def other_way(self, movement, start, movers, position, sides):
+    def other_way(self, movement, position, sides):
         """Another allowance the force may move with when its own does not reach, under conditions
         given as the enemy hexes and zones of a second search (an OtherWay), or None: by default none."""
         return None
