@@ -130,7 +130,11 @@ def test_the_pictures_are_pictures_of_the_map(listing):
             assert image.format == "PNG" and 0 < image.width < width, name  # a crop round what is drawn
     svg = ET.parse(folder / "grid.svg").getroot()
     assert svg.find("{http://www.w3.org/2000/svg}image") is not None
-    assert "1622" in {t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")}
+    # The board prints every hex's number, which is its VASSAL name: the overlay does not print it again.
+    texts = {t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")}
+    assert "1622" not in texts and "1924" not in texts
+    outlines = svg.findall(".//{http://www.w3.org/2000/svg}polygon")
+    assert len(outlines) >= len(module.find_map("Main Map").hex_grid(module.find_map("Main Map").layout[0][0]).hexes())
 
 
 def test_a_file_of_the_users_where_the_demo_writes_is_refused_before_anything_is_written(tmp_path):

@@ -177,6 +177,14 @@ def test_cli_renders_each_kind_and_never_writes_over_a_file(litn_demo, tmp_path)
     assert again.returncode == 2 and "grid.svg" in again.stderr
 
 
+def test_cli_render_no_names_outlines_hexes_without_printing_their_names(litn_demo, tmp_path):
+    svg = tmp_path / "bare.svg"
+    assert adjutant_cli("render", "grid", litn_demo.dir / "litn-demo.vmod", "--no-names", "-o", svg).returncode == 0
+    root = ET.parse(svg).getroot()
+    assert root.findall(".//{http://www.w3.org/2000/svg}polygon")
+    assert "1622" not in {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
+
+
 def test_cli_render_report_reads_a_json_report_and_names_a_broken_one(litn_demo, tmp_path):
     d = litn_demo.dir
     report = tmp_path / "command.json"

@@ -120,7 +120,7 @@ def pictures(ws):
     def picture(name, about, draw, scale=1.0):
         drawn = Picture(game_map)
         focus = draw(drawn)
-        drawn.grid()
+        drawn.grid(names=False)  # the demo board prints every hex's number, which is its VASSAL name
         if focus:
             drawn.focus(focus)
         drawn.save(ws.path(name), scale=scale, replace=True)
@@ -130,7 +130,8 @@ def pictures(ws):
         piece = next(p for p in log.pieces if p.name == verdict.pieces[0])
         return CompanionRules.unit_class(movement, ws.companion.unit(piece, ws.module), piece.name)
 
-    picture("grid.svg", "the map's hexes with the names VASSAL gives them, over the board (SVG: zoom in)",
+    picture("grid.svg", "the map's hexes where VASSAL places them, over the board's printed numbers, which are "
+                        "VASSAL's names (SVG: zoom in)",
             lambda p: [])
     picture("terrain.png", "the companion file's terrain, rivers, bridges and roads over the board's art",
             lambda p: p.terrain(ws.companion.map(MAP_NAME)), scale=0.5)

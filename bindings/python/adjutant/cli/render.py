@@ -58,6 +58,8 @@ def add_parser(commands):
         parser.add_argument("--margin", type=int, default=2, metavar="HEXES", help="hexes shown round the drawing")
         parser.add_argument("--whole-map", action="store_true", help="show the whole map")
         parser.add_argument("--no-grid", dest="grid", action="store_false", help="leave out the hex outlines and names")
+        parser.add_argument("--no-names", dest="names", action="store_false",
+                            help="outline the hexes without their names (for boards whose art prints them)")
         add_layout_arguments(parser)
         add_strict(parser)
         parser.set_defaults(run=run, what=what)
@@ -109,7 +111,7 @@ def run(args):
     try:
         picture, drawn = DRAW[args.what](args)
         if args.grid:
-            picture.grid()
+            picture.grid(names=args.names)
         if drawn and not args.whole_map:
             picture.focus(drawn, margin=args.margin)
     except adjutant.GeometryError:
