@@ -11,6 +11,8 @@ TEMPLATE = Path(__file__).with_name("charts-template.toml")
 # What the rulebook leaves open (rules catalogue 1F), with the defaults docs/litn.md explains.
 DEFAULT_OPTIONS = {
     "broadcast_class": "broadcast",
+    "broadcast_rail": "cap",
+    "broadcast_exact_class": "broadcast_exact",
     "reaction_class": "reaction",
     "ma_rounding": "down",
     "minimum_stacking_reduction": True,
@@ -41,6 +43,8 @@ class LitnCharts:
         self.options = {**DEFAULT_OPTIONS, **options}
         if self.options["ma_rounding"] not in ROUNDINGS:
             raise ChartError(f"{self.path}: [options] ma_rounding must be one of {', '.join(ROUNDINGS)}")
+        if self.options["broadcast_rail"] not in ("cap", "exact"):
+            raise ChartError(f"{self.path}: [options] broadcast_rail must be \"cap\" or \"exact\"")
         if self.options["force_march_roll"] not in ("stack", "unit"):
             raise ChartError(f"{self.path}: [options] force_march_roll must be \"stack\" or \"unit\"")
         if self.options["rank_tie"] not in RANK_TIES:
@@ -52,6 +56,11 @@ class LitnCharts:
 
     def option(self, name):
         return self.options[name]
+
+    def broadcast_class(self):
+        """The movement class a broadcast distance counts (7.1): rail read as a cap (the broadcast
+        class, where rail is a road, 8.1) or as exactly 1 a hex (the broadcast_exact class)."""
+        return self.options["broadcast_exact_class" if self.options["broadcast_rail"] == "exact" else "broadcast_class"]
 
     def command_points(self, roll, modifiers):
         """The Command Point Table's CPs at roll + modifiers, and the TableResult."""

@@ -116,7 +116,7 @@ class CommandPhase:
         (out of the sender's own hex it may)."""
         blocked = [h for h in self.army.enemy_hexes(self.side) if h != hex_name]
         t = self.army.map.trace(sender.hex, [hex_name], measure="MP", most=UNLIMITED,
-                                unit_class=self.s.charts.option("broadcast_class"), blocked=blocked,
+                                unit_class=self.s.charts.broadcast_class(), blocked=blocked,
                                 zones=self.zones, zone_rule="pay cost",
                                 zone_exempt=self.army.combat_hexes(self.side))
         return (t.used, list(t.hexes)) if t.found else (None, [])
@@ -287,5 +287,6 @@ def run_command(session, senders=""):
                          f"commander leads the hex)")
     phase.allowances(report.section("Movement allowances (7.1)"))
     report.note(f"MA rounded {session.charts.option('ma_rounding')}; broadcast distances in "
-                f"{session.charts.option('broadcast_class')!r} MP, read as the next whole MP for the column")
+                f"{session.charts.broadcast_class()!r} MP (rail read as {session.charts.option('broadcast_rail')!r}), "
+                f"read as the next whole MP for the column")
     return phase

@@ -746,3 +746,23 @@ def test_8_2_units_leaving_a_hex_separately_lose_1_mp_per_division_ahead(litn_de
     assert (walker.allowance, walker.cost, walker.legal) == (7, 8, False)
     assert "left 1622 ahead of it (8.2)" in walker.note
     assert third[("R.H. Anderson",)].allowance == 8
+
+
+@pytest.mark.parametrize("reading, distance", [("cap", Fraction(11, 2)), ("exact", 11)])
+def test_7_1_broadcast_along_rail_counts_at_most_one_or_exactly_one_by_option(litn_demo, tmp_path, reading, distance):
+    # Longstreet at the south end of the Northern Central rail (3014), Pickett eleven rail hexes up
+    # it (2704), all clear terrain: rail is a road (8.1), so "counts 1" caps the road rate of 1/2 a
+    # hex (5 1/2 MP), or, read exactly, each rail hex counts 1 (11 MP).
+    module = adjutant.open_module(str(litn_demo.module))
+    game = adjutant.open_game(str(litn_demo.dir / "litn-broadcast.vsav"), module)
+    place(game, "Longstreet", "3014")
+    place(game, "Pickett", "2704")
+    game.save(str(tmp_path / "rail.vsav"))
+    charts = tmp_path / "charts.toml"
+    charts.write_text(CHARTS.read_text(encoding="utf-8") + f'\n[options]\nbroadcast_rail = "{reading}"\n', encoding="utf-8")
+    report, _ = run(SimpleNamespace(dir=tmp_path, module=litn_demo.module, companion=litn_demo.companion), "odds",
+                    "rail.vsav", charts=charts, receiver="Pickett", sender="Longstreet")
+    (line,) = lines(report, "Odds")
+    assert line.data["distance"] == distance
+    assert line.data["path"] == ["3014", "3013", "3012", "3011", "3010", "3009", "3008", "3007", "3006", "2905", "2805",
+                                 "2704"]
