@@ -203,6 +203,7 @@ def test_every_command_and_action_has_examples_in_its_help():
     assert {("terrain", "check"), ("check", "setup"), ("trace",), ("where",), ("plugins",)} <= set(found)
     for words, sub in found.items():
         assert "examples:\n  adjutant " + " ".join(words) in sub.format_help(), words
+        assert "Exit status" in sub.format_help(), words
     for words, sub in leaves(parser).items():
         assert {"-q", "--quiet"} <= options(sub), words
     assert "exit status: 0" in parser.format_help()

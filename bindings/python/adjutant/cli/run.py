@@ -89,7 +89,9 @@ def procedure_help(plugin, task):
         lines += ["", f"example, in the folder `adjutant demo --plugin {plugin.name} --out DIR` writes:",
                   f"  {example}"]
     lines += ["", f"sides for --side: {', '.join(plugin.sides)}, referee",
-              "options: adjutant run --help"]
+              "options: adjutant run --help",
+              "Exit status 2 when a file cannot be read, a chart value it needs is blank, a parameter is wrong or "
+              "a given roll is not used (nothing is written then), else 0."]
     return "\n".join(lines) + "\n"
 
 

@@ -39,10 +39,16 @@ class Parser(argparse.ArgumentParser):
         super().error(message)
 
 
+COMMON_EXIT_STATUS = "Exit status 2 when a file cannot be read or written or a name is unknown, else 0.\n"
+
+
 def add_command(commands, name, help, description, examples, json_help=None, help_action=None):
     """A subcommand's parser, its examples printed as written after the options. Every command gets
     -q/--quiet; commands that print data get --json when `json_help` says what the JSON holds.
-    `help_action` replaces argparse's -h/--help (an argparse.Action class)."""
+    `help_action` replaces argparse's -h/--help (an argparse.Action class). A command whose examples
+    do not say its exit status gets the common one."""
+    if "Exit status" not in examples:
+        examples = examples.rstrip("\n") + "\n" + COMMON_EXIT_STATUS
     parser = commands.add_parser(name, help=help, description=description, epilog=examples,
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  add_help=help_action is None)
@@ -58,6 +64,8 @@ def add_command(commands, name, help, description, examples, json_help=None, hel
 
 def add_command_group(commands, name, help, description, examples):
     """A subcommand with actions of its own (`adjutant terrain check`); returns its subparsers."""
+    if "Exit status" not in examples:
+        examples = examples.rstrip("\n") + "\n" + COMMON_EXIT_STATUS
     group = commands.add_parser(name, help=help, description=description, epilog=examples,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     actions = group.add_subparsers(dest="action", metavar="ACTION")
