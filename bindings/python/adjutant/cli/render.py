@@ -53,7 +53,7 @@ def add_parser(commands):
         parser = add_command(actions, what, about, about[0].upper() + about[1:] + ".", examples(what),
                              json_help="print JSON: {file, map, notes}")
         ADD_ARGUMENTS[what](parser)
-        parser.add_argument("-o", "--out", required=True, metavar="FILE", help="the picture to write: .svg or .png")
+        parser.add_argument("-o", "--output", required=True, metavar="FILE", help="the picture to write: .svg or .png")
         parser.add_argument("--scale", type=float, default=1.0, help="PNG pixels per map pixel (default 1)")
         parser.add_argument("--margin", type=int, default=2, metavar="HEXES", help="hexes shown round the drawing")
         parser.add_argument("--whole-map", action="store_true", help="show the whole map")
@@ -104,10 +104,10 @@ ADD_ARGUMENTS = {
 
 
 def run(args):
-    if Path(args.out).suffix.lower() not in PICTURE_SUFFIXES:
-        raise UsageError(f"-o {args.out}: a picture is written as {' or '.join(PICTURE_SUFFIXES)}")
-    if Path(args.out).exists():
-        raise UsageError(f"-o {args.out}: the file exists; adjutant never writes over a file")
+    if Path(args.output).suffix.lower() not in PICTURE_SUFFIXES:
+        raise UsageError(f"-o {args.output}: a picture is written as {' or '.join(PICTURE_SUFFIXES)}")
+    if Path(args.output).exists():
+        raise UsageError(f"-o {args.output}: the file exists; adjutant never writes over a file")
     try:
         picture, drawn = DRAW[args.what](args)
         if args.grid:
@@ -118,13 +118,13 @@ def run(args):
         raise
     except ValueError as e:  # a hex the picture's boards do not have
         raise BadInput(str(e)) from None
-    picture.save(args.out, scale=args.scale)
+    picture.save(args.output, scale=args.scale)
     for text in picture.notes:
         note(args, text)
     if args.json:
-        print(json.dumps({"file": str(args.out), "map": picture.map.name, "notes": picture.notes}))
+        print(json.dumps({"file": str(args.output), "map": picture.map.name, "notes": picture.notes}))
     else:
-        print(f"wrote {args.out}")
+        print(f"wrote {args.output}")
     return OK
 
 
