@@ -12,7 +12,7 @@ import pytest
 from adjutant import open_module
 from adjutant.cli import build_parser
 from adjutant.cli.usage import progress
-from conftest import REPO
+from conftest import REPO, shared_missing
 
 
 def adjutant(*args, cwd=None):
@@ -55,6 +55,21 @@ def test_inspect_a_save_leaves_out_player_passwords(hand_made_save):
     assert summary["players"] == [{"name": "Joel", "side": "Union"}]
     assert "secret-password" not in result.stdout
     assert summary["global_properties"] == [{"container": "Module", "name": "Turn", "value": "3"}]
+
+
+def test_inspect_a_module_whose_board_sizes_are_unknown_warns_per_map(corpus):
+    # FOF2's buildFile comes without its images, and its grids are numbered from the far edge: the
+    # names of its hexes cannot be known, but the module can still be described.
+    build_file = corpus / "tomo9878+FOF2" / "buildFile.xml"
+    if not build_file.is_file():
+        shared_missing(f"{build_file} not in the corpus")
+    result = adjutant("inspect", build_file, "--json")
+    assert result.returncode == 0, result.stderr
+    maps = {m["name"]: m for m in json.loads(result.stdout)["maps"]}
+    assert "its size is unknown" in maps["Main Map"]["problem"]
+    assert {b["laid_out"] for b in maps["Main Map"]["boards"]} == {None}
+    tables = adjutant("inspect", build_file)
+    assert tables.returncode == 0 and "warning: map 'Main Map': its layout is unknown" in tables.stdout
 
 
 def test_inspect_a_log_with_its_module(tld_log, corpus):

@@ -1,6 +1,8 @@
 """What `adjutant inspect` reports, as plain data: the same dict feeds the tables and --json."""
 from collections import Counter
 
+from ..errors import FormatError
+
 OFF_MAP = "(off map)"
 
 
@@ -34,14 +36,21 @@ def module_summary(module):
 
 
 def _map_summary(map_):
-    laid_out = {name for name, *_ in map_.layout}
+    """A map's boards; when its layout cannot be computed (a board of unknown size whose grid is
+    numbered from the far edge, say), `problem` says why and whether each board is laid out is None."""
+    try:
+        laid_out, problem = {name for name, *_ in map_.layout}, None
+    except FormatError as e:
+        laid_out, problem = None, str(e)
     return {
         "id": map_.id,
         "name": map_.name,
         "class": map_.class_name,
         "boards": [{"name": b.name, "image": b.image, "width": b.width, "height": b.height,
-                    "reversible": b.reversible, "laid_out": b.name in laid_out, "grid": b.grid} for b in map_.boards],
+                    "reversible": b.reversible, "laid_out": None if laid_out is None else b.name in laid_out,
+                    "grid": b.grid} for b in map_.boards],
         "setup_stacks": len(map_.setup_stacks),
+        "problem": problem,
     }
 
 

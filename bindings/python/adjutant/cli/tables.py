@@ -86,7 +86,8 @@ def print_module_summary(s):
             boards.add_row(label, "-", "", "", "none", "")
         for b in m["boards"]:
             grid = b["grid"]
-            boards.add_row(label, b["name"], "yes" if b["laid_out"] else "no", _size(b), grid["kind"], _settings(grid))
+            laid_out = {True: "yes", False: "no", None: "unknown"}[b["laid_out"]]
+            boards.add_row(label, b["name"], laid_out, _size(b), grid["kind"], _settings(grid))
             for zone in grid.get("zones", []):
                 boards.add_row("", f"  zone {zone['name']}", "", "", zone["grid"]["kind"], _settings(zone["grid"]))
             if "background" in grid:
@@ -94,7 +95,10 @@ def print_module_summary(s):
                 boards.add_row("", "  background", "", "", bg["kind"], _settings(bg))
             label = ""
     _print_titled("Maps and boards", boards)
-    if any(not b["laid_out"] for m in s["maps"] for b in m["boards"]):
+    for m in s["maps"]:
+        if m["problem"]:
+            console.print(f"warning: map {m['name'] or m['id']!r}: its layout is unknown: {m['problem']}")
+    if any(b["laid_out"] is False for m in s["maps"] for b in m["boards"]):
         console.print("Boards not laid out by default are those players may choose in VASSAL's Board Picker; "
                       "name one with --board.")
 
