@@ -608,7 +608,14 @@ struct PrototypeExpander {
 }  // namespace
 
 TraitChain TraitChain::from_definition(std::string_view definition, QuoteRule rule) {
-  if (definition.substr(0, 2) != "+/") throw PieceError("definition is not an AddPiece (+/...)");
+  if (definition.substr(0, 2) != "+/") {
+    const size_t add = definition.find("+/");
+    if (add != std::string_view::npos && add > 0 && add <= 8) {
+      throw PieceError("definition starts '" + std::string(definition.substr(0, add)) +
+                       "' before its AddPiece (+/...): a command encoder of the module's own code writes it");
+    }
+    throw PieceError("definition is not an AddPiece (+/...)");
+  }
   SequenceDecoder d(definition.substr(2), '/');
   d.next();  // id, `null` for definitions
   const std::string type = d.next();

@@ -349,6 +349,17 @@ TEST(TraitChainTest, SetPropertyChangesOnlyThatTraitsState) {
   EXPECT_EQ(c.state(), nest({"Allies,x", "5", "-1", "hi", "true", "Main;1;2"}));
 }
 
+TEST(TraitChainTest, ADefinitionOfACustomCommandEncoderIsNamedAsSuch) {
+  // A module extension's own encoder (StateCounterExt) writes "SC" before the AddPiece.
+  try {
+    TraitChain::from_definition("SC+/null/piece;;;a.gif;A/null;0;0;d58:2");
+    FAIL() << "expected PieceError";
+  } catch (const PieceError& e) {
+    EXPECT_NE(std::string(e.what()).find("starts 'SC' before its AddPiece"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(TraitChain::from_definition("piece;;;a.gif;A"), PieceError);
+}
+
 TEST(TraitChainTest, SetPropertyRejectsWhatNoStateHolds) {
   TraitChain c = TraitChain::parse(kSettableType, kSettableState);
   try {

@@ -72,6 +72,17 @@ def test_inspect_a_module_whose_board_sizes_are_unknown_warns_per_map(corpus):
     assert tables.returncode == 0 and "warning: map 'Main Map': its layout is unknown" in tables.stdout
 
 
+def test_inspect_names_the_definitions_it_cannot_read_and_describes_the_rest(corpus):
+    build_file = corpus / "jrvjrv+StateCounterExt" / "dist" / "buildFile"
+    if not build_file.is_file():
+        shared_missing(f"{build_file} not in the corpus")
+    result = adjutant("inspect", build_file, "--json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["kind"] == "extension" and len(summary["unreadable"]) == 2
+    assert all("line 1" in u and "a command encoder of the module's own code" in u for u in summary["unreadable"])
+
+
 def test_inspect_a_log_with_its_module(tld_log, corpus):
     module = corpus / "uckelman+tld-mod"
     result = adjutant("inspect", tld_log, "--module", module, "--json")

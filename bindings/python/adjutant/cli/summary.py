@@ -12,8 +12,12 @@ def module_summary(module):
     setup_stacks = module.setup_stacks
     setup_slots = [slot for stack in setup_stacks for slot in stack.slots]
     traits = Counter()
+    unreadable = []  # definitions VASSAL reads only with the module's own code (a custom encoder, say)
     for definition in slots + setup_slots + list(module.prototypes):
-        traits.update(trait.class_name if trait.known else f"unknown {trait.id}" for trait in definition.traits)
+        try:
+            traits.update(trait.class_name if trait.known else f"unknown {trait.id}" for trait in definition.traits)
+        except FormatError as e:
+            unreadable.append(str(e))
     return {
         "kind": "extension" if module.is_extension else "module",
         "source": module.source,
@@ -32,6 +36,7 @@ def module_summary(module):
         },
         "traits": dict(sorted(traits.items(), key=lambda item: (-item[1], item[0]))),
         "sides": list(module.sides),
+        "unreadable": unreadable,
     }
 
 

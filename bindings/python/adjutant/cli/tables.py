@@ -95,6 +95,8 @@ def print_module_summary(s):
                 boards.add_row("", "  background", "", "", bg["kind"], _settings(bg))
             label = ""
     _print_titled("Maps and boards", boards)
+    for problem in s["unreadable"]:
+        console.print(f"warning: not read: {problem}")
     for m in s["maps"]:
         if m["problem"]:
             console.print(f"warning: map {m['name'] or m['id']!r}: its layout is unknown: {m['problem']}")
