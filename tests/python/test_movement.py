@@ -86,3 +86,10 @@ def test_bad_input_is_named(movement):
         movement.reach("9999", ["infantry"], 2)
     with pytest.raises(ValueError, match="whole sixths"):
         movement.reach("0503", ["infantry"], 0.1)
+
+
+def test_open_companion_takes_the_module_by_its_path(sample_module):
+    by_path = adjutant.open_companion(SAMPLE_TERRAIN, sample_module)
+    assert by_path.movement("Main Map").classes == ["infantry", "artillery"]
+    with pytest.raises(adjutant.FormatError, match="no-such.vmod"):
+        adjutant.open_companion(SAMPLE_TERRAIN, Path("no-such.vmod"))

@@ -25,8 +25,9 @@ from ._adjutant import (Board, Command, CommandTree, Companion, Dice, DieRoll, G
                         PieceEffect, PiecePlace, PieceSlot, Player, PropertyChange, PropertySpec,
                         Prototype, ResultTable, SetupStack, StackedUnit, StackingError, StepEffect,
                         TableColumn, TableError,
-                        TableResult, Terrain, Trait, Zones, decode_commands, file_kind, open_companion,
+                        TableResult, Terrain, Trait, Zones, decode_commands, file_kind,
                         open_module, read_saved_game, sample_terrain, write_new_file)
+from ._adjutant import open_companion as _open_companion
 from ._adjutant import open_game as _open_game
 from ._adjutant import PredefinedSetup, SetupStackPlacement, Sight, open_setup
 from ._adjutant import (Metadata, NewSave, chain_traits, decode_sequence, encode_sequence, module_metadata,
@@ -35,10 +36,22 @@ from .module_check import ModuleMismatchWarning, module_mismatch
 from .rules.zones import ZoneOfControl, ZoneStep
 
 
+def _module(module):
+    """A Module, or None, as given, or opened from its path (a .vmod, a folder or a buildFile)."""
+    return module if module is None or isinstance(module, Module) else open_module(str(module))
+
+
+def open_companion(path, module):
+    """Reads a companion file and checks every hex, hexside and word against the module (an
+    adjutant.Module or its path); CompanionError names the file, line and column of the first problem."""
+    return _open_companion(str(path), _module(module))
+
+
 def open_game(path, module=None):
     """Opens a .vsav/.vlog (or legacy .sav/.log, or a bare save text) with its module (an
-    adjutant.Module; it names the maps and pieces). A log opens at its last step. When the file's
-    moduledata names another module than `module`, warns with ModuleMismatchWarning."""
+    adjutant.Module or its path; it names the maps and pieces). A log opens at its last step. When
+    the file's moduledata names another module than `module`, warns with ModuleMismatchWarning."""
+    module = _module(module)
     game = _open_game(str(path), module)
     mismatch = module_mismatch(game, module)
     if mismatch:
