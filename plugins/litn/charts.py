@@ -25,10 +25,21 @@ DEFAULT_OPTIONS = {
     "bridge": ["bridge"],
     "union_zone_cost": [1],
     "confederate_zone_cost": [2, 1],
+    "unsupplied_options": "any",
+    "commitment_rounding": "nearest",
+    "demoralization_command": "printed",
+    "force_march_commitment": "always",
 }
-
-ROUNDINGS = ("down", "nearest", "up", "exact")
-RANK_TIES = ("command", "name")  # leaders of one rank in a hex: the better (lower) command rating, or by name
+CHOICES = {  # the options that take one of a few words
+    "ma_rounding": ("down", "nearest", "up", "exact"),
+    "broadcast_rail": ("cap", "exact"),
+    "force_march_roll": ("stack", "unit"),
+    "rank_tie": ("command", "name"),  # leaders of one rank in a hex: the better (lower) command rating, or by name
+    "unsupplied_options": ("any", "all"),
+    "commitment_rounding": ("nearest", "up", "down"),
+    "demoralization_command": ("printed", "modified"),
+    "force_march_commitment": ("always", "surprise"),
+}
 
 
 class LitnCharts:
@@ -41,14 +52,9 @@ class LitnCharts:
             raise ChartError(f"{self.path}: [options] has no option {unknown[0]!r} "
                              f"(the options are {', '.join(DEFAULT_OPTIONS)})")
         self.options = {**DEFAULT_OPTIONS, **options}
-        if self.options["ma_rounding"] not in ROUNDINGS:
-            raise ChartError(f"{self.path}: [options] ma_rounding must be one of {', '.join(ROUNDINGS)}")
-        if self.options["broadcast_rail"] not in ("cap", "exact"):
-            raise ChartError(f"{self.path}: [options] broadcast_rail must be \"cap\" or \"exact\"")
-        if self.options["force_march_roll"] not in ("stack", "unit"):
-            raise ChartError(f"{self.path}: [options] force_march_roll must be \"stack\" or \"unit\"")
-        if self.options["rank_tie"] not in RANK_TIES:
-            raise ChartError(f"{self.path}: [options] rank_tie must be one of {', '.join(RANK_TIES)}")
+        for name, choices in CHOICES.items():
+            if self.options[name] not in choices:
+                raise ChartError(f"{self.path}: [options] {name} must be one of {', '.join(choices)}")
 
     @classmethod
     def load(cls, path):
@@ -102,6 +108,50 @@ class LitnCharts:
     def attrition(self, roll, modifiers, column):
         r = self.file.lookup("attrition_table", roll, modifiers=modifiers, column=column)
         return _whole(r.result, self.path, "attrition_table", r.row_roll), r
+
+    def rounds(self, attacker_option, defender_option):
+        """The Combat Options Chart (10.3): 1, 2 or "U"."""
+        row = self.file.value("combat_options_chart", attacker_option)
+        columns = self.file.value("combat_options_chart", "columns")
+        cell = row[columns.index(defender_option)] if isinstance(row, list) else ""
+        if cell == "":
+            raise ChartError(f"{self.path}: [combat_options_chart] {attacker_option} against {defender_option} is "
+                             f"not filled in: copy it from the printed chart")
+        return "U" if str(cell).upper() == "U" else int(cell)
+
+    def commitment(self, rating, roll, modifiers):
+        """The Commitment Table's percentage for a modified command rating at 2d6 + modifiers, and the
+        TableResult."""
+        r = self.file.lookup("commitment_table", roll, value=rating, modifiers=modifiers)
+        return _whole(r.result, self.path, "commitment_table", r.row_roll), r
+
+    def commitment_chances(self, rating, modifiers):
+        return {int(k): p for k, p in self.file.distribution("commitment_table", "2d6", value=rating,
+                                                             modifiers=modifiers).items()}
+
+    def combat_result(self, strength, roll, modifiers, shift):
+        """The Combat Results Table's SP eliminated by `strength` at d6 + modifiers, `shift` columns
+        right (left when negative), and the TableResult."""
+        r = self.file.lookup("combat_results_table", roll, value=strength, modifiers=modifiers, shift=shift)
+        return _whole(r.result, self.path, "combat_results_table", r.row_roll), r
+
+    def combat_chances(self, strength, modifiers, shift):
+        return {int(k): p for k, p in self.file.distribution("combat_results_table", "d6", value=strength,
+                                                             modifiers=modifiers, shift=shift).items()}
+
+    def excess_losses(self, roll, excess):
+        r = self.file.lookup("excess_losses_table", roll, modifiers=excess)
+        return _whole(r.result, self.path, "excess_losses_table", r.row_roll), r
+
+    def solitaire_option(self, roll, modifiers):
+        return self.file.lookup("solitaire_defender_option", roll, modifiers=modifiers).result
+
+    def battle(self, key):
+        """A value of [battle] (10, 13, 14: all given by the rule text)."""
+        return self.file.value("battle", key)
+
+    def commitment_modifier(self, name):
+        return int(self.file.value("commitment_modifiers", name))
 
     def rule(self, section, key):
         return self.file.value(section, key)

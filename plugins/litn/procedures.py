@@ -202,9 +202,16 @@ def morale_recovery(session):
 
 def combat_supply(session, hex_name, pitched):
     session.army.require_hex(hex_name)
-    army = session.army
     side = session.side
     section = session.report.section(f"{side} combat supply in {hex_name}")
+    _, used = trace_combat_supply(session, section, hex_name, side)
+    roll_depletion(session, section, used, pitched)
+
+
+def trace_combat_supply(session, section, hex_name, side, units=None):
+    """10.2: whether each combat unit of the side in the battle hex (or each of `units`) is supplied,
+    reported a line each: ({unit name: supplied}, {hex: the wagon used there})."""
+    army = session.army
     wagons = {}
     for u in sorted(army.of(side), key=lambda u: u.name):
         if u.kind == "wagon" and not u.state("depleted"):
@@ -212,8 +219,8 @@ def combat_supply(session, hex_name, pitched):
     depots = army.depots(side, hex_name)
     zones = army.zones(side, session.charts)
     enemy = [h for h in army.enemy_hexes(side, combat_only=True) if h != hex_name]
-    used = {}
-    for unit in sorted(army.in_hex(hex_name, side), key=lambda u: u.name):
+    used, supplied = {}, {}
+    for unit in sorted(units if units is not None else army.in_hex(hex_name, side), key=lambda u: u.name):
         if not unit.is_combat:
             continue
         # A depot within 4 MP supplies without a depletion roll: use a wagon only when no depot will do.
@@ -222,6 +229,7 @@ def combat_supply(session, hex_name, pitched):
         if by_wagon:
             t = traces.combat_supply(army.map, unit.hex, unit.type, wagons=sorted(wagons), depots=depots,
                                      enemy=enemy, zones=zones)
+        supplied[unit.name] = t.found
         if t.found:
             source = t.hexes[-1]
             by = f"the wagon {wagons[source].name}" if by_wagon else "the depot"
@@ -232,6 +240,13 @@ def combat_supply(session, hex_name, pitched):
         else:
             section.add(f"{unit.name}: unsupplied ({t.reason}): no Pitched Battle or Assault; it retreats after "
                         "the last round", unit=unit.name, supplied=False)
+    return supplied, used
+
+
+def roll_depletion(session, section, used, pitched):
+    """10.2: a depletion roll for each wagon used ({hex: wagon}), right after the combat option is
+    chosen: 5-6 after a Pitched Battle, else 6."""
+    army = session.army
     depleting = (5, 6) if pitched else (6,)
     for source, wagon in sorted(used.items()):
         if wagon.state("depletion"):

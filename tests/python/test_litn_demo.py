@@ -85,7 +85,7 @@ def depots(data, side):
 def test_the_files_are_written(demo):
     for variant, folder in demo.items():
         assert sorted(p.name for p in folder.iterdir()) == [
-            "charts.toml", "companion.toml", "litn-broadcast.vsav", "litn-demo.vmod", "litn-demo.vsav"], variant
+            "charts.toml", "companion.toml", "litn-battle.vsav", "litn-broadcast.vsav", "litn-demo.vmod", "litn-demo.vsav"], variant
 
 
 def test_the_module_its_grid_and_sides(module):

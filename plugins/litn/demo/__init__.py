@@ -1,4 +1,4 @@
-"""The Lee Invades the North demo: a small VASSAL module made by this project, and two saves that
+"""The Lee Invades the North demo: a small VASSAL module made by this project, and saves that
 set up the rulebook's command examples (LIN 7.1), for the litn rules plugin. `write_demo` writes
 them; `adjutant demo` (steps.py) writes those missing and runs the plugin on them.
 
@@ -18,6 +18,8 @@ and then renamed over the file of that name:
   litn-broadcast.vsav   the first broadcast example of LIN 7.1: Lee in 1610, Longstreet in 1615 and
                         Pickett in 1619 (5, 9 and 4 cavalry MP apart), McClellan and I Corps in the
                         north-east corner
+  litn-battle.vsav      a battle (LIN 10): I and XII Corps with their wagon in 1622, with Lee,
+                        Longstreet and three of his divisions
   companion.toml        a copy of demo/companion.toml whose strength source matches `strength`
 
 `strength` says how each combat unit's strength is held: a DynamicProperty "Strength" (dynamic, the
@@ -35,19 +37,19 @@ from adjutant import write_new_file
 from adjutant.procedures.outputs import write_file
 
 from .module import write_module
-from .positions import BROADCAST_HEXES, DEMO_HEXES, HIDDEN, MASKED
+from .positions import BATTLE_HEXES, BROADCAST_HEXES, DEMO_HEXES, HIDDEN, MASKED
 from .saves import write_save
 
 HERE = Path(__file__).resolve().parent
 COMPANION = HERE / "companion.toml"
 CHARTS = HERE / "charts.toml"   # the demo's chart file: the printed charts' blanks filled with example values
 STRENGTHS = ("dynamic", "marker", "layer")
-MODULE, DEMO_SAVE, BROADCAST_SAVE, COMPANION_COPY, CHARTS_COPY = (
-    "litn-demo.vmod", "litn-demo.vsav", "litn-broadcast.vsav", "companion.toml", "charts.toml")
+MODULE, DEMO_SAVE, BROADCAST_SAVE, BATTLE_SAVE, COMPANION_COPY, CHARTS_COPY = (
+    "litn-demo.vmod", "litn-demo.vsav", "litn-broadcast.vsav", "litn-battle.vsav", "companion.toml", "charts.toml")
 
 
 def write_demo(out_dir, strength="dynamic", keep_existing=False):
-    """Writes the module, the two saves, the companion file and the chart file into `out_dir` (with
+    """Writes the module, the saves, the companion file and the chart file into `out_dir` (with
     `keep_existing`, only those missing there); the paths written."""
     if strength not in STRENGTHS:
         raise ValueError(f"strength must be one of {', '.join(STRENGTHS)}, not {strength!r}")
@@ -60,6 +62,7 @@ def write_demo(out_dir, strength="dynamic", keep_existing=False):
         DEMO_SAVE: lambda new: write_save(new, DEMO_HEXES, strength, "LIN 7.1 comprehensive example, turn 5 of 1862",
                                           masked=MASKED, hidden=HIDDEN),
         BROADCAST_SAVE: lambda new: write_save(new, BROADCAST_HEXES, strength, "LIN 7.1 broadcast example"),
+        BATTLE_SAVE: lambda new: write_save(new, BATTLE_HEXES, strength, "LIN 10: a battle in 1622"),
         COMPANION_COPY: lambda new: write_new_file(new, companion_copy(text, strength)),
         CHARTS_COPY: lambda new: write_new_file(new, CHARTS.read_text(encoding="utf-8")),
     }

@@ -35,4 +35,11 @@ BROADCAST_HEXES = {
     "1619": ["Pickett"],
     "2902": ["McClellan", "I Corps (Hooker)"],
 }
+# A battle (LIN 10): Longstreet's divisions of the command example attacked in 1622 by two Union
+# corps with their wagon; the Confederate wagon on the Valley Pike behind.
+BATTLE_HEXES = {
+    "1622": ["R.E. Lee", "Longstreet", "McLaws", "R.H. Anderson", "Walker", "I Corps (Hooker)",
+             "XII Corps (Mansfield)", "Union Wagon"],
+    "1721": ["Confederate Wagon"],
+}
 TURN, YEAR, LOST_DISPATCH = "5", "1862", "false"

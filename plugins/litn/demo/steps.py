@@ -22,11 +22,13 @@ from adjutant.rules.verdict_table import move_verdicts_text
 from .. import plugin
 from ..army import Army
 from ..charts import LitnCharts
-from . import BROADCAST_SAVE, CHARTS_COPY, COMPANION_COPY, DEMO_SAVE, MODULE, write_demo
+from . import BATTLE_SAVE, BROADCAST_SAVE, CHARTS_COPY, COMPANION_COPY, DEMO_SAVE, MODULE, write_demo
 from .module import BOARD_NAME, MAP_NAME
 
 SEED = 1862
 # The comprehensive command example of LIN 7.1: Lee's roll of 2, Jackson's 5, D.H. Hill's 1, Lawton's 3.
+BATTLE = dict(hex="1622", attacker="Union", attacker_option="assault", defender_option="stand",
+              entered_second="Union")
 COMMAND_ROLLS = ["R.E. Lee CP=2", "broadcast R.E. Lee -> Jackson=5", "broadcast R.E. Lee -> D.H. Hill=1",
                  "broadcast Jackson -> Lawton=3"]
 # Confederate moves after that Command Phase, (unit, hex): Hood (9 MP) and Hampton (6 MP) within their
@@ -55,7 +57,7 @@ class Workspace:
 
 
 def demo_game(ws):
-    inputs = (MODULE, DEMO_SAVE, BROADCAST_SAVE, COMPANION_COPY, CHARTS_COPY)
+    inputs = (MODULE, DEMO_SAVE, BROADCAST_SAVE, BATTLE_SAVE, COMPANION_COPY, CHARTS_COPY)
     kept = {name for name in inputs if ws.path(name).exists()}
     write_demo(ws.folder, keep_existing=True)
     ws.module = adjutant.open_module(str(ws.path(MODULE)))
@@ -64,6 +66,7 @@ def demo_game(ws):
         DemoFile(MODULE, "the demo module (a map of 30 x 36 hexes, the counters): open it in VASSAL first"),
         DemoFile(DEMO_SAVE, "turn 5 of 1862 before the procedures: LIN 7.1's command example, the Union for LIN 11"),
         DemoFile(BROADCAST_SAVE, "LIN 7.1's broadcast example: Lee, Longstreet and Pickett"),
+        DemoFile(BATTLE_SAVE, "a battle (LIN 10): two Union corps and Longstreet's divisions in 1622"),
         DemoFile(COMPANION_COPY, "the companion file: terrain, movement costs, where each unit rating is read"),
         DemoFile(CHARTS_COPY, "the chart file: the printed charts' values (EXAMPLE values here) the procedures read"),
     ]
@@ -89,6 +92,13 @@ def odds(ws):
     run_procedure(ws, "odds", BROADCAST_SAVE, report_file="odds.txt", receiver="Pickett")
     return [DemoFile("odds.txt", "before rolling: the chance of each broadcast result to Pickett from Lee (9 MP) "
                                  "or Longstreet (4 MP)")]
+
+
+def battle(ws):
+    run_procedure(ws, "battle", BATTLE_SAVE, output="battle.vsav", report_file="battle.txt", **BATTLE)
+    return [DemoFile("battle.vsav", "litn-battle.vsav after the battle in 1622: losses written"),
+            DemoFile("battle.txt", "the battle report: supply, options, commitment, every round's rolls, "
+                                   "demoralization, retreats and the victory")]
 
 
 def moves(ws):
@@ -177,6 +187,7 @@ STEPS = [
              ("command.vlog", "command.txt")),
     DemoStep("litn.attrition: turn 5 of 1862, as the Union player", attrition, ("attrition.vsav", "attrition.txt")),
     DemoStep("litn.odds: Pickett from Lee at 9 MP, or from Longstreet at 4?", odds, ("odds.txt",)),
+    DemoStep("litn.battle: I and XII Corps attack Longstreet in 1622", battle, ("battle.vsav", "battle.txt")),
     DemoStep("check moves: Confederate moves after the Command Phase", moves, ("moves.vlog", "moves.txt")),
     DemoStep("pictures: the terrain, the Command Phase and the moves over the board", pictures,
              ("grid.svg", "terrain.png", "command.png", "reach.png", "illegal-move.png")),

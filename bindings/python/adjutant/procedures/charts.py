@@ -110,20 +110,22 @@ class ChartFile:
                 raise ChartError(f"{self.path}: [{table}] {e}") from None
         return TableColumn(text, float(index))
 
-    def lookup(self, name, roll, value=0, modifiers=0, column=None):
-        """The table's result at roll + modifiers in the column chosen by `value` (or named `column`):
-        a TableResult. ChartError naming the cell when the player left it blank."""
+    def lookup(self, name, roll, value=0, modifiers=0, column=None, shift=0):
+        """The table's result at roll + modifiers in the column chosen by `value` (or named `column`),
+        moved `shift` columns right (left when negative, clamped at the edges): a TableResult.
+        ChartError naming the cell when the player left it blank."""
         table = self.table(name)
-        return self._read(lambda: table.lookup_column(column, roll, 0, modifiers) if column is not None
-                          else table.lookup(value, roll, 0, modifiers))
+        return self._read(lambda: table.lookup_column(column, roll, shift, modifiers) if column is not None
+                          else table.lookup(value, roll, shift, modifiers))
 
-    def distribution(self, name, dice, value=0, modifiers=0, column=None):
+    def distribution(self, name, dice, value=0, modifiers=0, column=None, shift=0):
         """Each result a roll of `dice` ('d6', '2d6', 'd66', 'NdS') + modifiers reads in the column
-        chosen by `value` (or named `column`), as lookup reads it: {result: Fraction}, in the order
-        of the lowest roll giving each. ChartError naming the cell when a roll reaches a blank."""
+        chosen by `value` (or named `column`) moved `shift` columns, as lookup reads it:
+        {result: Fraction}, in the order of the lowest roll giving each. ChartError naming the cell
+        when a roll reaches a blank."""
         table = self.table(name)
-        return self._read(lambda: table.distribution_column(column, dice, 0, modifiers) if column is not None
-                          else table.distribution(value, dice, 0, modifiers))
+        return self._read(lambda: table.distribution_column(column, dice, shift, modifiers) if column is not None
+                          else table.distribution(value, dice, shift, modifiers))
 
     def _read(self, read):
         """read(), a table's answer; a cell the player left blank is a ChartError naming the file."""
