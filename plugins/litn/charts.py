@@ -23,9 +23,14 @@ DEFAULT_OPTIONS = {
     "bridge": ["bridge"],
     "union_zone_cost": [1],
     "confederate_zone_cost": [2, 1],
+    "retreat_route": "any",
+    "retreat_enemy_hex_cost": 0,
+    "overrun_by": "any",
 }
 
 ROUNDINGS = ("down", "nearest", "up", "exact")
+RETREAT_ROUTES = ("any", "cheapest")  # 10.6: any path of 4 MP, or only one that is the cheapest to its end
+OVERRUN_BY = ("any", "combat")        # 8.3: "enemy units" overrun lone non-combat units, or only combat units
 RANK_TIES = ("command", "name")  # leaders of one rank in a hex: the better (lower) command rating, or by name
 
 
@@ -45,6 +50,9 @@ class LitnCharts:
             raise ChartError(f"{self.path}: [options] force_march_roll must be \"stack\" or \"unit\"")
         if self.options["rank_tie"] not in RANK_TIES:
             raise ChartError(f"{self.path}: [options] rank_tie must be one of {', '.join(RANK_TIES)}")
+        for name, allowed in (("retreat_route", RETREAT_ROUTES), ("overrun_by", OVERRUN_BY)):
+            if self.options[name] not in allowed:
+                raise ChartError(f"{self.path}: [options] {name} must be one of {', '.join(allowed)}")
 
     @classmethod
     def load(cls, path):
