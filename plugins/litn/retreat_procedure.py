@@ -52,7 +52,9 @@ def run_retreat(session, hex_name, reason, names=(), path="", entered_by="", ene
         raise ValueError(f"no {side} unit in {hex_name}")
     ground = Ground(army, session.charts, hex_name, side, destroyed_bridges)
     force, wagons = _retreating(army, side, stack, names, hex_name)
-    came_in = {} if enemy_retreated else _entered_by(army, ground, side, entered_by)
+    came_in = _entered_by(army, ground, side, entered_by)
+    if enemy_retreated:
+        came_in = {}
     groups = _groups(army, side, force, wagons, path, hex_name)
     section = session.report.section(f"Retreat from {hex_name}")
     section.add(f"{side}, {reason}: " + _why(reason), reason=reason)

@@ -388,3 +388,48 @@ def test_10_6_path_names_only_retreating_units(litn_demo, tmp_path):
         retreat(demo, hex="0424", reason="withdraw", path="Union Wagon:0423")
     with pytest.raises(ValueError, match=r"path= gives no path for I Corps \(Hooker\)"):
         retreat(demo, hex="0424", reason="withdraw", units="I Corps (Hooker),Rush", path="Rush:0423")
+
+
+# ---- options ----
+
+def charts_with(tmp_path, **options):
+    """The demo's chart file with [options] set."""
+    path = tmp_path / "charts.toml"
+    lines_ = [f"{k} = {v!r}".replace("'", '"') for k, v in options.items()]
+    path.write_text(CHARTS.read_text(encoding="utf-8") + "\n[options]\n" + "\n".join(lines_) + "\n", encoding="utf-8")
+    return path
+
+
+def test_10_6_option_retreat_route_cheapest_ends_4_mp_away(litn_demo, tmp_path):
+    demo = position(litn_demo, tmp_path / "cheap", {"I Corps (Hooker)": "0424", "Hood": "0424", "Union Wagon": "0726"})
+    mv = movement(demo)
+    anyway = ends(retreat(demo, hex="0424", reason="demoralized")[0])
+    cheapest = charts_with(tmp_path, retreat_route="cheapest")
+    strict = ends(retreat(demo, hex="0424", reason="demoralized", charts=cheapest)[0])
+    assert strict and strict < anyway and all(mv.distance(h, "0424") == 4 for h in strict)
+    winding = verdict(retreat(demo, hex="0424", reason="demoralized", charts=cheapest, path="0425,0525,0526,0626")[0])
+    assert mv.distance("0424", "0626") == 3
+    assert winding.data["reason"] == ("costs 4 MP to 0626, which a route of 3 MP reaches "
+                                      "(option retreat_route = \"cheapest\")")
+    assert verdict(retreat(demo, hex="0424", reason="demoralized", path="0425,0525,0526,0626")[0]).data["legal"]
+
+
+def test_10_6_option_retreat_enemy_hex_cost_charges_the_hex_of_weak_enemy_units(litn_demo, tmp_path):
+    demo = _battle_at_the_bridge(litn_demo, tmp_path / "cost", "2416")
+    entered = _all_but(demo, BRIDGE_HEX, "2416")
+    free = verdict(retreat(demo, hex=BRIDGE_HEX, reason="withdraw", entered_by=entered, path="2416,2417,2418,2419")[0])
+    assert (free.data["legal"], free.data["cost"]) == (True, 4)
+    charged = verdict(retreat(demo, hex=BRIDGE_HEX, reason="withdraw", entered_by=entered, path="2416,2417,2418,2419",
+                              charts=charts_with(tmp_path, retreat_enemy_hex_cost=1))[0])
+    assert charged.data["reason"] == "costs 5 MP where a route of exactly 4 MP exists (10.6)"
+    assert charged.data["alternative"][0] == "2416" and len(charged.data["alternative"]) < 4
+
+
+def test_8_3_option_overrun_by_combat_spares_units_a_lone_leader_enters(litn_demo, tmp_path):
+    demo = position(litn_demo, tmp_path / "leader", {"McClellan": "0101", "Hood": "0101", "Confederate Wagon": "0102"})
+    path = dict(hex="0101", reason="withdraw", entered_by="0201,0202", path="0102,0103,0104,0105")
+    literal, _ = retreat(demo, **path)
+    assert [l.data["overrun"] for s in literal.sections for l in s.lines if "overrun" in l.data] == ["Confederate Wagon"]
+    combat, _ = retreat(demo, charts=charts_with(tmp_path, overrun_by="combat"), **path)
+    assert verdict(combat).data["legal"] is True
+    assert not [l for s in combat.sections for l in s.lines if "overrun" in l.data]
