@@ -8,7 +8,7 @@ from adjutant.plugin import Parameter, Plugin
 
 from adjutant.rules.moves import save_moves
 
-from . import battle, procedures, traces
+from . import battle, procedures, retreat_procedure, traces
 from .attrition import run_attrition
 from .command import run_command
 from .move_check import LitnMoveChecker
@@ -18,6 +18,7 @@ from .session import start
 plugin = Plugin("litn", "Lee Invades the North", rules="litn")
 traces.register(plugin)
 battle.register(plugin)
+retreat_procedure.register(plugin)
 
 SIDE = Parameter("side", str, "whose procedure (--side only says who reads the report)", None,
                  ("Union", "Confederate"))

@@ -29,6 +29,9 @@ DEFAULT_OPTIONS = {
     "commitment_rounding": "nearest",
     "demoralization_command": "printed",
     "force_march_commitment": "always",
+    "retreat_route": "any",
+    "retreat_enemy_hex_cost": 0,
+    "overrun_by": "any",
 }
 CHOICES = {  # the options that take one of a few words
     "ma_rounding": ("down", "nearest", "up", "exact"),
@@ -39,6 +42,8 @@ CHOICES = {  # the options that take one of a few words
     "commitment_rounding": ("nearest", "up", "down"),
     "demoralization_command": ("printed", "modified"),
     "force_march_commitment": ("always", "surprise"),
+    "retreat_route": ("any", "cheapest"),  # 10.6: any path of 4 MP, or only one that is the cheapest to its end
+    "overrun_by": ("any", "combat"),       # 8.3: "enemy units" overrun lone non-combat units, or only combat units
 }
 
 

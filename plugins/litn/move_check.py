@@ -1,9 +1,10 @@
 """LIN moves judged (`adjutant check moves`, `adjutant run litn.check`): the companion file's
 movement costs (the Movement Costs Chart), cavalry zones by facing with each side's costs (8.4),
-+1 MP into a hex of enemy combat units and a stop there (8.3), and the allowance `command` wrote
-into each unit (its `ma`), less the force's stacking reduction (8.2); where that allowance does not
-reach, the Minimum Movement Allowance (7.1): half the printed allowance along a path every hex of
-which is more than 6 hexes from every enemy unit."""
++1 MP into a hex of enemy combat units and a stop there, lone enemy non-combat units overrun in the
+hex a move ends in (8.3), and the allowance `command` wrote into each unit (its `ma`), less the
+force's stacking reduction (8.2); where that allowance does not reach, the Minimum Movement
+Allowance (7.1): half the printed allowance along a path every hex of which is more than 6 hexes
+from every enemy unit."""
 from fractions import Fraction
 from types import SimpleNamespace
 
@@ -13,6 +14,7 @@ from adjutant.rules.mp import mp_text, parse_mp
 
 from .army import COMBAT_TYPES, enemy_of
 from .charts import LitnCharts
+from .overrun import overrun
 from .procedures import stacking_reduction
 
 
@@ -98,11 +100,30 @@ class LitnMoveChecker(MoveChecker):
         if verdict is not None and self.left_ahead and verdict.allowance is not None:
             verdict.note = "; ".join(filter(None, [verdict.note, f"{self.left_ahead} MP less: formation(s) left "
                                                                  f"{start} ahead of it (8.2)"]))
+        if verdict is not None and verdict.legal is not None:
+            self._note_overrun(move, before, verdict, moving, side)
         if verdict is not None and self.facing_unknown:
             known = f"; {verdict.note}" if verdict.note else ""
             verdict.note = (f"facing unknown for the cavalry in {', '.join(self.facing_unknown)}: its zone counted "
                             f"in every direction (8.4){known}")
         return verdict
+
+    def _note_overrun(self, move, before, verdict, moving, side):
+        """8.3: lone enemy non-combat units in the hex a move ends in are eliminated. (Where it
+        passed on the way a log does not say: only the end hex is certain.)"""
+        view = self.game.map(move.map)
+        there = []
+        for piece_id, (map_id, x, y) in before.items():
+            found = self.unit(piece_id) if map_id == view.save_id else None
+            if found is None or found[1] is None or self.hex_name(view, x, y)[1] != verdict.end:
+                continue
+            there.append(SimpleNamespace(name=found[0], side=found[1].get("side", ""), type=found[1].get("type", "")))
+        combat = any(u.get("type") in COMBAT_TYPES for _, u in moving)
+        eliminated = overrun(there, side, combat, self.charts.option("overrun_by"))
+        if eliminated:
+            text = (f"overruns {', '.join(sorted(u.name for u in eliminated))} in {verdict.end}: eliminated, "
+                    f"remove it (8.3)")
+            verdict.note = "; ".join(filter(None, [verdict.note, text]))
 
     def leaving_cost(self, movement, position):
         """8.3: a force leaving a hex held by enemy combat units pays 1 MP more (once its roll to

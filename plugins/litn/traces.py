@@ -1,6 +1,7 @@
 """Lee Invades the North's traces on the general search (Movement.trace, docs/tracing.md): lines of
-communications (7.2), combat supply (10.2) and the attrition exemption (11), each a function of the
-map's Movement for scripts, and a kind of `adjutant trace` (loc, combat-supply, attrition)."""
+communications (7.2), combat supply (10.2), the supply line a retreat shortens (10.6) and the
+attrition exemption (11), each a function of the map's Movement for scripts; all but 10.6's are
+also a kind of `adjutant trace` (loc, combat-supply, attrition)."""
 from adjutant.plugin import Parameter
 
 
@@ -28,6 +29,17 @@ def combat_supply(movement, unit, unit_class, *, wagons=(), depots=(), enemy=(),
     if not depot.found:
         depot.reason = f"no undepleted wagon within 2 MP ({wagon.reason}), no depot within 4 MP ({depot.reason})"
     return depot
+
+
+def supply_line(movement, unit, unit_class, *, sources, enemy=(), zones=None):
+    """LIN 10.6's "supply line" from a hex: the nearest of `sources` (undepleted wagons and depots)
+    at any distance, traced as 10.2 traces one (the unit's costs, the zones' costs, not through enemy
+    combat units); `.used` is its length in MP."""
+    return movement.trace(unit, list(sources), measure="MP", most=UNBOUNDED_MP, unit_class=unit_class,
+                          blocked=list(enemy), zones=zones, zone_rule="pay cost")
+
+
+UNBOUNDED_MP = 10_000  # more MP than any path across a map
 
 
 def attrition_exemption(movement, unit, unit_class, *, depots, enemy=(), zones=None, pay_zones=False):

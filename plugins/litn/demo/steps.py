@@ -118,6 +118,18 @@ def moves(ws):
                                   f"illegal: {illegal or 'none'}")]
 
 
+# LIN 10.6 on the demo save: Jackson's force in 1625 as if demoralized in a battle there, Hood
+# retreating one way and the others another, each 4 MP to a shorter supply line.
+RETREAT = dict(hex="1625", reason="demoralized", path="Hood:1624,1623,1622,1621;1524,1424,1323,1322")
+
+
+def retreat(ws):
+    run_procedure(ws, "retreat", DEMO_SAVE, side="Confederate", output="retreat.vsav", report_file="retreat.txt",
+                  **RETREAT)
+    return [DemoFile("retreat.vsav", "litn-demo.vsav after a retreat from 1625: Hood in 1621, the others in 1322"),
+            DemoFile("retreat.txt", "the retreat report: each path judged (4 MP, a shorter supply line)")]
+
+
 def pictures(ws):
     """The map with what the steps found drawn over the board: the companion file's terrain and the
     grid, the Command Phase's broadcasts and lines of communication, and the moves checked (the
@@ -189,6 +201,7 @@ STEPS = [
     DemoStep("litn.odds: Pickett from Lee at 9 MP, or from Longstreet at 4?", odds, ("odds.txt",)),
     DemoStep("litn.battle: I and XII Corps attack Longstreet in 1622", battle, ("battle.vsav", "battle.txt")),
     DemoStep("check moves: Confederate moves after the Command Phase", moves, ("moves.vlog", "moves.txt")),
+    DemoStep("litn.retreat: Jackson's force retreats from 1625, demoralized", retreat, ("retreat.vsav", "retreat.txt")),
     DemoStep("pictures: the terrain, the Command Phase and the moves over the board", pictures,
              ("grid.svg", "terrain.png", "command.png", "reach.png", "illegal-move.png")),
 ]
