@@ -9,6 +9,7 @@ from adjutant.plugin import Parameter, Plugin
 from adjutant.rules.moves import save_moves
 
 from . import procedures, traces
+from . import turn as sequence_of_play
 from .attrition import run_attrition
 from .command import run_command
 from .move_check import LitnMoveChecker
@@ -17,6 +18,7 @@ from .session import start
 
 plugin = Plugin("litn", "Lee Invades the North", rules="litn")
 traces.register(plugin)
+sequence_of_play.register(plugin)
 
 SIDE = Parameter("side", str, "whose procedure (--side only says who reads the report)", None,
                  ("Union", "Confederate"))

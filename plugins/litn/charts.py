@@ -23,6 +23,8 @@ DEFAULT_OPTIONS = {
     "bridge": ["bridge"],
     "union_zone_cost": [1],
     "confederate_zone_cost": [2, 1],
+    "victory_band_overlap": "lesser",
+    "hooker_box_floor": 1,
 }
 
 ROUNDINGS = ("down", "nearest", "up", "exact")
@@ -43,6 +45,8 @@ class LitnCharts:
             raise ChartError(f"{self.path}: [options] ma_rounding must be one of {', '.join(ROUNDINGS)}")
         if self.options["force_march_roll"] not in ("stack", "unit"):
             raise ChartError(f"{self.path}: [options] force_march_roll must be \"stack\" or \"unit\"")
+        if self.options["victory_band_overlap"] not in ("lesser", "greater"):
+            raise ChartError(f"{self.path}: [options] victory_band_overlap must be \"lesser\" or \"greater\"")
         if self.options["rank_tie"] not in RANK_TIES:
             raise ChartError(f"{self.path}: [options] rank_tie must be one of {', '.join(RANK_TIES)}")
 

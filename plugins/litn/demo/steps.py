@@ -108,6 +108,18 @@ def moves(ws):
                                   f"illegal: {illegal or 'none'}")]
 
 
+def sequence_of_play(ws):
+    run_procedure(ws, "turn", DEMO_SAVE, report_file="turn.txt")
+    return [DemoFile("turn.txt", "the sequence of play of turn 5 of scenario 2: each phase's procedure to run, "
+                                 "with its command line, and what each player decides")]
+
+
+def militia(ws):
+    run_procedure(ws, "militia", DEMO_SAVE, side="Union", output="militia.vsav", report_file="militia.txt", net_vp="5")
+    return [DemoFile("militia.vsav", "litn-demo.vsav after the militia of turn 5: its Militia property set"),
+            DemoFile("militia.txt", "the militia report: with 5 net Confederate VP, the Union Militia table roll")]
+
+
 def pictures(ws):
     """The map with what the steps found drawn over the board: the companion file's terrain and the
     grid, the Command Phase's broadcasts and lines of communication, and the moves checked (the
@@ -177,6 +189,8 @@ STEPS = [
     DemoStep("litn.attrition: turn 5 of 1862, as the Union player", attrition, ("attrition.vsav", "attrition.txt")),
     DemoStep("litn.odds: Pickett from Lee at 9 MP, or from Longstreet at 4?", odds, ("odds.txt",)),
     DemoStep("check moves: Confederate moves after the Command Phase", moves, ("moves.vlog", "moves.txt")),
+    DemoStep("litn.turn: the sequence of play of turn 5", sequence_of_play, ("turn.txt",)),
+    DemoStep("litn.militia: the Union militia with 5 net Confederate VP", militia, ("militia.vsav", "militia.txt")),
     DemoStep("pictures: the terrain, the Command Phase and the moves over the board", pictures,
              ("grid.svg", "terrain.png", "command.png", "reach.png", "illegal-move.png")),
 ]
