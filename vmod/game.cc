@@ -629,6 +629,14 @@ void Game::move_piece(const std::string& id, const std::string& map, int x, int 
   changes_.push_back(Command{mv, {}});
 }
 
+void Game::set_global_property(const std::string& name, const std::string& value, const std::string& container) {
+  context_ = "change";
+  auto it = globals_.find({container, name});
+  if (it == globals_.end()) fail("no global property '" + name + "' (" + container + ") in the game to set");
+  changes_.push_back(Command{MutableProperty{name, it->second, value, container}, {}});
+  it->second = value;
+}
+
 void Game::chat(const std::string& text) { changes_.push_back(Command{Chat{text}, {}}); }
 
 }  // namespace adjutant::vmod

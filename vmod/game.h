@@ -106,6 +106,9 @@ class Game {
   // Changes, applied at once and remembered as the commands VASSAL would send.
   void set_property(const std::string& id, const std::string& name, const std::string& value);
   void move_piece(const std::string& id, const std::string& map, int x, int y);
+  // A global property the game holds (restored by the save or set by a step), as VASSAL's
+  // MutableProperty command; GameStateError when the game holds none of that name and container.
+  void set_global_property(const std::string& name, const std::string& value, const std::string& container = "Module");
   // A chat line (VASSAL's `CHAT` + text): a new log step; a save does not hold chat.
   void chat(const std::string& text);
   const std::vector<Command>& changes() const { return changes_; }

@@ -9,6 +9,7 @@ from adjutant.plugin import Parameter, Plugin
 from adjutant.rules.moves import save_moves
 
 from . import battle, procedures, retreat_procedure, traces
+from . import turn as sequence_of_play
 from .attrition import run_attrition
 from .command import run_command
 from .move_check import LitnMoveChecker
@@ -19,6 +20,7 @@ plugin = Plugin("litn", "Lee Invades the North", rules="litn")
 traces.register(plugin)
 battle.register(plugin)
 retreat_procedure.register(plugin)
+sequence_of_play.register(plugin)
 
 SIDE = Parameter("side", str, "whose procedure (--side only says who reads the report)", None,
                  ("Union", "Confederate"))

@@ -32,6 +32,8 @@ DEFAULT_OPTIONS = {
     "retreat_route": "any",
     "retreat_enemy_hex_cost": 0,
     "overrun_by": "any",
+    "victory_band_overlap": "lesser",
+    "hooker_box_floor": 1,
 }
 CHOICES = {  # the options that take one of a few words
     "ma_rounding": ("down", "nearest", "up", "exact"),
@@ -44,6 +46,7 @@ CHOICES = {  # the options that take one of a few words
     "force_march_commitment": ("always", "surprise"),
     "retreat_route": ("any", "cheapest"),  # 10.6: any path of 4 MP, or only one that is the cheapest to its end
     "overrun_by": ("any", "combat"),       # 8.3: "enemy units" overrun lone non-combat units, or only combat units
+    "victory_band_overlap": ("lesser", "greater"),  # 15.5: net 11 is in two rows of the 1863 levels
 }
 
 

@@ -195,6 +195,22 @@ TEST(Game, AChatLineIsANewLogStepAndNoPartOfASave) {
   EXPECT_EQ(save.save_text(), setup_text());
 }
 
+TEST(Game, AGlobalPropertyIsSetInTheSaveAndAsALogStep) {
+  Game game = Game::from_text(setup_text(), "hand-built.vsav");
+  game.set_global_property("Turn", "2");
+  EXPECT_EQ(game.global_properties().at({"Module", "Turn"}), "2");
+  EXPECT_EQ(Game::from_text(game.save_text(), "written.vsav").global_properties().at({"Module", "Turn"}), "2");
+  EXPECT_THROW(game.set_global_property("NoSuchProperty", "1"), GameStateError);
+  EXPECT_EQ(game.changes().size(), 1u);
+
+  Game log = Game::from_text(log_text(), "hand-built.vlog");
+  log.set_global_property("Turn", "3");
+  Game again = Game::from_text(log.log_text(), "appended.vlog");
+  EXPECT_EQ(again.global_properties().at({"Module", "Turn"}), "3");
+  again.step_back();
+  EXPECT_EQ(again.global_properties().at({"Module", "Turn"}), "1");
+}
+
 TEST(Game, SettingAPropertyNoTraitHoldsIsRefused) {
   Game game = Game::from_text(setup_text(), "hand-built.vsav");
   EXPECT_THROW(game.set_property("A", "NoSuchProperty", "1"), PieceError);

@@ -94,7 +94,8 @@ def test_the_module_its_grid_and_sides(module):
     assert [p.name for p in module.prototypes] == ["Leader", "Infantry", "Cavalry", "Wagon"]
     assert {s.name for s in module.piece_slots} == set(DEMO) | set(BROADCAST)
     assert [(g.name, g.initial_value) for g in module.global_properties] == [
-        ("Turn", "5"), ("Year", "1862"), ("LostDispatch", "false")]
+        ("Turn", "5"), ("Year", "1862"), ("LostDispatch", "false"), ("Scenario", "2"), ("NetVP", "0"),
+        ("Militia", "false"), ("HookerBox", "1")]
     (game_map,) = module.maps
     assert game_map.name == "Main Map" and [b.name for b in game_map.boards] == ["LIN Demo Board"]
     assert game_map.location_name(*game_map.point_of("1622")) == "1622"
@@ -130,8 +131,8 @@ def test_the_demo_save_places_the_comprehensive_example(demo, module):
     assert {name: p.location for name, p in on_map(game).items()} == DEMO
     assert all(p.map == "Main Map" for p in game.pieces)
     assert sorted((p.id, p.side) for p in game.players) == [(CONFEDERATE_ID, "Confederate"), (UNION_ID, "Union")]
-    assert (game.global_property("Turn"), game.global_property("Year"), game.global_property("LostDispatch")) == (
-        "5", "1862", "false")
+    assert [game.global_property(n) for n in ("Turn", "Year", "LostDispatch", "Scenario", "NetVP", "Militia",
+                                              "HookerBox")] == ["5", "1862", "false", "2", "0", "false", "1"]
     # VASSAL keeps pieces that share a point in one stack.
     assert {s.location for s in game.stacks if len(s.members) > 1} == {"1622", "1625", "2715"}
 

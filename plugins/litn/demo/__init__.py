@@ -7,14 +7,16 @@ and then renamed over the file of that name:
 
   litn-demo.vmod        the module: one map, "Main Map", of 30 x 36 hexes numbered CCRR (columns
                         01-30, rows 01-36) on a board painted from demo/companion.toml (board.py);
-                        sides Union and Confederate; global properties Turn, Year, LostDispatch; a
+                        sides Union and Confederate; global properties Turn, Year, LostDispatch, Scenario,
+                        NetVP, Militia and HookerBox (docs/litn.md); a
                         palette of every counter (counters.py), built from the prototypes Leader,
                         Infantry, Cavalry and Wagon (traits.py)
   litn-demo.vsav        turn 5 of 1862: the comprehensive command example of LIN 7.1 (Lee,
                         Longstreet, McLaws, R.H. Anderson and Walker in 1622; Jackson, A.P. Hill,
                         J. Jones and Hood in 1625; D.H. Hill in 1924; Lawton in 1629), Stuart's
                         cavalry to the west, and the Union army placed for the attrition example of
-                        LIN 11 (two corps masked, the wagon hidden) (positions.py)
+                        LIN 11 (two corps masked, the wagon hidden, four corps disorganized: 15.4)
+                        (positions.py)
   litn-broadcast.vsav   the first broadcast example of LIN 7.1: Lee in 1610, Longstreet in 1615 and
                         Pickett in 1619 (5, 9 and 4 cavalry MP apart), McClellan and I Corps in the
                         north-east corner

@@ -8,7 +8,7 @@ from .counter_images import counter_png, small_png
 from .counters import COUNTERS
 from .grid import DY, DX, HEIGHT, WIDTH, X0, Y0
 from .palette import COLOURS
-from .positions import LOST_DISPATCH, TURN, YEAR
+from .positions import HOOKER_BOX, LOST_DISPATCH, MILITIA, NET_VP, SCENARIO, TURN, YEAR
 from .traits import PROTOTYPES, STRENGTH_LEVELS, counter_traits
 
 MODULE_NAME, MODULE_VERSION, VASSAL_VERSION = "Lee Invades the North (Adjutant demo)", "1.0", "3.7.12"
@@ -33,6 +33,12 @@ def build_file(variant):
     build.global_property("Turn", TURN, "Game turn", isNumeric="true", min="1", max="20", wrap="false")
     build.global_property("Year", YEAR, "Scenario year", isNumeric="true", min="1862", max="1863", wrap="false")
     build.global_property("LostDispatch", LOST_DISPATCH, "The Union has found the Lost Dispatch (LIN 5.1)")
+    build.global_property("Scenario", SCENARIO, "Scenario (LIN 15.3-15.7)", isNumeric="true", min="1", max="4",
+                          wrap="false")
+    build.global_property("NetVP", NET_VP, "Net Confederate victory points (LIN 15.1)")
+    build.global_property("Militia", MILITIA, "The Union rolls for militia every turn (LIN 4.2)")
+    build.global_property("HookerBox", HOOKER_BOX, "The Hooker Dissatisfaction box (LIN 15.6)", isNumeric="true",
+                          min="1", max="20", wrap="false")
     return build.text()
 
 

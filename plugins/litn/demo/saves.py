@@ -5,7 +5,7 @@ import adjutant
 from .counters import BY_NAME, COUNTERS, PLAYERS
 from .grid import snapped
 from .module import MAP_NAME, module_metadata
-from .positions import LOST_DISPATCH, TURN, YEAR
+from .positions import DISORGANIZED, HOOKER_BOX, LOST_DISPATCH, MILITIA, NET_VP, SCENARIO, TURN, YEAR
 from .traits import counter_traits
 
 
@@ -22,7 +22,8 @@ def write_save(path, placement, variant, description, masked=(), hidden=()):
             counter = BY_NAME[name]
             piece_id = str(next_id)
             next_id += 1
-            traits = counter_traits(counter, variant, expanded=True, masked=name in masked, hidden=name in hidden)
+            traits = counter_traits(counter, variant, expanded=True, masked=name in masked, hidden=name in hidden,
+                                    disorganized=name in DISORGANIZED)
             basic = ("piece;;;%s;%s" % (counter.image, counter.name), "%s;%d;%d;%d;0" % (MAP_NAME, x, y, gpids[name]))
             save.add_piece(piece_id, traits + [basic])
             members.append(piece_id)
@@ -30,7 +31,8 @@ def write_save(path, placement, variant, description, masked=(), hidden=()):
         next_id += 1
     for player_id, player_name, side in PLAYERS:
         save.add_player(player_id, player_name, side)
-    for name, value in (("Turn", TURN), ("Year", YEAR), ("LostDispatch", LOST_DISPATCH)):
+    for name, value in (("Turn", TURN), ("Year", YEAR), ("LostDispatch", LOST_DISPATCH), ("Scenario", SCENARIO),
+                        ("NetVP", NET_VP), ("Militia", MILITIA), ("HookerBox", HOOKER_BOX)):
         save.set_global_property(name, value)
     save.add_restore("SETUP_STACK\t")   # the game is not new: no at-start stacks to place
     save.write(path, module_metadata(variant), description)

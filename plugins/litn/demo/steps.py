@@ -130,6 +130,18 @@ def retreat(ws):
             DemoFile("retreat.txt", "the retreat report: each path judged (4 MP, a shorter supply line)")]
 
 
+def sequence_of_play(ws):
+    run_procedure(ws, "turn", DEMO_SAVE, report_file="turn.txt")
+    return [DemoFile("turn.txt", "the sequence of play of turn 5 of scenario 2: each phase's procedure to run, "
+                                 "with its command line, and what each player decides")]
+
+
+def militia(ws):
+    run_procedure(ws, "militia", DEMO_SAVE, side="Union", output="militia.vsav", report_file="militia.txt", net_vp="5")
+    return [DemoFile("militia.vsav", "litn-demo.vsav after the militia of turn 5: its Militia property set"),
+            DemoFile("militia.txt", "the militia report: with 5 net Confederate VP, the Union Militia table roll")]
+
+
 def pictures(ws):
     """The map with what the steps found drawn over the board: the companion file's terrain and the
     grid, the Command Phase's broadcasts and lines of communication, and the moves checked (the
@@ -202,6 +214,8 @@ STEPS = [
     DemoStep("litn.battle: I and XII Corps attack Longstreet in 1622", battle, ("battle.vsav", "battle.txt")),
     DemoStep("check moves: Confederate moves after the Command Phase", moves, ("moves.vlog", "moves.txt")),
     DemoStep("litn.retreat: Jackson's force retreats from 1625, demoralized", retreat, ("retreat.vsav", "retreat.txt")),
+    DemoStep("litn.turn: the sequence of play of turn 5", sequence_of_play, ("turn.txt",)),
+    DemoStep("litn.militia: the Union militia with 5 net Confederate VP", militia, ("militia.vsav", "militia.txt")),
     DemoStep("pictures: the terrain, the Command Phase and the moves over the board", pictures,
              ("grid.svg", "terrain.png", "command.png", "reach.png", "illegal-move.png")),
 ]

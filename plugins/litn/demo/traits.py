@@ -37,10 +37,13 @@ def flag_trait(name, key, description):
 DEPLETION = flag_trait("Depletion", "68,195", "Depletion marker (10.2): depleted at the end of the Combat Phase")
 DEPLETED = flag_trait("Depleted", "68,130", "Depleted side (10.2, 9.2)")
 
+# 15.4: a disorganized unit is face down.
+DISORGANIZED = flag_trait("Disorganized", "79,195", "Disorganized (15.4): may not move or attack")
+
 # What each prototype holds (traits, outermost first, with a new piece's state).
 PROTOTYPES = {
     "Leader": [MARK_MOVED, CP, MA],
-    "Infantry": [MARK_MOVED, CP, MA],
+    "Infantry": [MARK_MOVED, CP, MA, DISORGANIZED],
     "Cavalry": [MARK_MOVED, CP, MA, facing_trait(0)],
     "Wagon": [MARK_MOVED, CP, MA, DEPLETION, DEPLETED],
 }
@@ -73,7 +76,7 @@ def hide_trait(hidden):
             UNION_ID if hidden else "null")
 
 
-def counter_traits(counter, variant, expanded, masked=False, hidden=False):
+def counter_traits(counter, variant, expanded, masked=False, hidden=False, disorganized=False):
     """The counter's traits as (type, state) pairs, outermost first, without its BasicPiece: the
     prototype as a `prototype;` trait (a palette slot) or expanded (a piece in a save), as VASSAL
     stores them."""
@@ -85,6 +88,7 @@ def counter_traits(counter, variant, expanded, masked=False, hidden=False):
     if expanded:
         prototype = [t if t[0] != facing_trait(0)[0] else facing_trait(counter.facing)
                      for t in PROTOTYPES[counter.prototype]]
+        prototype = [(t[0], "true") if t == DISORGANIZED and disorganized else t for t in prototype]
         traits.extend(prototype)
     else:
         traits.append(("prototype;" + counter.prototype, ""))

@@ -1,0 +1,172 @@
+"""Victory points (LIN 15.1): the towns and cities the Confederates come to control, major
+victories, and at the end of the game rail interdiction, the Harrisburg bridge and the year's
+victory level (15.2, 15.5). The running net total is the game's NetVP property.
+
+Town VPs and the rail lines that score are the companion file's places: `kind = "town"` with
+`vp` (per hex: Washington's three hexes score 5 each) and `kind = "rail interdiction"` with `vp`
+and the line's hexes. A save shows the position now, not the turn it comes from: that the town
+was held from the Initial Phase with no Union unit entering, and that the line of communications
+lasted the whole turn, are the player's to deny (`not_held=`, `loc_lost=`)."""
+import re
+from fractions import Fraction
+
+from adjutant.plugin import Parameter
+
+from .loc import Lines
+from .scenarios import NET_VP, SCENARIO, TURN, YEAR, game_global, scenario_of, set_game_global
+from .session import start
+
+
+def victory(session, scenario, net_vp=None, controlled=(), half=(), not_held=(), loc_lost=(),
+            confederate_major_victories=0, union_major_victories=0, end=None, harrisburg_bridge_destroyed=False):
+    charts = session.charts
+    before = Fraction(str(game_global(session, NET_VP, net_vp, "net_vp")))
+    gained = Fraction(0)
+    section = session.report.section(f"Victory points, turn {session.turn} (15.1)")
+    major = int(charts.rule("victory", "major_victory"))
+    for side, count, sign in (("Confederate", confederate_major_victories, 1), ("Union", union_major_victories, -1)):
+        if count:
+            gained += sign * major * count
+            section.add(f"{count} {side} major victory(ies): {sign * major * count:+d} VP", side=side,
+                        vp=sign * major * count)
+    gained += _towns(session, section, set(controlled), set(half), set(not_held), set(loc_lost))
+    last = end if end is not None else session.turn == scenario.last_turn
+    if last:
+        gained += _game_end(session, section, harrisburg_bridge_destroyed)
+    after = before + gained
+    if gained:
+        set_game_global(session, NET_VP, _number(after))
+    section.add(f"net Confederate VP: {_number(before)} {'+' if gained >= 0 else '-'} {_number(abs(gained))} = "
+                f"{_number(after)}" + (f" (written to the game's {NET_VP} property)" if gained else ""),
+                vp=gained, net_vp=after)
+    if last:
+        level = victory_level(charts, scenario.year, after)
+        session.report.section(f"Victory level, {scenario.year} (15.2, 15.5)").add(
+            f"net {_number(after)} VP: {level}", net_vp=after, level=level)
+
+
+def _number(value):
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _towns(session, section, controlled, half, not_held, loc_lost):
+    """15.1: a town scores once a single Confederate infantry unit of 10+ SP held it a whole turn with
+    no Union unit entering; half without a line of communications, the other half when he later
+    satisfies the conditions with one."""
+    army, charts = session.army, session.charts
+    least = int(charts.rule("victory", "town_strength"))
+    lines = Lines(army, charts)
+    gained = Fraction(0)
+    for place in sorted(army.map.places("town"), key=lambda p: p.name):
+        vp = Fraction(str(place.properties.get("vp", 0)))
+        for hex_name in place.hexes:
+            if hex_name in controlled:
+                continue
+            holders = [u for u in army.in_hex(hex_name, "Confederate")
+                       if u.type == "infantry" and u.is_combat and u.strength >= least]
+            if not holders:
+                continue
+            where = f"{place.name} ({hex_name})"
+            if army.in_hex(hex_name, "Union"):
+                section.add(f"{where}: a Union unit is in the hex: not controlled", hex=hex_name, vp=0)
+                continue
+            if hex_name in not_held:
+                section.add(f"{where}: not held the whole turn (not_held=): not controlled", hex=hex_name, vp=0)
+                continue
+            holder = max(holders, key=lambda u: (u.strength, u.name))
+            line = lines.trace(holder)
+            with_loc = line.found and hex_name not in loc_lost
+            if hex_name in half and not with_loc:
+                continue
+            share = vp / 2 if (hex_name in half or not with_loc) else vp
+            why = ("the other half, now with a line of communications" if hex_name in half else
+                   "with a line of communications" if with_loc else
+                   "half: no line of communications " + ("the whole turn (loc_lost=)" if line.found else "now"))
+            marker = "face up" if with_loc else "face down"
+            gained += share
+            section.add(f"{where}: {holder.name} holds it with {least}+ SP: {_number(share)} VP, {why}; place a "
+                        f"Confederate Control marker {marker}", hex=hex_name, vp=share, unit=holder.name)
+    return gained
+
+
+def _game_end(session, section, bridge_destroyed):
+    """15.1 at the end of the game: Confederate infantry on a scoring rail line; the Harrisburg
+    bridge destroyed."""
+    army, charts = session.army, session.charts
+    gained = Fraction(0)
+    for place in sorted((p for p in army.map.places() if p.kind == "rail interdiction"), key=lambda p: p.name):
+        on = sorted(u.name for h in place.hexes for u in army.in_hex(h, "Confederate") if u.type == "infantry")
+        vp = Fraction(str(place.properties.get("vp", 0)))
+        if on:
+            gained += vp
+        section.add(f"{place.name}: " + (f"{', '.join(on)} on the line: {_number(vp)} VP" if on else
+                                         "no Confederate infantry on the line: 0 VP"),
+                    line=place.name, vp=vp if on else 0)
+    if bridge_destroyed:
+        vp = int(charts.rule("victory", "harrisburg_bridge"))
+        gained += vp
+        section.add(f"the Harrisburg bridge is destroyed: {vp} VP", vp=vp)
+    else:
+        section.add("the Harrisburg bridge stands (harrisburg_bridge_destroyed=true if not): 0 VP", vp=0)
+    return gained
+
+
+BAND = re.compile(r"^\s*(-?\d+)\s*(?:-\s*(-?\d+)|(or more)|(or fewer))?\s*$")
+
+
+def _band(text, path, section):
+    m = BAND.match(text)
+    if not m:
+        raise ValueError(f"{path}: [{section}] {text!r} is not a band of net VP (\"13 or more\", \"10-12\", \"9\", "
+                         f"\"4 or fewer\")")
+    low = int(m.group(1))
+    if m.group(3):
+        return low, None
+    if m.group(4):
+        return None, low
+    return low, int(m.group(2)) if m.group(2) else low
+
+
+def victory_level(charts, year, net):
+    """15.2, 15.5: the level of the year's table whose band holds the net VP. Where bands overlap
+    (1863's 9-11 and 11-12), option victory_band_overlap: "lesser" takes the band listed nearer the
+    middle of the table, "greater" the one further out. Between the two tactical victories: a draw."""
+    name = f"victory_levels_{year}"
+    rows = list(charts.file.section(name).items())
+    held = []
+    for i, (band, level) in enumerate(rows):
+        low, high = _band(band, charts.path, name)
+        if (low is None or net >= low) and (high is None or net <= high):
+            held.append((abs(i - (len(rows) - 1) / 2), level))
+    if not held:
+        return "draw (between the two tactical victories, 15.1)"
+    held.sort()
+    return held[0][1] if charts.option("victory_band_overlap") == "lesser" else held[-1][1]
+
+
+def register(plugin):
+    hexes = "HEX,HEX"
+
+    @plugin.procedure("victory", "15.1: VP of the turn: major victories, towns a Confederate infantry unit of 10+ SP "
+                                 "holds with no Union unit (half without a line of communications), and at the end of "
+                                 "the game rail interdiction and the Harrisburg bridge; the net total in the game's "
+                                 "NetVP property, and the year's victory level at the end (15.2, 15.5).",
+                      Parameter("net_vp", str, "the net Confederate VP before this turn (default: NetVP)", None),
+                      Parameter("controlled", str, f"towns' hexes already scored in full, {hexes}", (), many=True),
+                      Parameter("half", str, f"towns' hexes scored at half (marker face down), {hexes}", (), many=True),
+                      Parameter("not_held", str, f"occupied hexes not held the whole turn, {hexes}", (), many=True),
+                      Parameter("loc_lost", str, f"hexes whose line of communications failed in the turn, {hexes}",
+                                (), many=True),
+                      Parameter("confederate_major_victories", int, "Confederate major victories this turn", 0),
+                      Parameter("union_major_victories", int, "Union major victories this turn", 0),
+                      Parameter("end", bool, "the game ends this turn (default: the scenario's last turn)", None),
+                      Parameter("harrisburg_bridge_destroyed", bool, "at the end: the bridge 3902/4002 is destroyed",
+                                False),
+                      SCENARIO, TURN, YEAR, example="litn-demo.vsav end=true")
+    def run_victory(context, net_vp=None, controlled=(), half=(), not_held=(), loc_lost=(),
+                    confederate_major_victories=0, union_major_victories=0, end=None,
+                    harrisburg_bridge_destroyed=False, scenario=None, turn=None, year=None):
+        session = start(context, "Victory points (LIN 15.1)", None, turn, year)
+        victory(session, scenario_of(session, scenario), net_vp, controlled, half, not_held, loc_lost,
+                confederate_major_victories, union_major_victories, end, harrisburg_bridge_destroyed)
+        return session.finish()
