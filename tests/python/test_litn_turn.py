@@ -124,7 +124,16 @@ def test_4_2_no_militia_while_harrisburg_is_confederate_controlled(litn_demo):
 
 # ---- 15.4 reorganization ----
 
+DISORGANIZED = ("II Corps (Sumner)", "VI Corps (Franklin)", "IX Corps (Burnside)", "XII Corps (Mansfield)")
+
+
+def disorganized(litn_demo, folder):
+    """The demo save with four Union corps still disorganized (face down), as early in scenario 2."""
+    return position(litn_demo, folder, properties={name: {"Disorganized": "true"} for name in DISORGANIZED})
+
+
 def test_15_4_up_to_four_units_within_three_hexes_of_mcclellan_reorganize_on_1_to_4(litn_demo, tmp_path):
+    litn_demo = disorganized(litn_demo, tmp_path / "d")
     report, game = run(litn_demo, "reorganization", turn=2,
                        rolls=["reorganize II Corps (Sumner)=4", "reorganize IX Corps (Burnside)=5",
                               "reorganize VI Corps (Franklin)=1"])
@@ -139,9 +148,8 @@ def test_15_4_up_to_four_units_within_three_hexes_of_mcclellan_reorganize_on_1_t
 
 
 def test_15_4_on_turn_5_every_unit_reorganizes_without_a_roll(litn_demo, tmp_path):
-    report, game = run(litn_demo, "reorganization")
-    assert {l.data["unit"] for l in lines(report, "Union reorganization")} == {
-        "II Corps (Sumner)", "VI Corps (Franklin)", "IX Corps (Burnside)", "XII Corps (Mansfield)"}
+    report, game = run(disorganized(litn_demo, tmp_path / "d"), "reorganization")
+    assert {l.data["unit"] for l in lines(report, "Union reorganization")} == set(DISORGANIZED)
     assert not report.rolls
     assert all(p.properties.get("Disorganized") in (None, "false") for p in saved(game, tmp_path).pieces)
 

@@ -15,7 +15,7 @@ and then renamed over the file of that name:
                         Longstreet, McLaws, R.H. Anderson and Walker in 1622; Jackson, A.P. Hill,
                         J. Jones and Hood in 1625; D.H. Hill in 1924; Lawton in 1629), Stuart's
                         cavalry to the west, and the Union army placed for the attrition example of
-                        LIN 11 (two corps masked, the wagon hidden, four corps disorganized: 15.4)
+                        LIN 11 (two corps masked, the wagon hidden)
                         (positions.py)
   litn-broadcast.vsav   the first broadcast example of LIN 7.1: Lee in 1610, Longstreet in 1615 and
                         Pickett in 1619 (5, 9 and 4 cavalry MP apart), McClellan and I Corps in the

@@ -43,8 +43,6 @@ BATTLE_HEXES = {
     "1721": ["Confederate Wagon"],
 }
 
-# 15.4: the Union corps still disorganized (the Reorganization of scenario 2).
-DISORGANIZED = {"II Corps (Sumner)", "VI Corps (Franklin)", "IX Corps (Burnside)", "XII Corps (Mansfield)"}
 TURN, YEAR, LOST_DISPATCH = "5", "1862", "false"
 # The global properties the turn's procedures keep (docs/litn.md): scenario 2, no VP yet, no
 # militia yet, the Hooker Dissatisfaction marker in its first box (scenario 3's).

@@ -5,7 +5,7 @@ import adjutant
 from .counters import BY_NAME, COUNTERS, PLAYERS
 from .grid import snapped
 from .module import MAP_NAME, module_metadata
-from .positions import DISORGANIZED, HOOKER_BOX, LOST_DISPATCH, MILITIA, NET_VP, SCENARIO, TURN, YEAR
+from .positions import HOOKER_BOX, LOST_DISPATCH, MILITIA, NET_VP, SCENARIO, TURN, YEAR
 from .traits import counter_traits
 
 
@@ -22,8 +22,7 @@ def write_save(path, placement, variant, description, masked=(), hidden=()):
             counter = BY_NAME[name]
             piece_id = str(next_id)
             next_id += 1
-            traits = counter_traits(counter, variant, expanded=True, masked=name in masked, hidden=name in hidden,
-                                    disorganized=name in DISORGANIZED)
+            traits = counter_traits(counter, variant, expanded=True, masked=name in masked, hidden=name in hidden)
             basic = ("piece;;;%s;%s" % (counter.image, counter.name), "%s;%d;%d;%d;0" % (MAP_NAME, x, y, gpids[name]))
             save.add_piece(piece_id, traits + [basic])
             members.append(piece_id)

@@ -76,7 +76,7 @@ def hide_trait(hidden):
             UNION_ID if hidden else "null")
 
 
-def counter_traits(counter, variant, expanded, masked=False, hidden=False, disorganized=False):
+def counter_traits(counter, variant, expanded, masked=False, hidden=False):
     """The counter's traits as (type, state) pairs, outermost first, without its BasicPiece: the
     prototype as a `prototype;` trait (a palette slot) or expanded (a piece in a save), as VASSAL
     stores them."""
@@ -88,7 +88,6 @@ def counter_traits(counter, variant, expanded, masked=False, hidden=False, disor
     if expanded:
         prototype = [t if t[0] != facing_trait(0)[0] else facing_trait(counter.facing)
                      for t in PROTOTYPES[counter.prototype]]
-        prototype = [(t[0], "true") if t == DISORGANIZED and disorganized else t for t in prototype]
         traits.extend(prototype)
     else:
         traits.append(("prototype;" + counter.prototype, ""))
