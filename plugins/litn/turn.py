@@ -82,8 +82,8 @@ def walk(session, scenario, game_file):
         step(m, f"the {mover} player moves; the move check",
              shlex.join(["adjutant", "check", "moves", "GAME.vlog"]) + " --module MODULE --companion COMPANION "
                                                                          "--charts CHARTS",
-             "every move; force marches (then litn.force-march), leaving enemy hexes (litn.leave-hex), bridges, "
-             "rail and entrenchment (8.7-8.8, by hand)")
+             "every move; force marches (then litn.force-march), leaving enemy hexes (litn.leave-hex); the check "
+             "judges rail movement, bridges, rail and entrenchment (8.7-8.9)")
         step(m, f"the {reactor} player may react (8.5)", run("reaction", "hex=HEX", "roll=true"),
              "which stack reacts, to which enemy unit entering which hex")
         if year == 1863:
@@ -91,8 +91,13 @@ def walk(session, scenario, game_file):
                     "Phase (15.5)", None, "the entry hex of each")
 
     g = report.section("G. Combat Phase")
-    step(g, "I. Combat (10): in each hex with both sides", run("combat-supply", "hex=HEX", "side=SIDE"),
-         "who attacks first (10: higher initiative), combat options; the battle itself by hand")
+    step(g, "I. Combat (10): in each hex with both sides, in the first player's order",
+         run("battle", "hex=HEX", "attacker=SIDE", "attacker_option=OPTION", "defender_option=OPTION"),
+         "whether to attack (10: the higher initiative decides first); each side's combat option and loss order, "
+         "entered by that side")
+    step(g, "Retreats (10.6): each side that must retreat", run("retreat", "hex=HEX", "side=SIDE", "reason=REASON",
+                                                               "path=HEX,HEX"),
+         "the path of each retreating unit (the worse command rating retreats first)")
     for side in ("Confederate", "Union"):
         step(g, f"II. Wagon depletion (10.2), {side}", run("wagon-depletion", f"side={side}"))
 
