@@ -23,6 +23,9 @@ DEFAULT_OPTIONS = {
     "bridge": ["bridge"],
     "union_zone_cost": [1],
     "confederate_zone_cost": [2, 1],
+    "union_rail_areas": ["Maryland", "Pennsylvania", "District of Columbia", "B&O"],
+    "potomac": ["river"],
+    "bridge_repair_phases": 1,
 }
 
 ROUNDINGS = ("down", "nearest", "up", "exact")
@@ -43,6 +46,9 @@ class LitnCharts:
             raise ChartError(f"{self.path}: [options] ma_rounding must be one of {', '.join(ROUNDINGS)}")
         if self.options["force_march_roll"] not in ("stack", "unit"):
             raise ChartError(f"{self.path}: [options] force_march_roll must be \"stack\" or \"unit\"")
+        phases = self.options["bridge_repair_phases"]
+        if not isinstance(phases, int) or isinstance(phases, bool) or phases < 1:
+            raise ChartError(f"{self.path}: [options] bridge_repair_phases must be a whole number of phases, 1 or more")
         if self.options["rank_tie"] not in RANK_TIES:
             raise ChartError(f"{self.path}: [options] rank_tie must be one of {', '.join(RANK_TIES)}")
 
