@@ -146,10 +146,11 @@ def odds(context, receiver="", sender="", turn=None, year=None, lost_dispatch=No
 
 @plugin.check("moves", "Judge every move of the game's log (or since the save `before`) by the LIN rules: the "
                        "Movement Costs Chart of the companion file, cavalry zones by facing (8.4), +1 MP into and a "
-                       "stop in a hex of enemy combat units (8.3), and the allowance `command` wrote into each unit "
-                       "less the force's stacking reduction (8.2).")
+                       "stop in a hex of enemy combat units (8.3), the allowance `command` wrote into each unit "
+                       "less the force's stacking reduction (8.2), rail movement and capacity (8.9) and "
+                       "entrenchment (8.8).")
 def moves(context):
-    checker = LitnMoveChecker(context.game, context.module, context.companion, context.charts)
+    checker = LitnMoveChecker(context.game, context.module, context.companion, context.charts, before=context.before)
     return checker.check(save_moves(context.before, context.game) if context.before is not None else None)
 
 

@@ -34,6 +34,9 @@ DEFAULT_OPTIONS = {
     "overrun_by": "any",
     "victory_band_overlap": "lesser",
     "hooker_box_floor": 1,
+    "union_rail_areas": ["Maryland", "Pennsylvania", "District of Columbia", "B&O"],
+    "potomac": ["river"],
+    "bridge_repair_phases": 1,
 }
 CHOICES = {  # the options that take one of a few words
     "ma_rounding": ("down", "nearest", "up", "exact"),
@@ -63,6 +66,9 @@ class LitnCharts:
         for name, choices in CHOICES.items():
             if self.options[name] not in choices:
                 raise ChartError(f"{self.path}: [options] {name} must be one of {', '.join(choices)}")
+        phases = self.options["bridge_repair_phases"]
+        if not isinstance(phases, int) or isinstance(phases, bool) or phases < 1:
+            raise ChartError(f"{self.path}: [options] bridge_repair_phases must be a whole number of phases, 1 or more")
 
     @classmethod
     def load(cls, path):

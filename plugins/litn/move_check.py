@@ -4,7 +4,9 @@ movement costs (the Movement Costs Chart), cavalry zones by facing with each sid
 hex a move ends in (8.3), and the allowance `command` wrote into each unit (its `ma`), less the
 force's stacking reduction (8.2); where that allowance does not reach, the Minimum Movement
 Allowance (7.1): half the printed allowance along a path every hex of which is more than 6 hexes
-from every enemy unit."""
+from every enemy unit. An entrained unit's move is charged by 8.9 (rail.py); at the end of the
+phase, bridges and rail destroyed or repaired (8.7, given as a StateChange) and entrenchment (8.8)
+are judged (works.py)."""
 from fractions import Fraction
 from types import SimpleNamespace
 
@@ -16,12 +18,32 @@ from .army import COMBAT_TYPES, enemy_of
 from .charts import LitnCharts
 from .overrun import overrun
 from .procedures import stacking_reduction
+from .rail import DESTINATION_HEXES, ENTRAIN, RailCapacity, RailNet, RailTrip, rail_cost, rail_path
+from .works import PhaseUnit, PhaseWorks, StateChange
 
 
 class LitnMoveChecker(MoveChecker):
-    def __init__(self, game, module, companion, charts=None):
+    """`before`: the save the moves start from (when judging two saves), for the units' states at the
+    phase's start. `change`: the bridges and rail hexes destroyed or repaired in the phase (8.7);
+    `destroyed_bridges` ("a/b" hexsides) and `destroyed_rail` (hexes): those destroyed before it,
+    which no train crosses (8.9)."""
+
+    def __init__(self, game, module, companion, charts=None, before=None, change=StateChange(),
+                 destroyed_bridges=frozenset(), destroyed_rail=frozenset()):
         super().__init__(game, module, companion)
         self.charts = LitnCharts.load(charts)
+        self.before_game = before
+        self.change = change
+        self.destroyed = (frozenset(destroyed_bridges), frozenset(destroyed_rail))
+        self._nets = {}
+        self.capacity = RailCapacity()
+        self.trip = None          # the 8.9 part of the move being judged (a RailTrip), or None
+        self.rail_result = None   # its RailPath, or None
+        self._where = None        # (map, board) of the move being judged
+        self.start_states = {}    # piece id -> PhaseUnit's reading at the phase's start
+        self.seen_entrained = {}  # piece id -> entrained at its last move (a log)
+        self.spent = {}           # piece id -> MP its moves cost this phase
+        self.last_verdict = {}    # piece id -> the verdict of its last move
         # 8.2 separate exits, over the moves judged as one Movement Phase (a log's moves, or those
         # between two saves): where each unit began, and the formations that have left each hex.
         self.began = {}       # piece id -> the hex of its first move
@@ -30,6 +52,8 @@ class LitnMoveChecker(MoveChecker):
 
     def allowance(self, movers, allowances, sides):
         own = [parse_mp(u.attributes["ma"]) for u in movers if str(u.attributes.get("ma", "")).strip()]
+        if self._destination(movers):  # 8.9: toward a Destination marker without a CP, 4 MP's worth
+            return max([rail_cost(DESTINATION_HEXES)] + own)
         if not own:
             return None
         return self._reduced(min(own), movers, sides, self.left_ahead)
@@ -85,12 +109,27 @@ class LitnMoveChecker(MoveChecker):
 
     facing_unknown = ()  # the hexes of the enemy cavalry of the move being judged whose facing is unset
 
+    def check(self, moves=None):
+        if moves is None:
+            self.game.seek(0)
+        self.start_states = self._readings(self.before_game if moves is not None else self.game)
+        verdicts = super().check(moves)
+        end = self._readings(self.game)
+        if moves is None:
+            self._entrained_after_last_move(end)
+        verdicts.extend(self._phase_end(end))
+        return verdicts
+
     def judge(self, move, before):
         self.facing_unknown = ()
         start = self.hex_name(self.game.map(move.map), *move.start)[1]
         moving = [(pid, self.unit(pid)) for pid in move.pieces]
         moving = [(pid, found[1]) for pid, found in moving if found is not None and found[1] is not None]
         side = next((u.get("side", "") for _, u in moving if u.get("side")), "")
+        view = self.game.map(move.map)
+        self._where = (view.name, self.hex_name(view, *move.start)[0])
+        self.trip = self._trip(move, [pid for pid, _ in moving])
+        self.rail_result = None
         stayed = [pid for pid, _ in moving if self.began.setdefault(pid, start) == start]
         self.left_ahead = self.departed.get((start, side), 0) if stayed else 0
         verdict = super().judge(move, before)
@@ -106,6 +145,12 @@ class LitnMoveChecker(MoveChecker):
             known = f"; {verdict.note}" if verdict.note else ""
             verdict.note = (f"facing unknown for the cavalry in {', '.join(self.facing_unknown)}: its zone counted "
                             f"in every direction (8.4){known}")
+        if verdict is not None and self.trip is not None:
+            self._judge_rail(verdict, side, moving)
+        for pid, _ in moving:
+            if verdict is not None and verdict.cost is not None:
+                self.spent[pid] = self.spent.get(pid, 0) + verdict.cost
+            self.last_verdict[pid] = verdict
         return verdict
 
     def _note_overrun(self, move, before, verdict, moving, side):
@@ -125,6 +170,176 @@ class LitnMoveChecker(MoveChecker):
                     f"remove it (8.3)")
             verdict.note = "; ".join(filter(None, [verdict.note, text]))
 
+    # ---- 8.9 railroad movement ----
+
+    def _trip(self, move, pids):
+        """The move's part of the rail procedure from the movers' `entrained` state: in a log, at their
+        last move (or the phase's start) and now; between two saves, at the start and the end."""
+        if not pids:
+            return None
+        if move.step is None:
+            before = any(self._start_state(pid, "entrained") for pid in pids)
+            after = any(_flag(self.companion.unit(self.game.piece(pid), self.module).get("entrained")) for pid in pids)
+            trip = RailTrip(before, after)
+        else:
+            now = any(_flag(self.companion.unit(self.game.piece(pid), self.module).get("entrained")) for pid in pids)
+            before = any(self.seen_entrained.get(pid, self._start_state(pid, "entrained")) for pid in pids)
+            for pid in pids:
+                self.seen_entrained[pid] = now
+            trip = RailTrip(before, now, riding=now)
+        return trip if trip.before or trip.after else None
+
+    def find_path(self, movement, position, end, classes, allowance, enemy_hexes, zones):
+        if self.trip is None:
+            return super().find_path(movement, position, end, classes, allowance, enemy_hexes, zones)
+        net = self._net(movement)
+        path = rail_path(movement, net, position.start, end, classes, allowance, enemy_hexes, zones,
+                         position.friendly, self.trip)
+        destination = self._destination(position.movers)
+        if path is not None and destination:
+            self._destination_route(path, net, position, end, enemy_hexes, destination)
+        if path is not None or self.rail_result is None:
+            self.rail_result = path
+        return path
+
+    def _judge_rail(self, verdict, side, moving):
+        rail = self.rail_result
+        reasons = [verdict.reason] if verdict.reason else []
+        if side != "Union":
+            reasons.append("only Union units move by rail (8.9)")
+        if rail is not None and rail.rail_hexes:
+            for pid, unit in moving:
+                exceeded = self.capacity.add(self.unit(pid)[0], unit)
+                if exceeded and exceeded not in reasons:
+                    reasons.append(exceeded)
+        if rail is None:
+            reasons = [r for r in reasons if r != "no legal path"] + ["no legal path along usable rail (8.9)"]
+        verdict.legal = not reasons
+        verdict.reason = "; ".join(reasons)
+        if rail is not None:
+            verdict.note = "; ".join(filter(None, [rail.detail, verdict.note]))
+
+    def _net(self, movement):
+        map_name, board = self._where
+        if (map_name, board) not in self._nets:
+            destroyed_bridges, destroyed_rail = self.destroyed
+            self._nets[(map_name, board)] = RailNet(movement, self._terrain(),
+                                                    self.charts.option("union_rail_areas"),
+                                                    destroyed_rail, destroyed_bridges)
+        return self._nets[(map_name, board)]
+
+    def _terrain(self):
+        """The companion file's terrain of the map (or board) of the move being judged."""
+        map_name, board = self._where
+        return self.companion.map(map_name, board) or self.companion.map(map_name)
+
+    def _destination(self, movers):
+        """8.9 Destination Markers: the hex an entrained unit's Destination marker names (the
+        `destination` state), for a move that stays on the rail; '' without one."""
+        if self.trip is None or not (self.trip.before and self.trip.after):
+            return ""
+        return next((str(u.attributes.get("destination", "")).strip() for u in movers
+                     if str(u.attributes.get("destination", "")).strip()), "")
+
+    def _destination_route(self, path, net, position, end, enemy_hexes, destination):
+        """8.9: toward the Destination marker by the most direct route, at most 28 hexes a turn."""
+        to_dest = net.routes(destination, blocked=set(enemy_hexes))
+        reasons = []
+        if path.rail_hexes > DESTINATION_HEXES:
+            reasons.append(f"{path.rail_hexes} rail hexes: toward a Destination marker at most {DESTINATION_HEXES} "
+                           f"a turn (8.9)")
+        if position.start not in to_dest or end not in to_dest or \
+                to_dest[position.start][0] - to_dest[end][0] != path.rail_hexes:
+            reasons.append(f"not the most direct route toward its Destination marker in {destination} (8.9)")
+        path.detail += f", toward its Destination marker in {destination}, no CP needed"
+        if reasons:
+            path.legal = False
+            path.reason = "; ".join(filter(None, [path.reason] + reasons))
+        elif path.total <= rail_cost(DESTINATION_HEXES):
+            path.legal, path.reason = True, ""
+
+    def _entrained_after_last_move(self, end):
+        """A log: a unit entrained or detrained after its last move pays 1 MP more on that move."""
+        for pid, entrained in self.seen_entrained.items():
+            reading = end.get(pid)
+            verdict = self.last_verdict.get(pid)
+            if reading is None or verdict is None or verdict.cost is None or \
+                    _flag(reading.attributes.get("entrained")) == entrained:
+                continue
+            what = "detrains" if entrained else "entrains"
+            verdict.cost += ENTRAIN
+            self.spent[pid] = self.spent.get(pid, 0) + ENTRAIN
+            reasons = [verdict.reason] if verdict.reason else []
+            if not entrained and reading.attributes.get("side") != "Union":
+                reasons.append("only Union units move by rail (8.9)")
+            elif not entrained and not self._net(self._movement_of(reading)).usable(reading.end):
+                reasons.append(f"entrains in {reading.end}, not a rail hex the Union may use (8.9)")
+            if verdict.allowance is not None and verdict.cost > verdict.allowance:
+                reasons.append(f"costs {mp_text(verdict.cost)} MP with 1 to {what[:-1]} after the move, over the "
+                               f"allowance of {mp_text(verdict.allowance)} (8.9)")
+            verdict.legal = not reasons
+            verdict.reason = "; ".join(reasons)
+            verdict.note = "; ".join(filter(None, [verdict.note, f"{what} at {reading.end}: 1 MP (8.9)"]))
+
+    # ---- the phase: where each unit began and ended, its states ----
+
+    def _readings(self, game):
+        """{piece id: PhaseUnit} for every unit of the game on a map the companion file describes."""
+        out = {}
+        for piece in game.pieces:
+            if piece.is_stack or not piece.map:
+                continue
+            attributes = self.companion.unit(piece, self.module)
+            if attributes is None or not attributes.get("side"):
+                continue
+            view = game.map(piece.map)
+            board, hex_name = self.hex_name(view, piece.x, piece.y)
+            if hex_name is None or self.movement(view.name, board) is None:
+                continue
+            out[piece.id] = PhaseUnit(piece.name, attributes, None, hex_name, where=(view.name, board))
+        return out
+
+    def _start_state(self, pid, name):
+        reading = self.start_states.get(pid)
+        return reading is not None and _flag(reading.attributes.get(name))
+
+    def _movement_of(self, reading):
+        self._where = reading.where
+        return self.movement(*reading.where)
+
+    def _phase_end(self, end):
+        """8.7's destroyed and repaired bridges and rail, 8.8's entrenchment and a unit entraining
+        without moving, judged over every unit's phase."""
+        units = []
+        for pid, reading in end.items():
+            first = self.start_states.get(pid)
+            unit = PhaseUnit(reading.name, reading.attributes, first.end if first else None, reading.end,
+                             self.spent.get(pid, Fraction(0)), pid in self.last_verdict,
+                             first.attributes if first else {})
+            units.append(unit)
+        if not units:
+            return []
+        movement = self._movement_of(next(iter(end.values())))
+        terrain = self._terrain()
+        works = PhaseWorks(self._where[0], movement, terrain, units, _allowance, _hex_cp(units),
+                           {"potomac": self.charts.option("potomac"), "bridge": self.charts.option("bridge"),
+                            "bridge_repair_phases": self.charts.option("bridge_repair_phases")})
+        out = works.verdicts(self.change)
+        net = self._net(movement)
+        for unit in units:
+            if unit.moved or not unit.state("entrained") or unit.state("entrained", at_start=True):
+                continue
+            reasons = []
+            if unit.side != "Union":
+                reasons.append("only Union units move by rail (8.9)")
+            elif not net.usable(unit.end):
+                reasons.append(f"{unit.end} is not a rail hex the Union may use (8.9)")
+            allowance = _allowance(unit)
+            if allowance is not None and allowance < ENTRAIN:
+                reasons.append(f"entraining costs 1 MP, over the allowance of {mp_text(allowance)} (8.9)")
+            out.append(works.verdict([unit], unit.end, "entrains", reasons, ENTRAIN, clause="8.9"))
+        return out
+
     def leaving_cost(self, movement, position):
         """8.3: a force leaving a hex held by enemy combat units pays 1 MP more (once its roll to
         leave succeeded: litn.leave-hex)."""
@@ -132,7 +347,7 @@ class LitnMoveChecker(MoveChecker):
 
     def exerts_zone(self, unit, unit_class):
         """8.4: an entrenched cavalry unit has no zone of control."""
-        return str(unit.get("entrenched", "")).strip().lower() not in ("true", "yes", "1")
+        return not _flag(unit.get("entrenched"))
 
     def obstacle(self, unit, unit_class):
         """8.3: only enemy combat units cost +1 MP and stop the mover; non-combat units alone are
@@ -165,6 +380,26 @@ class FarFromEnemies(ZoneOfControl):
         if self.far(to_hex):
             return None
         return ZoneStep(prohibited=True, reason=f"within {self.RANGE} hexes of an enemy unit")
+
+
+def _flag(value):
+    return str(value or "").strip().lower() in ("true", "yes", "1")
+
+
+def _allowance(unit):
+    """A unit's MP as the Command Phase wrote them (its `ma`), None where unwritten."""
+    text = str(unit.attributes.get("ma", "") or "").strip()
+    return parse_mp(text) if text else None
+
+
+def _hex_cp(units):
+    """A unit's CPs: the most any unit of its side holds in the hex it ends in (the hex's
+    highest-ranking leader receives them for it, 7.1), None where none is written."""
+    def cp(unit):
+        held = [int(u.attributes["cp"]) for u in units if u.end == unit.end and u.side == unit.side
+                and str(u.attributes.get("cp", "")).strip().isdigit()]
+        return max(held) if held else None
+    return cp
 
 
 def _formation(unit):

@@ -39,13 +39,17 @@ DEPLETED = flag_trait("Depleted", "68,130", "Depleted side (10.2, 9.2)")
 
 # 15.4: a disorganized unit is face down.
 DISORGANIZED = flag_trait("Disorganized", "79,195", "Disorganized (15.4): may not move or attack")
+# 8.9: the Entrained marker; 8.8: the Constructing Entrenchment marker and the Entrenchment side.
+ENTRAINED = flag_trait("Entrained", "84,130", "Entrained marker (8.9)")
+ENTRENCHING = flag_trait("Entrenching", "69,195", "Constructing Entrenchment marker (8.8)")
+ENTRENCHED = flag_trait("Entrenched", "69,130", "Entrenchment marker (8.8)")
 
 # What each prototype holds (traits, outermost first, with a new piece's state).
 PROTOTYPES = {
-    "Leader": [MARK_MOVED, CP, MA],
-    "Infantry": [MARK_MOVED, CP, MA, DISORGANIZED],
-    "Cavalry": [MARK_MOVED, CP, MA, facing_trait(0)],
-    "Wagon": [MARK_MOVED, CP, MA, DEPLETION, DEPLETED],
+    "Leader": [MARK_MOVED, CP, MA, ENTRAINED],
+    "Infantry": [MARK_MOVED, CP, MA, DISORGANIZED, ENTRAINED, ENTRENCHING, ENTRENCHED],
+    "Cavalry": [MARK_MOVED, CP, MA, facing_trait(0), ENTRAINED, ENTRENCHING, ENTRENCHED],
+    "Wagon": [MARK_MOVED, CP, MA, DEPLETION, DEPLETED, ENTRAINED],
 }
 
 STRENGTH_LEVELS = 30

@@ -132,7 +132,7 @@ class MoveChecker(CompanionRules):
         leaving = Fraction(self.leaving_cost(movement, position))
         zones = self.zones(movement, position, sides)
         left = None if verdict.allowance is None else verdict.allowance - leaving
-        path = movement.path(start, end, classes, left, position.enemy_hexes, zones, friendly=position.friendly)
+        path = self.find_path(movement, position, end, classes, left, position.enemy_hexes, zones)
         reasons = []
         unmet = ""
         if path is not None and not path.legal:
@@ -164,8 +164,7 @@ class MoveChecker(CompanionRules):
             return None, ""
         if other.allowance is None:  # the other way does not apply here, and the verdict says why
             return None, other.unmet
-        path = movement.path(position.start, end, classes, other.allowance, other.enemy_hexes, other.zones,
-                             friendly=position.friendly)
+        path = self.find_path(movement, position, end, classes, other.allowance, other.enemy_hexes, other.zones)
         if path is None or not path.legal:
             return None, other.unmet
         verdict.allowance = other.allowance
@@ -173,6 +172,11 @@ class MoveChecker(CompanionRules):
         return path, ""
 
     # What a game's rules may judge otherwise (plugins subclass MoveChecker):
+
+    def find_path(self, movement, position, end, classes, allowance, enemy_hexes, zones):
+        """The cheapest legal path from position.start to end (.total, .hexes, .legal, .reason), or
+        None: by default the search's over [movement]'s costs."""
+        return movement.path(position.start, end, classes, allowance, enemy_hexes, zones, friendly=position.friendly)
 
     def leaving_cost(self, movement, position):
         """MP the force pays to leave its start hex before its first step (position.start): by default none."""
