@@ -21,8 +21,7 @@ def position(litn_demo, folder, moves, states=None, save="litn-demo.vsav"):
     states ({name: [state, ...]}) the demo's counters do not carry."""
     folder.mkdir(exist_ok=True)
     text = litn_demo.companion.read_text(encoding="utf-8")
-    vocabulary = next(line for line in text.splitlines() if '"depletion", "depleted"' in line)
-    missing = [s for s in STATES if f'"{s}"' not in vocabulary]
+    missing = [s for s in STATES if s not in tomllib.loads(text)["vocabulary"]["unit_attributes"]]
     if missing:
         text = text.replace('"depletion", "depleted"]', '"depletion", "depleted", ' + ", ".join(f'"{s}"' for s in missing)
                             + "]")
