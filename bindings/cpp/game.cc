@@ -241,6 +241,10 @@ void bind_game_class(py::module_& m) {
       .def("move_piece", &vmod::Game::move_piece, py::arg("id"), py::arg("map"), py::arg("x"), py::arg("y"),
            "Moves one piece (out of its stack) to a point of a map (the map id saves use); remembered for "
            "save()/save_log(). GameStateError for an unknown id.")
+      .def("set_global_property", &vmod::Game::set_global_property, py::arg("name"), py::arg("value"),
+           py::arg("container") = "Module",
+           "Sets a global property (container 'Module', a map name or 'map:zone'); remembered for save()/save_log() "
+           "as VASSAL's MutableProperty change.")
       .def("chat", &vmod::Game::chat, py::arg("text"),
            "Adds a chat line (VASSAL's CHAT): a new step of save_log(); save() leaves it out, as a save holds no chat.")
       .def_property_readonly("change_count", [](const vmod::Game& g) { return g.changes().size(); })
