@@ -13,6 +13,7 @@
 #include "vmod/limits.h"
 #include "vmod/companion_movement.h"
 #include "vmod/companion_sight.h"
+#include "vmod/companion_state.h"
 #include "vmod/toml_reader.h"
 
 namespace adjutant::vmod {
@@ -49,7 +50,8 @@ class Parser : private TomlReader {
     }
     Companion out;
     out.file = file_;
-    only_keys(root, {"format", "rules", "module", "vocabulary", "map", "units", "movement", "sight"}, "the file");
+    only_keys(root, {"format", "rules", "module", "vocabulary", "map", "units", "movement", "sight", "state", "globals"},
+              "the file");
     if (const toml::node* f = root.get("format")) {
       const auto v = f->value<int64_t>();
       if (!f->is_integer() || !v || *v < 1) fail(at(*f), "'format' must be a whole number from 1");
@@ -100,6 +102,16 @@ class Parser : private TomlReader {
       const toml::table* sight = v->as_table();
       if (!sight) fail(at(*v), "'sight' must be a table ([sight])");
       out.sight = read_sight(*this, *sight, *vocabulary_);
+    }
+    if (const toml::node* s = root.get("state")) {
+      const toml::table* state = s->as_table();
+      if (!state) fail(at(*s), "'state' must be [state.NAME] tables");
+      out.states = read_states(*this, *state, *vocabulary_, out.maps);
+    }
+    if (const toml::node* g = root.get("globals")) {
+      const toml::table* globals = g->as_table();
+      if (!globals) fail(at(*g), "'globals' must be a table ([globals])");
+      out.globals = read_globals(*this, *globals);
     }
     return out;
   }
@@ -199,15 +211,7 @@ class Parser : private TomlReader {
   // A hexside "A/B": the first '/' that splits the text into two hexes of the map.
   core::Hexside hexside(const MapContext& m, const Word& w) const {
     const std::string_view text = w.text;
-    std::optional<std::pair<Hex, Hex>> found;
-    for (size_t slash = text.find('/'); slash != std::string::npos; slash = text.find('/', slash + 1)) {
-      const auto a = m.topology->hex_named(core::java::trim(text.substr(0, slash)));
-      const auto b = m.topology->hex_named(core::java::trim(text.substr(slash + 1)));
-      if (a && b) {
-        found = {*a, *b};
-        break;
-      }
-    }
+    const std::optional<std::pair<Hex, Hex>> found = split_hexside(*m.topology, text);
     if (!found) {
       const auto slash = text.find('/');
       if (slash == std::string::npos) {
@@ -734,6 +738,20 @@ const core::TerrainModel* Companion::whole_map(std::string_view name) const {
     only = &m;
   }
   return only;
+}
+
+const CompanionState* Companion::state(std::string_view name) const {
+  for (const CompanionState& s : states) {
+    if (s.name == name) return &s;
+  }
+  return nullptr;
+}
+
+const std::string* Companion::global(std::string_view key) const {
+  for (const CompanionGlobal& g : globals) {
+    if (g.key == key) return &g.property;
+  }
+  return nullptr;
 }
 
 Companion parse_companion(std::string_view text, const std::string& file, const MapTopologyLookup& lookup,

@@ -22,6 +22,7 @@
 #include "core/hexes/terrain.h"
 #include "core/game/unit_mapping.h"
 #include "core/movement/zone_of_control.h"
+#include "vmod/companion_state.h"
 
 namespace adjutant::vmod {
 
@@ -80,6 +81,8 @@ struct Companion {
   core::UnitMapping units;
   std::optional<CompanionMovement> movement;
   std::optional<CompanionSight> sight;
+  std::vector<CompanionState> states;    // [state.NAME], file order
+  std::vector<CompanionGlobal> globals;  // [globals], file order
   // Maps described board by board whose grids continue: one model across their boards
   // (vmod/whole_maps.h); the reason for each such map whose grids do not continue.
   std::vector<core::TerrainModel> whole_maps;
@@ -90,6 +93,10 @@ struct Companion {
   // The model of a whole map: the stitched one, or the only board's the file describes; nullptr
   // when the file describes none of its boards, or several that do not continue (see unstitched).
   const core::TerrainModel* whole_map(std::string_view name) const;
+  // A [state.NAME], or nullptr.
+  const CompanionState* state(std::string_view name) const;
+  // The global property [globals] names for a key, or nullptr.
+  const std::string* global(std::string_view key) const;
 };
 
 // Counts for `adjutant terrain check` and for people reading a file's effect.

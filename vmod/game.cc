@@ -27,10 +27,6 @@ Game::Game(Game&&) noexcept = default;
 Game& Game::operator=(Game&&) noexcept = default;
 Game::~Game() = default;
 
-namespace {
-
-// A zone property's restore names it as ZoneProperty.getPropertyId does, "name\tzone\tboard\tmap",
-// with no container: kept under its name and its zone's container, "map:zone", as a change names it.
 GlobalPropertyKey restore_key(const GlobalPropertyRestore& restore) {
   const size_t tab = restore.name.find('\t');
   if (!restore.container.empty() || tab == std::string::npos) return {restore.container, restore.name};
@@ -44,6 +40,8 @@ GlobalPropertyKey restore_key(const GlobalPropertyRestore& restore) {
   if (parts.size() != 4) return {restore.container, restore.name};
   return {parts[3] + ":" + parts[1], parts[0]};
 }
+
+namespace {
 
 constexpr char kTab = '\t';
 
@@ -631,10 +629,9 @@ void Game::move_piece(const std::string& id, const std::string& map, int x, int 
 
 void Game::set_global_property(const std::string& name, const std::string& value, const std::string& container) {
   context_ = "change";
-  auto it = globals_.find({container, name});
-  if (it == globals_.end()) fail("no global property '" + name + "' (" + container + ") in the game to set");
-  changes_.push_back(Command{MutableProperty{name, it->second, value, container}, {}});
-  it->second = value;
+  std::string& held = globals_[{container, name}];
+  changes_.push_back(Command{MutableProperty{name, held, value, container}, {}});
+  held = value;
 }
 
 void Game::chat(const std::string& text) { changes_.push_back(Command{Chat{text}, {}}); }

@@ -46,6 +46,11 @@ struct GlobalPropertyKey {
   auto operator<=>(const GlobalPropertyKey&) const = default;
 };
 
+// The key a restore sets. A zone property's restore names it as ZoneProperty.getPropertyId does,
+// "name\tzone\tboard\tmap", with no container: kept under its name and its zone's container,
+// "map:zone", as a change names it.
+GlobalPropertyKey restore_key(const GlobalPropertyRestore& restore);
+
 // The plaintext `savedGame` text of a save or log (or of a bare save text), deobfuscated.
 std::string read_saved_game(const std::string& path);
 
@@ -106,8 +111,8 @@ class Game {
   // Changes, applied at once and remembered as the commands VASSAL would send.
   void set_property(const std::string& id, const std::string& name, const std::string& value);
   void move_piece(const std::string& id, const std::string& map, int x, int y);
-  // A global property the game holds (restored by the save or set by a step), as VASSAL's
-  // MutableProperty command; GameStateError when the game holds none of that name and container.
+  // A global property's value (VASSAL's MutableProperty change); container "Module", a map name or
+  // "map:zone". A save written after it holds the value whether or not the file it was read from did.
   void set_global_property(const std::string& name, const std::string& value, const std::string& container = "Module");
   // A chat line (VASSAL's `CHAT` + text): a new log step; a save does not hold chat.
   void chat(const std::string& text);

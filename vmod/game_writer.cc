@@ -1,6 +1,7 @@
 // Writing a game back: a new save of the current state, or the log that was read plus our changes
 // as new steps (spec §6.4). Untouched pieces keep their text byte for byte.
 #include <algorithm>
+#include <set>
 
 #include "vmod/archive.h"
 #include "vmod/format_error.h"
@@ -66,8 +67,23 @@ std::string Game::save_text() const {
   Command save{tree_.root.record, {}};
   bool pieces_written = false;
   bool players_written = false;
+  std::set<GlobalPropertyKey> globals_written;
+  // Global properties the file held no restore for (set by a log step or a change), before its end.
+  const auto write_other_globals = [&] {
+    for (const auto& [key, value] : globals_) {
+      if (globals_written.insert(key).second) {
+        save.children.push_back(Command{GlobalPropertyRestore{key.name, value, key.container}, {}});
+      }
+    }
+  };
+  for (size_t i = 0; i < setup_end_; ++i) {
+    if (const auto* restore = std::get_if<GlobalPropertyRestore>(&tree_.root.children[i].record)) {
+      globals_written.insert(restore_key(*restore));
+    }
+  }
   for (size_t i = 0; i < setup_end_; ++i) {
     const Command& child = tree_.root.children[i];
+    if (std::holds_alternative<EndSave>(child.record)) write_other_globals();
     if (is_piece_container(child)) {
       if (!pieces_written) save.children.push_back(piece_list);
       pieces_written = true;
@@ -77,7 +93,7 @@ std::string Game::save_text() const {
       players_written = true;
     } else if (const auto* restore = std::get_if<GlobalPropertyRestore>(&child.record)) {
       GlobalPropertyRestore updated = *restore;
-      if (auto it = globals_.find({restore->container, restore->name}); it != globals_.end()) updated.value = it->second;
+      if (auto it = globals_.find(restore_key(*restore)); it != globals_.end()) updated.value = it->second;
       save.children.push_back(Command{updated, child.children});
     } else if (const auto* layout = std::get_if<BoardLayout>(&child.record)) {
       auto it = layouts_.find(layout->map_id());
@@ -91,6 +107,7 @@ std::string Game::save_text() const {
     }
   }
   if (!pieces_written) save.children.push_back(piece_list);
+  write_other_globals();
   return encode_command(save, tree_.rule);
 }
 

@@ -199,6 +199,38 @@ void bind_companion(py::module_& m) {
           "A Piece's or PieceSlot's unit attributes by the file's [units] section ({'side': 'Union', ...}); None for "
           "a piece that is no unit. Matched by its name (a slot: the piece it makes), its properties and the "
           "prototypes it uses, with those their definitions use in `module` (default: the piece's own module).")
+      .def_property_readonly(
+          "states",
+          [](const CompanionPtr& c) {
+            py::list out;
+            const core::TerrainVocabulary& v = *c->vocabulary;
+            for (const vmod::CompanionState& s : c->states) {
+              std::vector<std::string> removes, cuts;
+              for (int i = 0; i < v.hexside.size(); ++i) {
+                if (s.removes & core::feature_bit(i)) removes.push_back(v.hexside.name(i));
+              }
+              for (int i = 0; i < v.lines.size(); ++i) {
+                if (s.cuts & core::line_bit(i)) cuts.push_back(v.lines.name(i));
+              }
+              out.append(py::module_::import("types").attr("SimpleNamespace")(
+                  py::arg("name") = s.name, py::arg("at") = s.at == vmod::StateAt::kHex ? "hex" : "hexside",
+                  py::arg("map") = s.map, py::arg("marker") = s.marker, py::arg("property") = s.property,
+                  py::arg("fallback") = s.fallback, py::arg("removes") = removes, py::arg("cuts") = cuts,
+                  py::arg("line") = s.line));
+            }
+            return out;
+          },
+          "The file's [state.NAME]s in file order: .name, .at ('hex' or 'hexside'), .map, .marker and .property "
+          "(where the save holds it; one is ''), .fallback (names), .removes (hexside features it takes off), .cuts "
+          "(line types it cuts), .line.")
+      .def_property_readonly(
+          "globals",
+          [](const CompanionPtr& c) {
+            py::dict out;
+            for (const vmod::CompanionGlobal& g : c->globals) out[py::str(g.key)] = g.property;
+            return out;
+          },
+          "[globals]: {what a procedure keeps: the module's global property holding it}.")
       .def_property_readonly("summary", [](const CompanionPtr& c) { return summary_dict(vmod::summarize(*c)); },
                              "Counts per map: hexes, terrain types, elevations, hexside features, lines, places.")
       .def("__repr__", [](const vmod::Companion& c) { return "<Companion " + c.file + " for " + c.rules + ">"; });

@@ -243,8 +243,8 @@ void bind_game_class(py::module_& m) {
            "save()/save_log(). GameStateError for an unknown id.")
       .def("set_global_property", &vmod::Game::set_global_property, py::arg("name"), py::arg("value"),
            py::arg("container") = "Module",
-           "Sets a global property the game holds (container 'Module', a map name or 'map:zone'), as VASSAL's "
-           "MutableProperty command; remembered for save()/save_log(). GameStateError when the game holds none.")
+           "Sets a global property (container 'Module', a map name or 'map:zone'); remembered for save()/save_log() "
+           "as VASSAL's MutableProperty change.")
       .def("chat", &vmod::Game::chat, py::arg("text"),
            "Adds a chat line (VASSAL's CHAT): a new step of save_log(); save() leaves it out, as a save holds no chat.")
       .def_property_readonly("change_count", [](const vmod::Game& g) { return g.changes().size(); })

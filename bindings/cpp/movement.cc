@@ -171,14 +171,22 @@ void bind_movement(py::module_& m) {
       "Whether the file has a [movement] section (what move checks and movement searches need).");
   companion.def(
       "movement",
-      [](const CompanionPtr& c, const std::string& map, const std::string& board) {
+      [](const CompanionPtr& c, const std::string& map, const std::string& board,
+         const std::optional<vmod::MapStateWhere>& state) {
         if (!c->movement) throw std::invalid_argument(c->file + " has no [movement] section");
-        const core::TerrainModel& model = map_model(*c, map, board);
-        return Movement{c, &model, std::make_shared<core::MovementSearch>(model, c->movement->rules), nullptr};
+        const core::TerrainModel* model = &map_model(*c, map, board);
+        std::shared_ptr<const core::TerrainModel> changed;
+        if (state) {
+          changed = std::make_shared<const core::TerrainModel>(vmod::with_map_state(*model, c->states, *state));
+          model = changed.get();
+        }
+        return Movement{c, model, std::make_shared<core::MovementSearch>(*model, c->movement->rules), changed, nullptr};
       },
-      py::arg("map"), py::arg("board") = "",
+      py::arg("map"), py::arg("board") = "", py::arg("state") = py::none(),
       "The movement rules of the file's [movement] on one of its maps (adjutant.Movement): without a board, the "
-      "whole map, across every board the file describes where their hex grids continue.");
+      "whole map, across every board the file describes where their hex grids continue. `state`: {state name: hex "
+      "names or hexsides 'A/B'} (adjutant.rules.map_state.MapState.where()): the map as the file's [state.NAME]s "
+      "change it, its removed hexside features and cut lines gone for every search and trace.");
 
   py::class_<Zones>(m, "Zones", "Enemy zones of control on one map, for Movement.reach, path and explain.")
       .def("controlled", [](const Zones& z, const std::string& hex) {
@@ -320,14 +328,14 @@ void bind_movement(py::module_& m) {
           "The map's [[map.place]]s, of one kind or all, in file order: each with .name, .kind, .hexes and "
           ".properties (vp = 1, side = 'Union' ... as bool, int, float or str). ValueError for an unknown kind.")
       .def("lines_at", [](const Movement& mv, const std::string& hex) {
-             const core::Hex h = mv.hex(hex);
+             const core::LineSet in = mv.map->lines_in(mv.hex(hex));
              std::set<std::string> out;
-             for (const core::LineFeature& line : mv.map->lines()) {
-               if (std::find(line.hexes.begin(), line.hexes.end(), h) != line.hexes.end())
-                 out.insert(mv.map->vocabulary().lines.name(line.type));
+             for (int t = 0; t < mv.map->vocabulary().lines.size(); ++t) {
+               if (in & core::line_bit(t)) out.insert(mv.map->vocabulary().lines.name(t));
              }
              return std::vector<std::string>(out.begin(), out.end());
-           }, py::arg("hex"), "The line types (road, rail ...) of the lines that run through the hex, sorted.")
+           }, py::arg("hex"), "The line types (road, rail ...) of the lines that run through the hex, sorted (those a "
+                              "state cut there left out).")
       .def(
           "zones",
           [](const Movement& mv, const std::vector<std::pair<std::string, std::optional<int>>>& sources,
@@ -341,7 +349,8 @@ void bind_movement(py::module_& m) {
             for (const std::string& h : barriers) b.push_back(mv.hex(h));
             core::HexZoneRules rules = *mv.rules().zones;
             if (enter_cost) rules.enter_cost = ring_costs(*enter_cost);
-            return Zones{std::make_shared<core::HexZones>(*mv.map, s, std::move(rules), n, b), py::none(), mv.map};
+            return Zones{std::make_shared<core::HexZones>(*mv.map, s, std::move(rules), n, b), py::none(), mv.map,
+                         mv.companion, mv.state_map};
           },
           py::arg("sources"), py::arg("negated") = std::vector<std::string>{},
           py::arg("barriers") = std::vector<std::string>{}, py::arg("enter_cost") = py::none(),
@@ -351,7 +360,7 @@ void bind_movement(py::module_& m) {
       .def(
           "python_zones",
           [](const Movement& mv, py::object zones) {
-            return Zones{std::make_shared<PythonZones>(*mv.map, zones), zones, mv.map};
+            return Zones{std::make_shared<PythonZones>(*mv.map, zones), zones, mv.map, mv.companion, mv.state_map};
           },
           py::arg("zones"),
           "Zones written in Python: an object with step(from_hex, to_hex, first, used_line) returning None or an "

@@ -57,8 +57,9 @@ inline core::Hex hex_of(const core::TerrainModel& map, const std::string& name) 
 // One map's search with the companion that owns its terrain and rules.
 struct Movement {
   CompanionPtr companion;
-  const core::TerrainModel* map;
+  const core::TerrainModel* map;  // the companion's, or `state_map`
   std::shared_ptr<core::MovementSearch> search;
+  std::shared_ptr<const core::TerrainModel> state_map;  // the map with a game's state applied; null: none
   // Made on the first trace: most scripts only search.
   const core::Tracer& tracer() const {
     if (!tracer_) tracer_ = std::make_shared<core::Tracer>(*map, &companion->movement->rules);
@@ -89,6 +90,8 @@ struct Zones {
   std::shared_ptr<core::ZoneOfControl> zones;
   py::object owner;  // the Python object behind PythonZones, or None
   const core::TerrainModel* map;
+  CompanionPtr companion;                               // owns `map` ...
+  std::shared_ptr<const core::TerrainModel> state_map;  // ... or this does
 };
 
 }  // namespace adjutant::bindings

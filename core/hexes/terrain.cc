@@ -244,6 +244,47 @@ int TerrainModel::add_line(LineFeature line) {
   return static_cast<int>(lines_.size()) - 1;
 }
 
+void TerrainModel::remove_hexside_features(Hex a, Hex b, FeatureSet features) {
+  const size_t ab = side(a, b), ba = side(b, a);
+  for (const size_t s : {ab, ba}) {
+    features_[s] &= ~features;
+    high_[s] &= ~features;
+  }
+}
+
+void TerrainModel::cut_side(size_t cell, int direction, LineSet types) {
+  const size_t s = cell * 6 + static_cast<size_t>(direction);
+  if ((line_sides_[s] & types) == 0) return;
+  line_sides_[s] &= ~types;
+  LineSet left = 0;
+  for (Segment& segment : segments_[cell]) {
+    if (types & line_bit(segment.type)) segment.sides = static_cast<uint8_t>(segment.sides & ~(1u << direction));
+    if (segment.sides != 0) left |= line_bit(segment.type);
+  }
+  line_hexes_[cell] = left;
+  relabel(cell);
+}
+
+void TerrainModel::cut_lines_across(Hex a, Hex b, LineSet types) {
+  const auto d = topology_.direction(a, b);
+  if (!d) throw GeometryError("hexes " + describe(topology_, a) + " and " + describe(topology_, b) + " are not adjacent");
+  const size_t from_a = checked(a), from_b = checked(b);
+  cut_side(from_a, *d, types);
+  cut_side(from_b, (*d + 3) % 6, types);
+}
+
+void TerrainModel::cut_lines_in(Hex h, LineSet types) {
+  const size_t cell = checked(h);
+  for (int d = 0; d < 6; ++d) {
+    const auto n = topology_.neighbour(h, d);
+    if (n && on_map(*n)) {
+      cut_lines_across(h, *n, types);
+    } else {
+      cut_side(cell, d, types);
+    }
+  }
+}
+
 // The stretches of line inside one hex: elements are (direction, type) pairs; a segment joins the
 // sides it crosses, and every joining segment in the hex joins the others.
 void TerrainModel::relabel(size_t cell) {

@@ -152,6 +152,14 @@ class TerrainModel {
   // Adds a chain; lines that share a hex join there (any types) unless one lists the hex in its
   // no_junction. Two lines of one type that cross the same hexside are one line there.
   int add_line(LineFeature line);
+  // --- state that changes in play (a destroyed bridge, a destroyed rail hex): each takes off what
+  // the building put on, and lines() keep the chains as declared ---
+  // Takes the features off the hexside between a and b (and their high sides).
+  void remove_hexside_features(Hex a, Hex b, FeatureSet features);
+  // Lines of these types no longer cross the hexside between a and b.
+  void cut_lines_across(Hex a, Hex b, LineSet types);
+  // Lines of these types no longer run through h: they cross none of its hexsides.
+  void cut_lines_in(Hex h, LineSet types);
   int add_place(Place place);
   int add_area(Area area);
 
@@ -216,6 +224,7 @@ class TerrainModel {
     return (cell * 6 + static_cast<size_t>(direction)) * static_cast<size_t>(line_types_) + static_cast<size_t>(type);
   }
   void relabel(size_t cell);  // recomputes the connections of one hex from its segments
+  void cut_side(size_t cell, int direction, LineSet types);  // one hex's half of cut_lines_across
 
   // A line's passage through one hex: the sides it leaves by (one at a chain's ends).
   struct Segment {

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from adjutant.rules.companion_rules import CompanionRules
+from adjutant.rules.map_state import MapStateReader
 from adjutant.rules.mp import mp_text
 from adjutant.rules.visibility import Viewer
 
@@ -110,10 +111,13 @@ class Unit:
 class Army(CompanionRules):
     """Every unit of a game on the companion file's map, hidden and masked ones included: on the
     table the opponent's counters block, exert zones and fight whether or not their identity is
-    known. `viewer` only says what a report may name (`redactions`)."""
+    known. `viewer` only says what a report may name (`redactions`). The map is the game's: its
+    state (`self.state`: destroyed bridges and rail, the companion file's [state.NAME]s) applied, so
+    every trace and zone of every procedure sees the same map."""
 
     def __init__(self, context, viewer=None, rank_tie="command"):
-        super().__init__(context.module, context.companion)
+        super().__init__(context.module, context.companion,
+                         MapStateReader(context.companion, context.module).read(context.game))
         self.game = context.game
         self.rank_tie = rank_tie
         self.rank_ties = {}  # hex -> the tied leaders, the one who leads first

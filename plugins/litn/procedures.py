@@ -5,6 +5,7 @@ import math
 from fractions import Fraction
 
 from adjutant import Dice
+from adjutant.procedures.kept import kept_property
 
 from . import traces
 from .army import command_rating, enemy_of
@@ -278,8 +279,26 @@ def wagon_depletion(session):
                     wagon=wagon.name, hex=wagon.hex)
 
 
+def spent_this_turn(value, turn, prop):
+    """{side: replacement points spent} on `turn` from the kept value "TURN:Side=N,Side=N" ({} for
+    another turn: 15.2, points cannot be saved)."""
+    if not value:
+        return {}
+    head, _, rest = value.partition(":")
+    try:
+        if int(head) != turn:
+            return {}
+        return {side.strip(): int(n) for side, n in (item.split("=") for item in rest.split(",") if item.strip())}
+    except ValueError:
+        raise ValueError(f"global property {prop!r} holds {value!r}, not the replacement points spent in a turn "
+                         f"(TURN:Side=points,...)") from None
+
+
 def replacements(session, unit_name, unit_type):
-    charts = session.charts
+    charts, army = session.charts, session.army
+    # 15.2: what a turn gives is granted once, however often the procedure runs: what was spent is kept.
+    prop = kept_property(army.companion, army.module, "replacement_points",
+                         "the replacement points spent in a turn (LIN 15.2)")
     section = session.report.section(f"{session.side} replacements, turn {session.turn}")
     first = int(charts.rule("replacements", "from_turn"))
     if session.year != 1862 or session.turn < first:
@@ -287,7 +306,10 @@ def replacements(session, unit_name, unit_type):
         return
     points = int(charts.rule("replacements", "odd_turn_points" if session.turn % 2 else "even_turn_points"))
     cost = int(charts.rule("replacements", f"{unit_type}_cost"))
-    section.add(f"{points} replacement point(s); {unit_type} SP cost {cost} each", points=points)
+    spent = spent_this_turn(army.game.global_property(prop), session.turn, prop)
+    already = spent.get(session.side, 0)
+    section.add(f"{points} replacement point(s)" + (f", {already} already spent this turn" if already else "") +
+                f"; {unit_type} SP cost {cost} each", points=points, spent=already)
     if not unit_name:
         return
     unit = session.army.named(session.side, unit_name)
@@ -302,6 +324,9 @@ def replacements(session, unit_name, unit_type):
         section.add(f"{unit.name} has no line of communications ({line.reason}): it cannot receive replacements",
                     unit=unit.name, gained=0)
         return
-    bought = points // cost
+    bought = (points - already) // cost
     text = f"{unit.name} gains {bought} SP" + session.army.change_strength(unit, unit.strength + bought)
     section.add(text, unit=unit.name, gained=bought)
+    if bought:
+        spent[session.side] = already + bought * cost
+        army.game.set_global_property(prop, f"{session.turn}:" + ",".join(f"{s}={n}" for s, n in sorted(spent.items())))

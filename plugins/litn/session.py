@@ -33,6 +33,10 @@ class Session:
         for hex_name, names in sorted(self.army.rank_ties.items()):
             self.report.note(f"{' and '.join(names)} share rank and hex {hex_name}: {names[0]} leads "
                              f"(option rank_tie = {self.charts.option('rank_tie')!r})")
+        for reading in self.army.state.readings.values():
+            if reading.places or reading.source == "none":
+                held = ", ".join(sorted(reading.places)) or "none known"
+                self.report.note(f"map state {reading.name}: {held} (from {reading.describe()})")
         for given in self.rolls.unused():
             self.report.note(f"the given roll {given!r} was not used: no roll had that purpose")
         if not self.army.viewer.is_referee:

@@ -195,17 +195,28 @@ TEST(Game, AChatLineIsANewLogStepAndNoPartOfASave) {
   EXPECT_EQ(save.save_text(), setup_text());
 }
 
-TEST(Game, AGlobalPropertyIsSetInTheSaveAndAsALogStep) {
-  Game game = Game::from_text(setup_text(), "hand-built.vsav");
+// A global property a procedure keeps: a MutableProperty step in a log; in a save, the file's own
+// restore updated, or a new one for a property the file held none of; a zone's restore kept once.
+TEST(Game, AGlobalPropertyIsSetInSavesAndLogs) {
+  std::vector<std::string> commands = setup_commands();
+  commands.insert(commands.end() - 1, "GlobalProperty\t;ArmyIndexValue\tAllies\tInland\tMain Map;2;");
+  const std::string text = join_sequence(commands, kEsc);
+  Game game = Game::from_text(text, "hand-built.vsav");
   game.set_global_property("Turn", "2");
-  EXPECT_EQ(game.global_properties().at({"Module", "Turn"}), "2");
-  EXPECT_EQ(Game::from_text(game.save_text(), "written.vsav").global_properties().at({"Module", "Turn"}), "2");
-  EXPECT_THROW(game.set_global_property("NoSuchProperty", "1"), GameStateError);
-  EXPECT_EQ(game.changes().size(), 1u);
+  game.set_global_property("Spent", "5:Union=1");
+  EXPECT_EQ(game.global_properties().at({"Module", "Spent"}), "5:Union=1");
+  ASSERT_EQ(game.changes().size(), 2u);
+  const Game saved = Game::from_text(game.save_text(), "written.vsav");
+  EXPECT_EQ(saved.global_properties().at({"Module", "Turn"}), "2");
+  EXPECT_EQ(saved.global_properties().at({"Module", "Spent"}), "5:Union=1");
+  EXPECT_EQ(saved.global_properties().at({"Main Map:Allies", "ArmyIndexValue"}), "2");
+  EXPECT_EQ(saved.global_properties().size(), 3u);
+  EXPECT_EQ(saved.save_text().find("GlobalProperty\t;Turn;1;"), std::string::npos);
 
   Game log = Game::from_text(log_text(), "hand-built.vlog");
   log.set_global_property("Turn", "3");
   Game again = Game::from_text(log.log_text(), "appended.vlog");
+  EXPECT_EQ(again.step_count(), 5u);
   EXPECT_EQ(again.global_properties().at({"Module", "Turn"}), "3");
   again.step_back();
   EXPECT_EQ(again.global_properties().at({"Module", "Turn"}), "1");

@@ -226,6 +226,42 @@ TEST_F(TerrainModelTest, PlacesAndAreas) {
   EXPECT_EQ(model.area_named("VA"), std::nullopt);
 }
 
+// What changes in play: a destroyed bridge takes the bridge and the road over it off the hexside;
+// a destroyed rail hex takes the railroad out of the hex, and the rest of the line stays.
+TEST_F(TerrainModelTest, StateTakesFeaturesAndLinesOff) {
+  TerrainModel m = model;
+  m.add_hexside_feature(hex("0303"), hex("0304"), kRiver);
+  m.add_hexside_feature(hex("0303"), hex("0304"), kSlope, hex("0304"));
+  m.add_line(LineFeature{kRoad, "", {hex("0302"), hex("0303"), hex("0304"), hex("0305")}, {}, 0});
+  m.add_line(LineFeature{kRailroad, "", {hex("0302"), hex("0303"), hex("0304"), hex("0305")}, {hex("0303"), hex("0304")}, 0});
+  const TerrainModel before = m;
+
+  m.remove_hexside_features(hex("0304"), hex("0303"), feature_bit(kSlope));
+  EXPECT_EQ(m.hexside_features(hex("0303"), hex("0304")), feature_bit(kRiver));
+  EXPECT_EQ(m.high_side(hex("0303"), hex("0304"), kSlope), std::nullopt);
+  m.cut_lines_across(hex("0303"), hex("0304"), line_bit(kRoad));
+  EXPECT_EQ(m.lines_across(hex("0303"), hex("0304")), line_bit(kRailroad));
+  EXPECT_EQ(m.lines_across(hex("0304"), hex("0303")), line_bit(kRailroad));
+  // The road still runs 0302-0303 and 0304-0305, each end a road hex, no longer joined.
+  EXPECT_EQ(m.lines_in(hex("0303")), line_bit(kRoad) | line_bit(kRailroad));
+  EXPECT_FALSE(m.lines_connect(hex("0303"), kRoad, dir("0303", "0302"), dir("0303", "0304")));
+  EXPECT_EQ(m.lines_across(hex("0302"), hex("0303")), line_bit(kRoad) | line_bit(kRailroad));
+
+  m.cut_lines_in(hex("0304"), line_bit(kRailroad));
+  EXPECT_EQ(m.lines_in(hex("0304")), line_bit(kRoad));
+  EXPECT_EQ(m.lines_across(hex("0304"), hex("0305")), line_bit(kRoad));
+  EXPECT_EQ(m.lines_across(hex("0305"), hex("0304")), line_bit(kRoad));
+  EXPECT_EQ(m.lines_across(hex("0303"), hex("0304")), 0u);
+  EXPECT_EQ(m.lines_in(hex("0305")), line_bit(kRoad));  // the rail's end hex lost its only hexside
+  EXPECT_EQ(m.lines_across(hex("0303"), hex("0302")), line_bit(kRoad) | line_bit(kRailroad));
+  EXPECT_EQ(m.lines().size(), 2u);  // the chains as declared
+
+  // The model they were taken from is untouched.
+  EXPECT_EQ(before.hexside_features(hex("0303"), hex("0304")), feature_bit(kRiver) | feature_bit(kSlope));
+  EXPECT_EQ(before.lines_in(hex("0304")), line_bit(kRoad) | line_bit(kRailroad));
+  EXPECT_THROW(m.cut_lines_across(hex("0303"), hex("0505"), line_bit(kRoad)), GeometryError);
+}
+
 TEST(TerrainVocabulary, NamesAndIds) {
   const Vocabulary v({"clear", "major river"});
   EXPECT_EQ(v.id("major river"), 1);

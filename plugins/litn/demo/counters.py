@@ -99,3 +99,8 @@ COUNTERS = [
     Counter("Union Wagon", "Union", "Wagon", "wagon", "wagon", cmd=2, init=0, bonus=0, rank=9, hideable=True),
 ]
 BY_NAME = {c.name: c for c in COUNTERS}
+
+
+# The map-state markers of 8.7 (the companion file's [state.bridge_destroyed] and [state.rail_destroyed]
+# read where they stand): a Bridge Destroyed marker on a hexside, a Destroyed Rail marker in a hex.
+MARKERS = {"Bridge Destroyed": "bridge-destroyed.png", "Destroyed Rail": "destroyed-rail.png"}

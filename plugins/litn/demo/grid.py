@@ -22,6 +22,12 @@ def snapped(name):
     return int(DX * col + X0), int(DY * row + (int(DY / 2) if col % 2 else 0) + Y0)
 
 
+def hexside_point(a, b):
+    """The integer point halfway between two hexes' centres: where a marker on their hexside stands."""
+    (ax, ay), (bx, by) = hex_centre(a), hex_centre(b)
+    return int((ax + bx) / 2), int((ay + by) / 2)
+
+
 def all_hexes():
     return ["%02d%02d" % (c, r) for c in range(1, COLUMNS + 1) for r in range(1, ROWS + 1)]
 

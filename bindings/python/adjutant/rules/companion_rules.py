@@ -8,11 +8,15 @@ class CheckError(ValueError):
 
 
 class CompanionRules:
-    def __init__(self, module, companion):
+    """`state` (adjutant.rules.map_state.MapState), when given, is applied to every map: what its
+    [state.NAME]s remove or cut (destroyed bridges, destroyed rail) is gone for every search and trace."""
+
+    def __init__(self, module, companion, state=None):
         if not companion.has_movement:
             raise CheckError(f"{companion.file} has no [movement] section: it says what the map is, not what moving "
                              f"costs, so nothing can be judged with it (docs/companion-format.md)")
-        self.module, self.companion = module, companion
+        self.module, self.companion, self.state = module, companion, state
+        self._where = (state.where() or None) if state is not None else None
         self._movements = {}
 
     def movement(self, map_name, board):
@@ -22,7 +26,7 @@ class CompanionRules:
             whole = None
             if any(t.map == map_name for t in self.companion.maps):
                 try:
-                    whole = self.companion.movement(map_name)
+                    whole = self.companion.movement(map_name, state=self._where)
                 except ValueError:  # boards that do not continue: each is judged on its own
                     pass
             self._movements[map_name] = whole
@@ -32,7 +36,7 @@ class CompanionRules:
         key = (map_name, board)
         if key not in self._movements:
             terrain = next((t for t in self.companion.maps if t.map == map_name and t.board == board), None)
-            self._movements[key] = self.companion.movement(map_name, board) if terrain else None
+            self._movements[key] = self.companion.movement(map_name, board, self._where) if terrain else None
         return self._movements[key]
 
     def hex_name(self, view, x, y):
