@@ -4,8 +4,10 @@ import io
 
 from PIL import Image, ImageDraw
 
+from adjutant.procedures.demo_images import font
+
 from .grid import DY, HEIGHT, WIDTH, all_hexes, corners, hex_centre, hex_list, hexside_list, hexside_segment, neighbours
-from .palette import COLOURS, font
+from .palette import COLOURS
 
 STATES = [("Pennsylvania", 1, 10), ("Maryland", 11, 30), ("Virginia", 31, 36)]
 
