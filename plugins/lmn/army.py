@@ -226,6 +226,20 @@ class Army(CompanionRules):
                 zone.add(h)
         return zone
 
+    def engine_zones(self, mover_side):
+        """The zones of the other side's face-down units as the movement engine takes them (the
+        companion file's [movement.zones]: +2 to enter, +1 to leave, not across river, mountain or
+        ocean): from no unit in a fortification (8.2 D), into no hex of the mover's combat units or
+        fortifications (8.1 B, 15.3); None when there are none."""
+        enemy = enemy_of(mover_side)
+        fortified = {u.hex for u in self.of(enemy) if u.is_fortification}
+        sources = sorted({u.hex for u in self.of(enemy) if u.face_down and not u.state("entrained")
+                          and u.hex not in fortified and not u.is_leader})
+        negated = sorted({u.hex for u in self.of(mover_side) if u.is_combat or u.is_fortification})
+        if not sources or not self.map.has_zones:
+            return None
+        return self.map.zones([(h, None) for h in sources], negated=negated)
+
     # ---- writing back ----
 
     def write(self, unit, attribute, value):

@@ -20,7 +20,7 @@ DEFAULT_OPTIONS = {
 CHOICES = {  # the options that take one of a few values
     "game_turns": (15, 20),
     "rail_supply": ("or", "literal"),
-    "rail_control": ("unblocked", "given"),
+    "rail_control": ("unblocked", "occupied"),
     "stacking_penalty": ("infantry", "any"),
     "disruption": ("report", "no attack", "half"),
     "leader_bonus_stack": ("sum", "best"),

@@ -30,20 +30,6 @@ def step_loss(session, name, steps):
                 quantity="VP")
 
 
-def _zones(session, side):
-    """The zones of the other side's face-down units a unit of `side` moves through, by the companion
-    file's [movement.zones] (8.1 B, 8.2 D: none into hexes of the mover's combat units or fortifications)."""
-    army = session.army
-    enemy = enemy_of(side)
-    fortified = {u.hex for u in army.of(enemy) if u.is_fortification}
-    sources = sorted({u.hex for u in army.of(enemy) if u.face_down and not u.state("entrained")
-                      and u.hex not in fortified and not u.is_leader})
-    negated = sorted({u.hex for u in army.of(side) if u.is_combat or u.is_fortification})
-    if not sources or not army.map.has_zones:
-        return None
-    return army.map.zones([(h, None) for h in sources], negated=negated)
-
-
 def no_command_move(session, name, route, force_march):
     """11.1 A: the route declared, a d6 (the Union -1, 5.6 errata: +2 forced marching) for the MP, the
     unit moved along the route as far as they take it."""
@@ -70,7 +56,7 @@ def no_command_move(session, name, route, force_march):
     mp = max(mp, 0)
     section.add(f"{' '.join(parts)} = {mp} MP along {'-'.join(hexes)}", roll=roll, mp=mp, quantity="MP")
     enemy_hexes = sorted({u.hex for u in army.of(enemy_of(unit.side)) if u.is_combat or u.is_fortification})
-    path = army.map.explain(hexes, [unit.type], None, enemy_hexes=enemy_hexes, zones=_zones(session, unit.side))
+    path = army.map.explain(hexes, [unit.type], None, enemy_hexes=enemy_hexes, zones=army.engine_zones(unit.side))
     spent, reached = Fraction(0), unit.hex
     for step in path.steps:
         if step["problem"] not in ("", "none") or spent + step["total"] > mp:
@@ -200,7 +186,7 @@ def register(plugin):
                                    "Confederate 7/6-5-4-2, 1-strength units destroyed, fortifications one SP a step), "
                                    "its new strength written, and the enemy's Victory Points (20.1).",
                       Parameter("unit", str, "the unit losing steps"),
-                      Parameter("steps", int, "how many steps", 1), example="lmn-combat.vsav unit=XI")
+                      Parameter("steps", int, "how many steps", 1), example='lmn-combat.vsav unit="XI Corps"')
     def step_loss_procedure(context, unit, steps=1):
         session = start(context, f"Step loss of {unit} (LMN 10.1)")
         step_loss(session, unit, steps)
@@ -212,7 +198,7 @@ def register(plugin):
                       Parameter("unit", str, "the moving unit"),
                       Parameter("route", str, "the route declared, HEX,HEX,... to the destination"),
                       Parameter("force_march", bool, "force marching (5.6 errata)", False),
-                      example="lmn-demo.vsav unit=XII route=2017,2016,2015")
+                      example='lmn-demo.vsav unit="XII Corps" route=2017,2016,2015')
     def no_command_move_procedure(context, unit, route, force_march=False):
         session = start(context, f"{unit} without command control (LMN 11.1)")
         no_command_move(session, unit, route, force_march)
@@ -220,7 +206,7 @@ def register(plugin):
 
     @plugin.procedure("force-march", "5.6: +2 MP, then a d6 for each unit: 1-3 disrupted.",
                       Parameter("units", str, "the units that force marched, NAME,NAME"),
-                      example="lmn-demo.vsav units=Ho,DH")
+                      example="lmn-demo.vsav units=Hood,McLaws")
     def force_march_procedure(context, units):
         session = start(context, "Forced march (LMN 5.6)")
         force_march(session, _names(units))
@@ -229,7 +215,7 @@ def register(plugin):
     @plugin.procedure("probe", "17.2: a face-up cavalry unit probes an adjacent enemy hex: d6, +1 across a major "
                                "river or through a pass; 1-4 turns its units face-up; whether the cavalry may move on.",
                       Parameter("unit", str, "the probing cavalry"), Parameter("hex", str, "the hex probed"),
-                      example="lmn-demo.vsav unit=Stuart hex=1815")
+                      example='lmn-demo.vsav unit="CSA Cavalry 1" hex=1815')
     def probe_procedure(context, unit, hex):
         session = start(context, f"Cavalry probe of {hex} (LMN 17.2)")
         probe(session, unit, hex)
@@ -238,7 +224,7 @@ def register(plugin):
     @plugin.procedure("desertion", "18.2 B: a d6 for each Confederate unit crossing the Potomac into the North; on "
                                    "a 1 it is revealed and loses a step, and the Union scores the SP lost (20.1).",
                       Parameter("units", str, "the Confederate units that crossed, NAME,NAME"),
-                      example="lmn-demo.vsav units=Ho,DH,JJ")
+                      example="lmn-demo.vsav units=Hood,McLaws")
     def desertion_procedure(context, units):
         session = start(context, "Confederate desertion (LMN 18.2)")
         desertion(session, _names(units))

@@ -22,6 +22,7 @@ COMBAT_HEXES = {
     "2222": ["Washington West", "VIII Corps"],
     "2322": ["Washington East", "Pope"],
     "2121": ["Jackson", "A.P. Hill"],
+    "2604": ["Union Cavalry 1", "Union Dummy 1"],   # at Reading, out of the way, for tests to move
 }
 COMBAT_STRENGTHS = {"VIII Corps": 5}
 

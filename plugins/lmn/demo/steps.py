@@ -10,9 +10,11 @@ from adjutant.plugin import Context
 from adjutant.procedures.demo import DemoFile, DemoResult, DemoStep, run_steps
 from adjutant.procedures.outputs import write_procedure_outputs
 from adjutant.procedures.rolls import Rolls
+from adjutant.render import Picture
 
 from .. import plugin
 from . import CHARTS_COPY, COMBAT_SAVE, COMPANION_COPY, DEMO_SAVE, MODULE, write_demo
+from .module import MAP_NAME
 
 SEED = 1862
 
@@ -30,6 +32,8 @@ class Workspace:
 def run_procedure(ws, name, save, side="referee", rolls=(), output=None, report_file=None, **parameters):
     """The plugin's procedure `name` on the save, its report for `side`, its rolls from SEED but those given."""
     task = plugin.tasks[name]
+    if side != "referee" and any(p.name == "side" for p in task.parameters):
+        parameters.setdefault("side", side)
     game = adjutant.open_game(str(ws.path(save)), ws.module)
     context = Context(ws.module, ws.companion, game, str(ws.path(save)), charts=str(ws.path(CHARTS_COPY)),
                       rolls=Rolls(SEED, rolls), side=side)
@@ -85,6 +89,30 @@ def movement(ws):
             DemoFile("desertion.txt", "a d6 for each division crossing north; the Union's VP (18.2 B)")]
 
 
+def reinforcement(ws):
+    run_procedure(ws, "militia", DEMO_SAVE, output="militia.vsav", report_file="militia.txt")
+    run_procedure(ws, "dummies", DEMO_SAVE, output="dummies.vsav", report_file="dummies.txt", side="Confederate")
+    run_procedure(ws, "victory", DEMO_SAVE, report_file="victory.txt", final="true", union_vp="12",
+                  confederate_vp="30")
+    return [DemoFile("militia.vsav", "the militia raised at Carlisle, Harrisburg, Columbia and Gettysburg (18.3)"),
+            DemoFile("militia.txt", "why the militia come, and where each goes"),
+            DemoFile("dummies.vsav", "the Confederate dummy eliminated earlier placed again with Jackson (6.0)"),
+            DemoFile("dummies.txt", "where each eliminated dummy goes"),
+            DemoFile("victory.txt", "the rail lines traced (20.1 C), the objectives (20.1 B), the level (20.2)")]
+
+
+def supply(ws):
+    report = run_procedure(ws, "supply", DEMO_SAVE, report_file="supply.txt")
+    game_map = ws.module.find_map(MAP_NAME)
+    picture = Picture(game_map)
+    drawn = picture.report(report)
+    picture.grid(names=False)
+    picture.focus(drawn)
+    picture.save(ws.path("supply.png"), scale=0.5, replace=True)
+    return [DemoFile("supply.txt", "every unit's supply state and the path of its trace (16)"),
+            DemoFile("supply.png", "the supply traces over the board")]
+
+
 STEPS = [
     DemoStep("the demo game (module, saves, companion file, chart file)", demo_game),
     DemoStep("lmn.odds: the rulebook's three worked examples", odds,
@@ -92,6 +120,9 @@ STEPS = [
     DemoStep("lmn.combat: the attack on Frederick", combat, ("combat.vsav", "combat.txt")),
     DemoStep("lmn.no-command-move, probe, desertion", movement,
              ("no-command.vsav", "no-command.txt", "probe.txt", "desertion.vsav", "desertion.txt")),
+    DemoStep("lmn.militia, dummies, victory", reinforcement,
+             ("militia.vsav", "militia.txt", "dummies.vsav", "dummies.txt", "victory.txt")),
+    DemoStep("lmn.supply: every unit's supply and its picture", supply, ("supply.txt", "supply.png")),
 ]
 
 
