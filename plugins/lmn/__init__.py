@@ -8,9 +8,9 @@ each, its options and its report.
 from adjutant.plugin import Plugin
 from adjutant.rules.move_check import MoveChecker
 from adjutant.rules.moves import save_moves
-from adjutant_plugins.generic.setup import check_setup
+from adjutant.rules.setup_check import check_setup
 
-from . import combat, procedures, reinforcement, supply, victory
+from . import combat, procedures, reinforcement, supply, traces, victory
 
 plugin = Plugin("lmn", "Lee Moves North", rules="lmn")
 combat.register(plugin)
@@ -18,6 +18,7 @@ procedures.register(plugin)
 reinforcement.register(plugin)
 victory.register(plugin)
 supply.register(plugin)
+traces.register(plugin)
 
 
 @plugin.check("moves", "Judge every move of the game's log (or since the save `before`) by the companion file's "

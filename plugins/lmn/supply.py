@@ -2,13 +2,12 @@
 or of a rail line leading from one, unsupplied 7-12, isolated beyond; paths free of enemy units and
 of the zones of enemy face-down units; the Confederate depot a source only within 10 hexes of
 another and feeding no rail line; face-up cavalry, leaders and fortifications always supplied.
-The trace is the general search (adjutant_plugins.generic.presets.lmn.supply, `adjutant trace
-lmn-supply`)."""
+The trace is the general search (traces.supply, `adjutant trace lmn-supply`)."""
 from adjutant.plugin import Parameter
-from adjutant_plugins.generic.presets.lmn import supply as trace_supply
 
 from .army import SIDES, enemy_of
 from .session import start
+from .traces import supply as trace_supply
 
 
 def _names(text):
