@@ -1,8 +1,6 @@
 """Odds and combat (11.4, 12.0-12.7, 13.0-13.3, 14.0, 15.2, 17.1 C): the strengths of an attack,
 the chance of each result of the Combat Results Table before rolling, and the attack resolved:
 step losses, eliminations, retreats, disruption, advance after combat, leaders moved to safety."""
-from fractions import Fraction
-
 from adjutant.plugin import Parameter
 
 from .army import enemy_of

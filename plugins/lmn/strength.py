@@ -65,7 +65,7 @@ def _strength(charts, unit):
 def battle(session, defender_hex, from_hexes=(), names=(), counterattack=False):
     """The Battle of an attack on `defender_hex` from `from_hexes` (default: every adjacent hex with
     enemy combat units), by the units `names` (default: every combat unit there)."""
-    army, charts = session.army, session.charts
+    army = session.army
     army.require_hex(defender_hex)
     defending = army.in_hex(defender_hex)
     if not defending:

@@ -3,7 +3,7 @@
 dummies (6.0), victory (20.1-20.2) and supply (16), each test named after its clause."""
 import pytest
 
-from lmn_helpers import Demo, lines, piece_named, texts, where
+from lmn_helpers import Demo, lines, piece_named, where
 
 
 @pytest.fixture(scope="module")

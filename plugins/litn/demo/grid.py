@@ -1,5 +1,5 @@
 """The demo board's hex grid (adjutant.procedures.demo_grid): columns 01-30, rows 01-36."""
-from adjutant.procedures.demo_grid import DemoGrid, hex_list, hexside_list  # noqa: F401 (the board's lists)
+from adjutant.procedures.demo_grid import DemoGrid
 
 GRID = DemoGrid(columns=30, rows=36, x0=40, y0=60, dx=55.42562584220407, dy=64.0, width=1700, height=2330)
 COLUMNS, ROWS, X0, Y0, DX, DY, WIDTH, HEIGHT = (GRID.columns, GRID.rows, GRID.x0, GRID.y0, GRID.dx, GRID.dy,
