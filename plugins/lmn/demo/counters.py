@@ -23,6 +23,14 @@ class Counter:
         return "".join(c if c.isalnum() else "-" for c in self.name.lower()).strip("-") + ".png"
 
     @property
+    def ma(self):
+        """The movement allowance printed on the counter (3.21 and the counter manifest): Union 5 (its
+        cavalry 6), Confederate 6 (its cavalry 7); fortifications none."""
+        if self.type == "fortification":
+            return 0
+        return (5 if self.side == "Union" else 6) + (self.type == "cavalry")
+
+    @property
     def maskable(self):
         """Infantry, cavalry and dummies may be face-down (6.0); leaders (11.5) and fortifications never."""
         return self.type in ("infantry", "cavalry")

@@ -8,13 +8,14 @@ from typing import Any
 import adjutant
 from adjutant.plugin import Context
 from adjutant.procedures.demo import DemoFile, DemoResult, DemoStep, run_steps
-from adjutant.procedures.outputs import write_procedure_outputs
+from adjutant.procedures.outputs import write_file, write_procedure_outputs, write_text
 from adjutant.procedures.rolls import Rolls
 from adjutant.render import Picture
+from adjutant.rules.verdict_table import move_verdicts_text
 
 from .. import plugin
 from . import CHARTS_COPY, COMBAT_SAVE, COMPANION_COPY, DEMO_SAVE, MODULE, write_demo
-from .module import MAP_NAME
+from .module import BOARD_NAME, MAP_NAME
 
 SEED = 1862
 
@@ -101,6 +102,27 @@ def reinforcement(ws):
             DemoFile("victory.txt", "the rail lines traced (20.1 C), the objectives (20.1 B), the level (20.2)")]
 
 
+# Moves after the turn's start, (unit, hex): XII Corps two hexes north, legal; Walker over the Blue
+# Ridge from Harper's Ferry, across a mountain hexside (14.0: prohibited).
+MOVES = [("XII Corps", "2016"), ("Walker", "1323")]
+
+
+def moves(ws):
+    game = adjutant.open_game(str(ws.path(DEMO_SAVE)), ws.module)
+    for name, hex_name in MOVES:
+        piece = next(p for p in game.pieces if p.name == name)
+        x, y = game.map(MAP_NAME).point_of(hex_name, BOARD_NAME)
+        game.move_piece(piece.id, MAP_NAME, x, y)
+    write_file(ws.path("moves.vlog"), game.save_log, replace=True)
+    log = adjutant.open_game(str(ws.path("moves.vlog")), ws.module)
+    context = Context(ws.module, ws.companion, log, str(ws.path("moves.vlog")), charts=str(ws.path(CHARTS_COPY)))
+    verdicts = plugin.tasks["moves"].run(context)
+    write_text(ws.path("moves.txt"), move_verdicts_text("moves.vlog", verdicts), replace=True)
+    illegal = ", ".join(v.pieces[0] for v in verdicts if v.legal is False)
+    return [DemoFile("moves.vlog", f"lmn-demo.vsav plus {len(MOVES)} moves, a step each"),
+            DemoFile("moves.txt", f"the move check by the Terrain Effects Chart: illegal: {illegal or 'none'}")]
+
+
 def supply(ws):
     report = run_procedure(ws, "supply", DEMO_SAVE, report_file="supply.txt")
     game_map = ws.module.find_map(MAP_NAME)
@@ -123,6 +145,8 @@ STEPS = [
     DemoStep("lmn.militia, dummies, victory", reinforcement,
              ("militia.vsav", "militia.txt", "dummies.vsav", "dummies.txt", "victory.txt")),
     DemoStep("lmn.supply: every unit's supply and its picture", supply, ("supply.txt", "supply.png")),
+    DemoStep("check moves: two moves after the position, by the Terrain Effects Chart", moves,
+             ("moves.vlog", "moves.txt")),
 ]
 
 

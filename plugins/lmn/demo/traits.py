@@ -38,8 +38,8 @@ def counter_traits(counter, face_down=False, disrupted=False, strength=None):
     traits.append(("markmoved;moved.png;25;-25;Mark Moved;77,130", "false"))
     traits.append(flag_trait("Disrupted", "68,130", "Disrupted (13.2)", "true" if disrupted else "false"))
     traits.append(flag_trait("Entrained", "69,130", "Entrained (7.0)"))
-    for key, value in (("Side", counter.side), ("Type", counter.type), ("Kind", counter.kind)):
-        traits.append(("mark;" + key, value))
+    for key, value in (("Side", counter.side), ("Type", counter.type), ("Kind", counter.kind), ("MA", counter.ma)):
+        traits.append(("mark;" + key, str(value)))
     if counter.bonus is not None:
         traits.append(("mark;Bonus", str(counter.bonus)))
     if counter.strength is not None:
