@@ -1,17 +1,18 @@
 """The generic rules: every cost, zone of control and stacking limit comes from the companion
 file's [movement], so any hex module can be checked without writing Python. Its move check is
 adjutant.rules.move_check.MoveChecker with none of its hooks changed, the base other plugins
-start from (docs/plugins.md); its set-up check is setup.py. It also carries the traces of the
+start from (docs/plugins.md); its set-up check is adjutant.rules.setup_check. It also carries the traces of the
 games without a plugin of their own (presets/, docs/tracing.md)."""
 from adjutant.plugin import Plugin
 from adjutant.rules.move_check import MoveChecker
 from adjutant.rules.moves import save_moves
 
-from .presets import cwr, lfm, lmn
-from .setup import check_setup
+from adjutant.rules.setup_check import check_setup
+
+from .presets import cwr, lfm
 
 plugin = Plugin("generic", "Generic rules from the companion file's [movement]", rules="generic", fallback=True)
-for preset in (cwr, lfm, lmn):
+for preset in (cwr, lfm):
     preset.register(plugin)
 
 

@@ -82,7 +82,7 @@ def test_a_kind_of_trace_parses_its_options_and_names_its_mistakes():
 def test_the_built_in_plugins_give_the_rulebooks_traces():
     kinds = trace_kinds(load_plugins())
     assert {name: plugin.name for name, (plugin, _) in kinds.items()} == {
-        "loc": "litn", "combat-supply": "litn", "attrition": "litn", "lmn-supply": "generic",
+        "loc": "litn", "combat-supply": "litn", "attrition": "litn", "lmn-supply": "lmn",
         "command-radius": "generic", "ammunition": "generic", "lfm-command": "generic"}
 
 

@@ -12,7 +12,8 @@ import zipfile
 import pytest
 
 import adjutant
-from adjutant_plugins.generic.presets import cwr, lfm, lmn
+from adjutant_plugins.generic.presets import cwr, lfm
+from adjutant_plugins.lmn import traces as lmn
 from adjutant_plugins.litn.traces import attrition_exemption, combat_supply, line_of_communication
 
 COMPANION = """\

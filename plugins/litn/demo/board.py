@@ -4,8 +4,11 @@ import io
 
 from PIL import Image, ImageDraw
 
-from .grid import DY, HEIGHT, WIDTH, all_hexes, corners, hex_centre, hex_list, hexside_list, hexside_segment, neighbours
-from .palette import COLOURS, font
+from adjutant.procedures.demo_grid import hex_list, hexside_list
+from adjutant.procedures.demo_images import font
+
+from .grid import DY, HEIGHT, WIDTH, all_hexes, corners, hex_centre, hexside_segment, neighbours
+from .palette import COLOURS
 
 STATES = [("Pennsylvania", 1, 10), ("Maryland", 11, 30), ("Virginia", 31, 36)]
 

@@ -1,10 +1,12 @@
-"""The counters' images, and the small ones of the markers (moved, the Union mask, strength levels)."""
+"""The counters' images."""
 import io
 import math
 
 from PIL import Image, ImageDraw
 
-from .palette import COLOURS, font
+from adjutant.procedures.demo_images import font
+
+from .palette import COLOURS
 
 
 def counter_png(counter):
@@ -42,13 +44,3 @@ def counter_png(counter):
     image.save(out, format="PNG")
     return out.getvalue()
 
-
-def small_png(size, colour, text=""):
-    image = Image.new("RGB", size, colour)
-    draw = ImageDraw.Draw(image)
-    draw.rectangle([0, 0, size[0] - 1, size[1] - 1], outline="#000000")
-    if text:
-        draw.text((size[0] / 2, size[1] / 2), text, fill="#000000", font=font(9, bold=True), anchor="mm")
-    out = io.BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()

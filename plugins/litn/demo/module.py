@@ -3,9 +3,10 @@ and of the map-state markers, the global properties) and its images, written as 
 adjutant.write_module."""
 import adjutant
 from adjutant.build_file import BuildFile
+from adjutant.procedures.demo_images import small_png
 
 from .board import board_png
-from .counter_images import counter_png, small_png
+from .counter_images import counter_png
 from .counters import COUNTERS, MARKERS
 from .grid import DY, DX, HEIGHT, WIDTH, X0, Y0
 from .palette import COLOURS

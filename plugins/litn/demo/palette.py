@@ -1,7 +1,4 @@
-"""The colours and the font the board and the counters are painted with."""
-import os
-
-from PIL import ImageFont
+"""The colours the board and the counters are painted with."""
 
 COLOURS = {
     "Pennsylvania": "#efe7cf", "Maryland": "#ecefd2", "Virginia": "#f3e2d0", "ridge": "#a08050",
@@ -10,12 +7,3 @@ COLOURS = {
     "Union": "#3e63a8", "Confederate": "#8c8c8c", "label": "#202020",
 }
 
-
-def font(size, bold=False):
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    for folder in ("/usr/share/fonts/truetype/dejavu", ""):
-        try:
-            return ImageFont.truetype(os.path.join(folder, name) if folder else name, size)
-        except OSError:
-            continue
-    return ImageFont.load_default()

@@ -14,7 +14,9 @@ A table with a die roll for rows and one value or one value per column:
     1 = ["-1", "", ""]
 
 Rolls above the highest row or below the lowest read that row, as charts say ("treat as 6").
-Columns named by words (`columns = ["friendly infantry", ...]`) are read by name.
+Columns named by words (`columns = ["friendly infantry", ...]`) are read by name. A table with
+`_columns = "odds"` has odds columns (`columns = ["1-2", "1-1", "2-1"]`): "2-1" starts at 2, "1-2"
+at 1/2, so a value of attacker / defender strength reads the column of the odds rounded down.
 
 `lookup` reads one roll; `distribution` gives the exact chance of each result before rolling, read
 the same way ({"Full": Fraction(1, 2), "-1": Fraction(1, 3), ...}).
@@ -77,6 +79,9 @@ class ChartFile:
     def _read_table(self, name):
         raw = self.section(name)
         labels = raw.get("columns")
+        kind = raw.get("_columns", "range")
+        if kind not in ("range", "odds"):
+            raise ChartError(f"{self.path}: [{name}] _columns must be \"range\" or \"odds\", not {kind!r}")
         rows = []
         for key, cells in raw.items():
             if key == "columns" or key.startswith("_"):
@@ -95,17 +100,17 @@ class ChartFile:
         elif not isinstance(labels, list):
             raise ChartError(f"{self.path}: [{name}] columns must be a list of column labels")
         else:
-            columns = [self._column(name, label, i) for i, label in enumerate(labels)]
+            columns = [self._column(name, label, i, kind) for i, label in enumerate(labels)]
         try:
             return ResultTable(name, columns, rows)
         except TableError as e:
             raise ChartError(f"{self.path}: {e}") from None
 
-    def _column(self, table, label, index):
+    def _column(self, table, label, index, kind="range"):
         text = str(label)
         if any(ch.isdigit() for ch in text):
             try:
-                return TableColumn.range(text)
+                return TableColumn.odds(text) if kind == "odds" else TableColumn.range(text)
             except TableError as e:
                 raise ChartError(f"{self.path}: [{table}] {e}") from None
         return TableColumn(text, float(index))

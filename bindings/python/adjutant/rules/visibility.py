@@ -20,6 +20,16 @@ def _owner(piece, class_name):
     return None
 
 
+def masked(piece):
+    """Whether a Mask shows only the piece's back to the other side (a face-down counter)."""
+    return _owner(piece, "Obscurable") is not None
+
+
+def hidden(piece):
+    """Whether an Invisible trait hides the piece from the other side."""
+    return _owner(piece, "Hideable") is not None
+
+
 class Viewer:
     def __init__(self, game, side=REFEREE):
         self.side = side or REFEREE

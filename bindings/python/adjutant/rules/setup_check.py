@@ -1,4 +1,4 @@
-"""The generic set-up check: every unit may stand in its hex's terrain (its class may enter it), and
+"""The set-up check the generic plugin (and others) run: every unit may stand in its hex's terrain (its class may enter it), and
 the units of each side in each hex keep the stacking limits of [[movement.stack_limit]]."""
 from adjutant import StackingError
 from adjutant.rules.companion_rules import CheckError

@@ -1,0 +1,45 @@
+"""Lee Moves North (SPI 1973): odds and combat, step losses, movement without command control, the
+forced march, cavalry probes, desertion, militia, dummies, victory and supply, run on a real save
+with the values of the charts the player fills in (charts-template.toml). docs/lmn.md explains
+each, its options and its report.
+
+    adjutant run lmn.odds lmn-combat.vsav --module lmn-demo.vmod --companion companion.toml --charts charts.toml hex=1818
+"""
+from adjutant.plugin import Plugin
+from adjutant.rules.move_check import MoveChecker
+from adjutant.rules.moves import save_moves
+from adjutant.rules.setup_check import check_setup
+
+from . import combat, procedures, reinforcement, supply, traces, victory
+
+plugin = Plugin("lmn", "Lee Moves North", rules="lmn")
+combat.register(plugin)
+procedures.register(plugin)
+reinforcement.register(plugin)
+victory.register(plugin)
+supply.register(plugin)
+traces.register(plugin)
+
+
+@plugin.check("moves", "Judge every move of the game's log (or since the save `before`) by the companion file's "
+                       "[movement] alone (the Terrain Effects Chart's costs, zones, stacking), as the generic "
+                       "plugin does: LMN's own move rules (rigid zones of face-down units, command control, rail, "
+                       "the Potomac) are not judged yet (docs/lmn.md).")
+def moves(context):
+    checker = MoveChecker(context.game, context.module, context.companion)
+    return checker.check(save_moves(context.before, context.game) if context.before is not None else None)
+
+
+@plugin.check("setup", "Judge a set-up: units in terrain their class may not enter (ocean), as the generic plugin "
+                       "does.")
+def setup(context):
+    return check_setup(context)
+
+
+@plugin.demo("Writes a small LMN game (module, saves, companion file, chart file) made by this project, then "
+             "runs the rulebook's worked examples (the odds of 26 against 9, Lee's bonus, a fortified defender), "
+             "a combat, a cavalry probe, desertion, a unit out of command and the other procedures on it.",
+             module="lmn-demo.vmod", companion="companion.toml", charts="charts.toml")
+def lmn_demo(folder, console):
+    from .demo.steps import run_demo  # here, not above: the demo paints images with PIL, which nothing else needs
+    return run_demo(folder, console)

@@ -1,0 +1,268 @@
+"""The units of a Lee Moves North game where they stand, with what the procedures ask of a
+position: stacks, adjacency, the hexsides between hexes, leaders, fortifications, zones of control
+of face-down units, which side of the Potomac a hex is on; and the writing back of strengths and
+states through the companion file's [units] mapping.
+
+Unit attributes (the companion file maps them to the module's properties): side (Union |
+Confederate), type (infantry | cavalry | leader | fortification | depot: the movement class), kind
+(division, corps, brigade, militia, dummy, leader, fortification, depot), strength (a leader's is
+`bonus`), disrupted, entrained (true/false). A face-down unit is one its owner masked (VASSAL's
+Mask): every procedure reads what is under the mask, as the table does.
+"""
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjutant.rules.companion_rules import CompanionRules
+from adjutant.rules.visibility import Viewer, masked
+
+SIDES = ("Union", "Confederate")
+ENEMY_UNIT = "an enemy unit"  # what a report calls a unit hidden or masked from its reader
+NORTH = "North of the Potomac"   # the companion file's area north of the river (18.0)
+
+
+class ArmyError(ValueError):
+    """A unit the procedures cannot use: a missing strength, a side that is neither Union nor Confederate."""
+
+
+def enemy_of(side):
+    return SIDES[1] if side == SIDES[0] else SIDES[0]
+
+
+def _flag(value):
+    return str(value).strip().lower() in ("true", "yes", "1")
+
+
+@dataclass
+class Unit:
+    piece: Any
+    name: str
+    side: str
+    type: str
+    kind: str
+    hex: str                 # "" for a unit off the map (militia waiting, 18.3)
+    attributes: dict = field(default_factory=dict)
+    face_down: bool = False  # masked by its owner (6.0)
+    known: bool = True       # False: masked or hidden from the viewer; reports call it "an enemy unit"
+    seen: bool = True
+
+    @property
+    def is_dummy(self):
+        return self.kind == "dummy"
+
+    @property
+    def is_leader(self):
+        return self.type == "leader"
+
+    @property
+    def is_fortification(self):
+        return self.type == "fortification"
+
+    @property
+    def is_combat(self):
+        """A combat unit (3.21): infantry or cavalry, not a dummy."""
+        return self.type in ("infantry", "cavalry") and not self.is_dummy
+
+    @property
+    def face_up_cavalry(self):
+        return self.type == "cavalry" and not self.face_down
+
+    @property
+    def strength(self):
+        """Combat strength (a fortification's too); 0 for dummies, leaders and the depot."""
+        if self.is_dummy or self.type in ("leader", "depot"):
+            return 0
+        value = self.attributes.get("strength")
+        try:
+            return int(str(value).strip())
+        except ValueError:
+            raise ArmyError(f"unit {self.name!r} has no strength: map it in the companion file's [units]") from None
+
+    @property
+    def bonus(self):
+        """A leader's combat bonus (11.4)."""
+        try:
+            return int(str(self.attributes.get("bonus")).strip())
+        except ValueError:
+            raise ArmyError(f"leader {self.name!r} has no bonus: map it in the companion file's [units]") from None
+
+    def state(self, name):
+        return _flag(self.attributes.get(name, ""))
+
+    @property
+    def disrupted(self):
+        return self.state("disrupted")
+
+    def describe(self):
+        if self.is_leader:
+            return f"{self.name} ({self.bonus} bonus)"
+        if self.is_dummy:
+            return f"{self.name} (dummy)"
+        return f"{self.name} ({self.strength})"
+
+
+class Army(CompanionRules):
+    """Every unit of a game on the companion file's map, hidden and masked ones included, and the
+    units of the game off it (`waiting`: militia not yet raised). `viewer` only says what a report may name."""
+
+    def __init__(self, context):
+        super().__init__(context.module, context.companion)
+        self.game = context.game
+        self.viewer = Viewer(self.game, getattr(context, "side", "referee"))
+        self.units, self.waiting = [], []
+        self.map = self.map_name = None
+        self._neighbours = {}
+        for piece in self.game.pieces:
+            self._add(piece)
+        if self.map is None:
+            raise ArmyError(f"{context.source}: no unit stands on a map the companion file describes")
+        terrain = self.companion.map(self.map_name)
+        self._hexes = terrain.hexes()
+        self._sides = {frozenset((a, b)): set(features) for a, b, features in terrain.hexside_features()}
+
+    def _add(self, piece):
+        attributes = self.companion.unit(piece, self.module)
+        if attributes is None or attributes.get("side") not in SIDES:
+            return
+        hex_name = movement = board = None
+        if piece.map:
+            view = self.game.map(piece.map)
+            board, hex_name = self.hex_name(view, piece.x, piece.y)
+            movement = self.movement(view.name, board) if hex_name else None
+        unit = Unit(piece, piece.name, attributes["side"], attributes.get("type", ""), attributes.get("kind", ""),
+                    hex_name or "", attributes, masked(piece), self.viewer.knows(piece), self.viewer.sees(piece))
+        if movement is None:
+            unit.hex = ""
+            self.waiting.append(unit)
+            return
+        if self.map is not None and movement is not self.map:
+            return
+        self.map, self.map_name, self.board = movement, piece.map, board
+        self.units.append(unit)
+
+    def redactions(self):
+        return {u.name: ENEMY_UNIT for u in self.units + self.waiting if not u.known}
+
+    def unseen(self):
+        return sorted(u.name for u in self.units + self.waiting if not u.seen)
+
+    # ---- who is where ----
+
+    def of(self, side):
+        return [u for u in self.units if u.side == side]
+
+    def named(self, name):
+        found = next((u for u in self.units + self.waiting if u.name == name), None)
+        if found is None:
+            raise ArmyError(f"no unit named {name!r} in the game")
+        return found
+
+    def require_hex(self, hex_name):
+        if hex_name not in self._hexes:
+            raise ArmyError(f"no hex {hex_name!r} on the map")
+
+    def in_hex(self, hex_name, side=None):
+        return [u for u in self.units if u.hex == hex_name and (side is None or u.side == side)]
+
+    def side_in(self, hex_name):
+        """The side whose units stand in the hex (None when empty)."""
+        return next((u.side for u in self.in_hex(hex_name)), None)
+
+    def neighbours(self, hex_name):
+        if hex_name not in self._neighbours:
+            self._neighbours[hex_name] = [h for h in self._hexes if self.map.distance(hex_name, h) == 1]
+        return self._neighbours[hex_name]
+
+    def adjacent(self, a, b):
+        return self.map.distance(a, b) == 1
+
+    def hexside(self, a, b):
+        """The features of the hexside between two adjacent hexes (river, stream, pass, mountain)."""
+        return self._sides.get(frozenset((a, b)), set())
+
+    def distance(self, a, b):
+        return self.map.distance(a, b)
+
+    def north(self, hex_name):
+        """Whether the hex is north of the Potomac (the companion file's area "North of the Potomac")."""
+        return NORTH in self.map.areas_at(hex_name)
+
+    def places(self, kind):
+        return self.map.places(kind)
+
+    def place_hexes(self, kind, name):
+        found = [p for p in self.map.places(kind) if p.name == name]
+        if not found:
+            raise ArmyError(f"the companion file has no {kind} named {name!r}")
+        return list(found[0].hexes)
+
+    def fortification_in(self, hex_name):
+        return next((u for u in self.in_hex(hex_name) if u.is_fortification), None)
+
+    def commanders(self, side):
+        """The hexes of the side's leaders and fortifications (11.0: command control comes from them)."""
+        return {u.hex for u in self.of(side) if u.is_leader or u.is_fortification}
+
+    def in_command(self, unit):
+        """11.0: stacked with or adjacent to a friendly leader or fortification (11.3/11.D: face-up
+        cavalry need none; a Union unit in or adjacent to a fortification has it anyway)."""
+        if unit.face_up_cavalry:
+            return True
+        return any(h == unit.hex or self.adjacent(h, unit.hex) for h in self.commanders(unit.side))
+
+    def zone_hexes(self, side):
+        """The hexes in the zone of control of `side`'s face-down units (8.0-8.2, 15.3): the six around
+        each face-down unit not entrained and not in a fortification, not across river or mountain
+        hexsides nor into ocean, not into hexes held by the other side's combat units or fortifications."""
+        enemy = enemy_of(side)
+        barred = {u.hex for u in self.of(enemy) if u.is_combat or u.is_fortification}
+        fortified = {u.hex for u in self.of(side) if u.is_fortification}
+        zone = set()
+        for u in self.of(side):
+            if not u.face_down or u.state("entrained") or u.hex in fortified or u.is_leader:
+                continue
+            for h in self.neighbours(u.hex):
+                if h in barred or self.hexside(u.hex, h) & {"river", "mountain"} or self.map.terrain(h) == "ocean":
+                    continue
+                zone.add(h)
+        return zone
+
+    def engine_zones(self, mover_side):
+        """The zones of the other side's face-down units as the movement engine takes them (the
+        companion file's [movement.zones]: +2 to enter, +1 to leave, not across river, mountain or
+        ocean): from no unit in a fortification (8.2 D), into no hex of the mover's combat units or
+        fortifications (8.1 B, 15.3); None when there are none."""
+        enemy = enemy_of(mover_side)
+        fortified = {u.hex for u in self.of(enemy) if u.is_fortification}
+        sources = sorted({u.hex for u in self.of(enemy) if u.face_down and not u.state("entrained")
+                          and u.hex not in fortified and not u.is_leader})
+        negated = sorted({u.hex for u in self.of(mover_side) if u.is_combat or u.is_fortification})
+        if not sources or not self.map.has_zones:
+            return None
+        return self.map.zones([(h, None) for h in sources], negated=negated)
+
+    # ---- writing back ----
+
+    def write(self, unit, attribute, value):
+        """Sets the unit's attribute in the game where the companion file maps it to a property or a
+        layer; False when it maps it to nothing writable (the caller reports it instead)."""
+        source = self.companion.unit_source(attribute)
+        if source is None or source["from"] not in ("property", "layer"):
+            return False
+        raw = str(value)
+        for stored, meant in source["values"]:
+            if meant == raw:
+                raw = stored
+                break
+        name = source["name"] if source["from"] == "property" else source["name"] + "_Level"
+        self.game.set_property(unit.piece.id, name, raw)
+        unit.attributes[attribute] = str(value)
+        return True
+
+    def move(self, unit, hex_name):
+        """Moves the unit's piece to the centre of a hex of the map."""
+        x, y = self.game.map(self.map_name).point_of(hex_name, self.board)
+        self.game.move_piece(unit.piece.id, self.map_name, x, y)
+        unit.hex = hex_name
+        if unit in self.waiting:
+            self.waiting.remove(unit)
+            self.units.append(unit)

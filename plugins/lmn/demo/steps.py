@@ -1,0 +1,164 @@
+"""What `adjutant demo` does with the lmn plugin: the demo game (write_demo, only the files missing),
+then the plugin's procedures on it, each step writing its files into the folder and saying what
+each is. Every file a step writes replaces the one of that name from an earlier run, whole."""
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import adjutant
+from adjutant.plugin import Context
+from adjutant.procedures.demo import DemoFile, DemoResult, DemoStep, run_steps
+from adjutant.procedures.outputs import write_file, write_procedure_outputs, write_text
+from adjutant.procedures.rolls import Rolls
+from adjutant.render import Picture
+from adjutant.rules.verdict_table import move_verdicts_text
+
+from .. import plugin
+from . import CHARTS_COPY, COMBAT_SAVE, COMPANION_COPY, DEMO_SAVE, MODULE, write_demo
+from .module import BOARD_NAME, MAP_NAME
+
+SEED = 1862
+
+
+@dataclass
+class Workspace:
+    folder: Path
+    module: Any = None
+    companion: Any = None
+
+    def path(self, name):
+        return self.folder / name
+
+
+def run_procedure(ws, name, save, side="referee", rolls=(), output=None, report_file=None, **parameters):
+    """The plugin's procedure `name` on the save, its report for `side`, its rolls from SEED but those given."""
+    task = plugin.tasks[name]
+    if side != "referee" and any(p.name == "side" for p in task.parameters):
+        parameters.setdefault("side", side)
+    game = adjutant.open_game(str(ws.path(save)), ws.module)
+    context = Context(ws.module, ws.companion, game, str(ws.path(save)), charts=str(ws.path(CHARTS_COPY)),
+                      rolls=Rolls(SEED, rolls), side=side)
+    report = task.run(context, **task.arguments(parameters))
+    write_procedure_outputs(report, game, output and ws.path(output), report_file and ws.path(report_file),
+                            replace=True)
+    return report
+
+
+def demo_game(ws):
+    inputs = (MODULE, DEMO_SAVE, COMBAT_SAVE, COMPANION_COPY, CHARTS_COPY)
+    kept = {name for name in inputs if ws.path(name).exists()}
+    write_demo(ws.folder, keep_existing=True)
+    ws.module = adjutant.open_module(str(ws.path(MODULE)))
+    ws.companion = adjutant.open_companion(str(ws.path(COMPANION_COPY)), ws.module)
+    files = [
+        DemoFile(MODULE, "the demo module (a 30 x 44 hex sketch numbered as LMN's map, the Off Map box, the "
+                         "counters): open it in VASSAL first"),
+        DemoFile(DEMO_SAVE, "turn 8 of 1862: Lee north of the Potomac, a probe, a unit out of command"),
+        DemoFile(COMBAT_SAVE, "the worked examples: 26 against 9 (12.3), Lee's bonus (11.4), a fortified 5 (15.2)"),
+        DemoFile(COMPANION_COPY, "the companion file: terrain, the Terrain Effects Chart as movement costs, units"),
+        DemoFile(CHARTS_COPY, "the chart file: the rule text's values, and EXAMPLE values for the CRT"),
+    ]
+    return [DemoFile(f.name, f.about + (" (kept from an earlier run)" if f.name in kept else "")) for f in files]
+
+
+def odds(ws):
+    for hex_name, name in (("1818", "odds.txt"), ("1612", "odds-leader.txt"), ("2222", "odds-fortification.txt")):
+        run_procedure(ws, "odds", COMBAT_SAVE, report_file=name, hex=hex_name)
+    return [DemoFile("odds.txt", "12.3 K: 26 against 9 is 2-1, and the chance of each CRT result"),
+            DemoFile("odds-leader.txt", "11.4: Lee with two 5-6 divisions attacks with 20"),
+            DemoFile("odds-fortification.txt", "15.2: a 5 in a fortification of 2 defends with 12")]
+
+
+def combat(ws):
+    run_procedure(ws, "combat", COMBAT_SAVE, output="combat.vsav", report_file="combat.txt", hex="1818",
+                  rolls=["combat 1818=6"], advance="J.R. Jones")
+    return [DemoFile("combat.vsav", "lmn-combat.vsav after the attack on Frederick: losses and moves written"),
+            DemoFile("combat.txt", "the combat report: strengths, odds, the roll, each result applied")]
+
+
+def movement(ws):
+    run_procedure(ws, "no-command-move", DEMO_SAVE, output="no-command.vsav", report_file="no-command.txt",
+                  unit="XII Corps", route="2017,2016,2015", rolls=["XII Corps movement=4"])
+    run_procedure(ws, "probe", DEMO_SAVE, side="Confederate", report_file="probe.txt", unit="CSA Cavalry 1",
+                  hex="1815", rolls=["CSA Cavalry 1 probe 1815=2"])
+    run_procedure(ws, "desertion", DEMO_SAVE, output="desertion.vsav", report_file="desertion.txt",
+                  units="Hood,D.H. Hill,McLaws,Anderson", rolls=["Hood desertion=1"])
+    return [DemoFile("no-command.vsav", "XII Corps moved without command control: d6 4, -1 for the Union"),
+            DemoFile("no-command.txt", "the route, the roll and each step's cost (11.1)"),
+            DemoFile("probe.txt", "Stuart's cavalry probes 1815 and finds a dummy: it may move on (17.2)"),
+            DemoFile("desertion.vsav", "after the desertion rolls: Hood reduced"),
+            DemoFile("desertion.txt", "a d6 for each division crossing north; the Union's VP (18.2 B)")]
+
+
+def reinforcement(ws):
+    run_procedure(ws, "militia", DEMO_SAVE, output="militia.vsav", report_file="militia.txt")
+    run_procedure(ws, "dummies", DEMO_SAVE, output="dummies.vsav", report_file="dummies.txt", side="Confederate")
+    run_procedure(ws, "victory", DEMO_SAVE, report_file="victory.txt", final="true", union_vp="12",
+                  confederate_vp="30")
+    return [DemoFile("militia.vsav", "the militia raised at Carlisle, Harrisburg, Columbia and Gettysburg (18.3)"),
+            DemoFile("militia.txt", "why the militia come, and where each goes"),
+            DemoFile("dummies.vsav", "the Confederate dummy eliminated earlier placed again with Jackson (6.0)"),
+            DemoFile("dummies.txt", "where each eliminated dummy goes"),
+            DemoFile("victory.txt", "the rail lines traced (20.1 C), the objectives (20.1 B), the level (20.2)")]
+
+
+# Moves after the turn's start, (unit, hex): XII Corps two hexes north, legal; Walker over the Blue
+# Ridge from Harper's Ferry, across a mountain hexside (14.0: prohibited).
+MOVES = [("XII Corps", "2016"), ("Walker", "1323")]
+
+
+def moves(ws):
+    game = adjutant.open_game(str(ws.path(DEMO_SAVE)), ws.module)
+    for name, hex_name in MOVES:
+        piece = next(p for p in game.pieces if p.name == name)
+        x, y = game.map(MAP_NAME).point_of(hex_name, BOARD_NAME)
+        game.move_piece(piece.id, MAP_NAME, x, y)
+    write_file(ws.path("moves.vlog"), game.save_log, replace=True)
+    log = adjutant.open_game(str(ws.path("moves.vlog")), ws.module)
+    context = Context(ws.module, ws.companion, log, str(ws.path("moves.vlog")), charts=str(ws.path(CHARTS_COPY)))
+    verdicts = plugin.tasks["moves"].run(context)
+    write_text(ws.path("moves.txt"), move_verdicts_text("moves.vlog", verdicts), replace=True)
+    illegal = ", ".join(v.pieces[0] for v in verdicts if v.legal is False)
+    return [DemoFile("moves.vlog", f"lmn-demo.vsav plus {len(MOVES)} moves, a step each"),
+            DemoFile("moves.txt", f"the move check by the Terrain Effects Chart: illegal: {illegal or 'none'}")]
+
+
+def supply(ws):
+    report = run_procedure(ws, "supply", DEMO_SAVE, report_file="supply.txt")
+    game_map = ws.module.find_map(MAP_NAME)
+    picture = Picture(game_map)
+    drawn = picture.report(report)
+    picture.grid(names=False)
+    picture.focus(drawn)
+    picture.save(ws.path("supply.png"), scale=0.5, replace=True)
+    return [DemoFile("supply.txt", "every unit's supply state and the path of its trace (16)"),
+            DemoFile("supply.png", "the supply traces over the board")]
+
+
+STEPS = [
+    DemoStep("the demo game (module, saves, companion file, chart file)", demo_game),
+    DemoStep("lmn.odds: the rulebook's three worked examples", odds,
+             ("odds.txt", "odds-leader.txt", "odds-fortification.txt")),
+    DemoStep("lmn.combat: the attack on Frederick", combat, ("combat.vsav", "combat.txt")),
+    DemoStep("lmn.no-command-move, probe, desertion", movement,
+             ("no-command.vsav", "no-command.txt", "probe.txt", "desertion.vsav", "desertion.txt")),
+    DemoStep("lmn.militia, dummies, victory", reinforcement,
+             ("militia.vsav", "militia.txt", "dummies.vsav", "dummies.txt", "victory.txt")),
+    DemoStep("lmn.supply: every unit's supply and its picture", supply, ("supply.txt", "supply.png")),
+    DemoStep("check moves: two moves after the position, by the Terrain Effects Chart", moves,
+             ("moves.vlog", "moves.txt")),
+]
+
+
+def run_demo(folder, console):
+    folder = Path(folder)
+    files = run_steps(STEPS, Workspace(folder), console, folder)
+    return DemoResult(folder, files, viewing(folder))
+
+
+def viewing(folder):
+    return [
+        f"Open {folder / MODULE} in VASSAL (the Module Manager opens a module, or open the file itself).",
+        f"A save: File > Open Game on {folder / 'combat.vsav'} shows the attack on Frederick resolved "
+        f"({COMBAT_SAVE} is the position before).",
+    ]

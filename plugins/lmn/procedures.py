@@ -1,0 +1,231 @@
+"""The smaller Lee Moves North procedures: a step loss (10.1), movement without command control
+(11.1), the forced march (5.6), the cavalry probe (17.2) and Confederate desertion (18.2)."""
+from fractions import Fraction
+
+from adjutant.plugin import Parameter
+
+from .army import enemy_of
+from .losses import lose_steps, victory_points
+from .session import start
+
+SIDE = Parameter("side", str, "whose procedure (--side only says who reads the report)", None,
+                 ("Union", "Confederate"))
+
+
+def _names(text):
+    return [n.strip() for n in text.split(",") if n.strip()] if text else []
+
+
+def step_loss(session, name, steps):
+    unit = session.army.named(name)
+    if not unit.hex:
+        raise ValueError(f"{name} is not on the map")
+    if unit.is_leader or unit.is_dummy or unit.type == "depot":
+        raise ValueError(f"{name} has no steps to lose (10.0: combat and fortification units only)")
+    section = session.report.section("Unit Step Reduction Chart (10.1)")
+    lost, text = lose_steps(session, unit, steps, f"{steps} step{'s' if steps > 1 else ''}")
+    section.add(text, unit=name, steps=steps, sp_lost=lost, quantity="SP")
+    vp, scorer = victory_points(session, unit, lost)
+    section.add(f"the {scorer} scores {vp} VP (20.1: one for each strength point lost)", side=scorer, vp=vp,
+                quantity="VP")
+
+
+def no_command_move(session, name, route, force_march):
+    """11.1 A: the route declared, a d6 (the Union -1, 5.6 errata: +2 forced marching) for the MP, the
+    unit moved along the route as far as they take it."""
+    army, charts = session.army, session.charts
+    unit = army.named(name)
+    session.side = unit.side
+    section = session.report.section(f"{name} without command control (11.1)")
+    if army.in_command(unit):
+        section.add(f"{name} has movement command control (a friendly leader or fortification in or next to "
+                    f"{unit.hex}, or face-up cavalry): it moves its full allowance, no roll (11.0)", in_command=True)
+        return
+    hexes = [unit.hex] + [h for h in _names(route) if h != unit.hex]
+    for h in hexes:
+        army.require_hex(h)
+    roll = session.d6(f"{name} movement")
+    mp = roll
+    parts = [f"d6 {roll}"]
+    if unit.side == "Union":
+        mp += int(charts.rule("movement", "no_command_union"))
+        parts.append(f"{charts.rule('movement', 'no_command_union')} Union (11.1)")
+    if force_march:
+        mp += int(charts.rule("movement", "force_march_mp"))
+        parts.append(f"+{charts.rule('movement', 'force_march_mp')} forced march (5.6 errata)")
+    mp = max(mp, 0)
+    section.add(f"{' '.join(parts)} = {mp} MP along {'-'.join(hexes)}", roll=roll, mp=mp, quantity="MP")
+    enemy_hexes = sorted({u.hex for u in army.of(enemy_of(unit.side)) if u.is_combat or u.is_fortification})
+    path = army.map.explain(hexes, [unit.type], None, enemy_hexes=enemy_hexes, zones=army.engine_zones(unit.side))
+    spent, reached = Fraction(0), unit.hex
+    for step in path.steps:
+        if step["problem"] not in ("", "none") or spent + step["total"] > mp:
+            why = step["reason"] or f"{step['total']} MP more than the {mp - spent} left"
+            section.add(f"stops in {reached}: {step['to_hex']} {why}", stop=reached)
+            break
+        spent += step["total"]
+        reached = step["to_hex"]
+        section.add(f"{step['from_hex']}-{reached}: {step['total']} MP ({spent} of {mp})", step=reached,
+                    cost=step["total"], quantity="MP")
+        if step["stop"]:
+            break
+    if reached != unit.hex:
+        army.move(unit, reached)
+    section.add(f"{name} ends in {reached}: {spent} of {mp} MP spent", to=reached, spent=spent, quantity="MP")
+    if force_march:
+        _disruption(session, unit, section)
+
+
+def _disruption(session, unit, section):
+    """5.6 R: after the forced march, a d6: 1-3 disrupted."""
+    roll = session.d6(f"{unit.name} forced march")
+    bad = session.charts.rule("movement", "force_march_disrupted")
+    if roll in bad:
+        session.army.write(unit, "disrupted", "true")
+        note = " (a disrupted leader keeps command control and adds his bonus to defence and counterattacks only)" \
+            if unit.is_leader else ""
+        section.add(f"{unit.name}: d6 {roll}, disrupted (5.6 R; 13.2's effects are on the mapsheet){note}",
+                    unit=unit.name, roll=roll, disrupted=True)
+    else:
+        section.add(f"{unit.name}: d6 {roll}, not disrupted (5.6 R)", unit=unit.name, roll=roll, disrupted=False)
+
+
+def force_march(session, names):
+    army, charts = session.army, session.charts
+    section = session.report.section("Forced march (5.6)")
+    extra = int(charts.rule("movement", "force_march_mp"))
+    for name in names:
+        unit = army.named(name)
+        if unit.state("entrained"):
+            raise ValueError(f"{name} is entrained: units moving by rail may not force march (5.6 R, 7.2 E)")
+        if unit.is_fortification:
+            raise ValueError(f"{name} is a fortification: it never moves (5.4 P)")
+        section.add(f"{name}: +{extra} MP this Movement Phase (5.6 R)", unit=name, mp=extra, quantity="MP")
+        _disruption(session, unit, section)
+
+
+def probe(session, name, hex_name):
+    """17.1 A, 17.2: a face-up cavalry unit next to the enemy rolls; 1-4 turns every unit in the hex face-up."""
+    army, charts = session.army, session.charts
+    cavalry = army.named(name)
+    session.side = cavalry.side
+    army.require_hex(hex_name)
+    if cavalry.type != "cavalry" or cavalry.face_down:
+        raise ValueError(f"{name} is not face-up cavalry: only face-up cavalry probe (5.5 Q, 17.1 A)")
+    targets = army.in_hex(hex_name, enemy_of(cavalry.side))
+    if not targets or not army.adjacent(cavalry.hex, hex_name):
+        raise ValueError(f"{name} in {cavalry.hex} is not adjacent to enemy units in {hex_name} (17.1 A)")
+    side = army.hexside(cavalry.hex, hex_name)
+    section = session.report.section(f"{name} probes {hex_name} (17.2)")
+    roll = session.d6(f"{name} probe {hex_name}")
+    modifier = 0
+    why = []
+    if "river" in side:
+        modifier += int(charts.rule("probe", "river_modifier"))
+        why.append(f"+{charts.rule('probe', 'river_modifier')} across a major river")
+    if "pass" in side:
+        modifier += int(charts.rule("probe", "pass_modifier"))
+        why.append(f"+{charts.rule('probe', 'pass_modifier')} through a pass")
+    total = roll + modifier
+    success = total in charts.rule("probe", "success")
+    section.add(f"d6 {roll}{' ' + ' '.join(why) if why else ''} = {total}: "
+                f"{'successful' if success else 'unsuccessful, the units stay as they are'}",
+                roll=roll, modifier=modifier, total=total, success=success)
+    if not success:
+        return
+    for u in targets:
+        u.known = u.known or army.viewer.own(cavalry.side)   # the prober now knows them
+        section.add(f"turn face-up: {u.describe()}", unit=u.name, revealed=True)
+    only_dummies = all(u.is_dummy or u.is_leader for u in targets)
+    if only_dummies:
+        section.add(f"only dummies (and leaders) found: {name} may move and probe on (17.1 A)", keep_moving=True)
+    else:
+        section.add(f"real units found: {name} may not move on after this probe (17.1 A)", keep_moving=False)
+    cavalry_found = [u for u in targets if u.type == "cavalry"]
+    if cavalry_found:
+        section.add(f"{', '.join(u.name for u in cavalry_found)} stay face-up for the rest of the "
+                    f"{cavalry.side} Player-Turn (17.1 A)")
+
+
+def desertion(session, names):
+    """18.2 B: each Confederate unit crossing the Potomac into the North rolls; on a 1 it is revealed
+    and loses a step, and the Union scores the strength points lost."""
+    army, charts = session.army, session.charts
+    section = session.report.section("Confederate desertion (18.2 B)")
+    total = 0
+    for name in names:
+        unit = army.named(name)
+        if unit.side != "Confederate":
+            raise ValueError(f"{name} is not a Confederate unit (18.2 B)")
+        if unit.is_dummy:
+            raise ValueError(f"{name} is a dummy: Confederate dummies never go north of the Potomac (18.1 A)")
+        if not unit.is_combat:
+            section.add(f"{name}: not a combat unit, no roll", unit=name)
+            continue
+        roll = session.d6(f"{name} desertion")
+        if roll in charts.rule("desertion", "loss_rolls"):
+            if not unit.known and army.viewer.side == "Union":
+                unit.known = True   # revealed to the Union player
+            lost, text = lose_steps(session, unit, 1, "one step, desertion")
+            vp, _ = victory_points(session, unit, lost)
+            total += vp
+            section.add(f"d6 {roll}: revealed, {text}; the Union scores {vp} VP (20.1)", unit=name, roll=roll,
+                        sp_lost=lost, vp=vp, quantity="VP")
+        else:
+            section.add(f"{name}: d6 {roll}, no loss", unit=name, roll=roll)
+        if unit.hex and not army.north(unit.hex):
+            section.add(f"{name} stands in {unit.hex}, south of the Potomac: is it crossing? (18.2 B counts units "
+                        f"entering the North)", unit=name)
+        if unit.type == "cavalry" and unit.face_down:
+            section.add(f"{name}: Confederate cavalry may be north of the Potomac only face-up (18.1 A)", unit=name)
+    section.add(f"the Union scores {total} VP for desertion", vp=total, quantity="VP")
+
+
+def register(plugin):
+    @plugin.procedure("step-loss", "10.1: the Unit Step Reduction Chart applied to a unit (Union 16-12-9-6-4-2, "
+                                   "Confederate 7/6-5-4-2, 1-strength units destroyed, fortifications one SP a step), "
+                                   "its new strength written, and the enemy's Victory Points (20.1).",
+                      Parameter("unit", str, "the unit losing steps"),
+                      Parameter("steps", int, "how many steps", 1), example='lmn-combat.vsav unit="XI Corps"')
+    def step_loss_procedure(context, unit, steps=1):
+        session = start(context, f"Step loss of {unit} (LMN 10.1)")
+        step_loss(session, unit, steps)
+        return session.finish()
+
+    @plugin.procedure("no-command-move", "11.1: a unit out of movement command control moves d6 MP along its "
+                                         "declared route (the Union -1; +2 forced marching, then the 5.6 "
+                                         "disruption roll).",
+                      Parameter("unit", str, "the moving unit"),
+                      Parameter("route", str, "the route declared, HEX,HEX,... to the destination"),
+                      Parameter("force_march", bool, "force marching (5.6 errata)", False),
+                      example='lmn-demo.vsav unit="XII Corps" route=2017,2016,2015')
+    def no_command_move_procedure(context, unit, route, force_march=False):
+        session = start(context, f"{unit} without command control (LMN 11.1)")
+        no_command_move(session, unit, route, force_march)
+        return session.finish()
+
+    @plugin.procedure("force-march", "5.6: +2 MP, then a d6 for each unit: 1-3 disrupted.",
+                      Parameter("units", str, "the units that force marched, NAME,NAME"),
+                      example="lmn-demo.vsav units=Hood,McLaws")
+    def force_march_procedure(context, units):
+        session = start(context, "Forced march (LMN 5.6)")
+        force_march(session, _names(units))
+        return session.finish()
+
+    @plugin.procedure("probe", "17.2: a face-up cavalry unit probes an adjacent enemy hex: d6, +1 across a major "
+                               "river or through a pass; 1-4 turns its units face-up; whether the cavalry may move on.",
+                      Parameter("unit", str, "the probing cavalry"), Parameter("hex", str, "the hex probed"),
+                      example='lmn-demo.vsav unit="CSA Cavalry 1" hex=1815')
+    def probe_procedure(context, unit, hex):
+        session = start(context, f"Cavalry probe of {hex} (LMN 17.2)")
+        probe(session, unit, hex)
+        return session.finish()
+
+    @plugin.procedure("desertion", "18.2 B: a d6 for each Confederate unit crossing the Potomac into the North; on "
+                                   "a 1 it is revealed and loses a step, and the Union scores the SP lost (20.1).",
+                      Parameter("units", str, "the Confederate units that crossed, NAME,NAME"),
+                      example="lmn-demo.vsav units=Hood,McLaws")
+    def desertion_procedure(context, units):
+        session = start(context, "Confederate desertion (LMN 18.2)")
+        desertion(session, _names(units))
+        return session.finish()

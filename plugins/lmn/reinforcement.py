@@ -1,0 +1,116 @@
+"""Units that come and go: the Union militia raised and removed with the Confederates north of the
+Potomac (18.3), and eliminated dummies placed again on a leader or a fortification (6.0, 4.2 A.1)."""
+from adjutant.plugin import Parameter
+
+from .losses import eliminate
+from .session import start
+
+
+def _names(text):
+    return [n.strip() for n in text.split(",") if n.strip()] if text else []
+
+
+def _pairs(text):
+    out = {}
+    for item in _names(text):
+        name, sep, value = item.rpartition(":")
+        if not sep:
+            raise ValueError(f"a placement is NAME:HEX, not {item!r}")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def militia(session, dummy_towns):
+    """18.3 C-E, at the end of a Union Player-Turn: Confederates north of the Potomac raise the
+    militia (a 1-5 at each of the chart's towns and two dummies, one a town) if they are not on the
+    map; none north removes all six."""
+    army, charts = session.army, session.charts
+    section = session.report.section("Union militia (18.3)")
+    north = sorted(u.name for u in army.of("Confederate") if army.north(u.hex) and not u.is_fortification)
+    militia = sorted((u for u in army.units + army.waiting if u.kind == "militia"), key=lambda u: u.name)
+    dummies = sorted((u for u in army.units + army.waiting if u.kind == "militia dummy"), key=lambda u: u.name)
+    on_map = [u for u in militia + dummies if u.hex]
+    if not north:
+        section.add("no Confederate unit north of the Potomac: every militia unit is removed (18.3 D)",
+                    confederates_north=0)
+        for u in on_map:
+            section.add(f"{u.name}: {eliminate(session, u).replace('eliminated', 'removed')}", unit=u.name)
+        return
+    section.add(f"{len(north)} Confederate unit{'s' if len(north) > 1 else ''} north of the Potomac "
+                f"({', '.join(north)})", confederates_north=len(north))
+    if on_map:
+        section.add(f"the militia are already on the map ({', '.join(u.name for u in on_map)}): none raised "
+                    f"(18.3 C)")
+        return
+    towns = charts.rule("militia", "towns")
+    if len(militia) < len(towns):
+        raise ValueError(f"the game has {len(militia)} militia units (kind militia), 18.3 C places {len(towns)}")
+    for unit, town in zip(militia, towns):
+        hex_name = army.place_hexes("town", town)[0]
+        army.move(unit, hex_name)
+        text = f"{unit.name} (1-5) at {town} ({hex_name})"
+        if unit.strength != 1:
+            army.write(unit, "strength", 1)
+            text += ", intact again (18.3 D)"
+        section.add(text, unit=unit.name, hex=hex_name)
+    chosen = _names(dummy_towns) or towns[:int(charts.rule("militia", "dummies"))]
+    if len(chosen) != int(charts.rule("militia", "dummies")) or len(set(chosen)) != len(chosen) or \
+            any(t not in towns for t in chosen):
+        raise ValueError(f"dummy_towns: {charts.rule('militia', 'dummies')} different towns of "
+                         f"{', '.join(towns)} (18.3 C)")
+    for unit, town in zip(dummies, chosen):
+        hex_name = army.place_hexes("town", town)[0]
+        army.move(unit, hex_name)
+        section.add(f"{unit.name} at {town} ({hex_name})", unit=unit.name, hex=hex_name)
+
+
+def dummies(session, side, at):
+    """6.0, 4.2 A.1: in his Reinforcement Phase a player places each dummy eliminated earlier on a
+    friendly leader or fortification hex (by default the first leader by name; Confederate dummies
+    only south of the Potomac, 18.1 A)."""
+    army = session.army
+    section = session.report.section(f"{side} dummies placed again (6.0)")
+    waiting = sorted((u for u in army.waiting if u.side == side and u.kind == "dummy"), key=lambda u: u.name)
+    chosen = _pairs(at)
+    allowed = sorted({u.hex for u in army.of(side) if u.is_leader or u.is_fortification})
+    if side == "Confederate":
+        allowed = [h for h in allowed if not army.north(h)]
+    if not waiting:
+        section.add("no eliminated dummy to place")
+        return
+    if not allowed:
+        section.add(f"no {side} leader or fortification to place them on"
+                    + (" south of the Potomac (18.1 A)" if side == "Confederate" else ""))
+        return
+    for unit in waiting:
+        hex_name = chosen.get(unit.name, allowed[0])
+        if hex_name not in allowed:
+            raise ValueError(f"{unit.name} may go only on a friendly leader or fortification"
+                             f"{' south of the Potomac' if side == 'Confederate' else ''}: {', '.join(allowed)}")
+        army.move(unit, hex_name)
+        who = ", ".join(u.name for u in army.in_hex(hex_name, side) if u.is_leader or u.is_fortification)
+        section.add(f"{unit.name} placed face-down in {hex_name} with {who}", unit=unit.name, hex=hex_name)
+
+
+def register(plugin):
+    @plugin.procedure("militia", "18.3: at the end of a Union Player-Turn with Confederates north of the Potomac, "
+                                 "a 1-5 militia at Carlisle, Harrisburg, Columbia and Gettysburg and two dummies "
+                                 "(if not on the map); with none north, all six removed.",
+                      Parameter("dummy_towns", str, "the two towns the dummies go to, TOWN,TOWN (default: the "
+                                                    "first two)", ""),
+                      example="lmn-demo.vsav")
+    def militia_procedure(context, dummy_towns=""):
+        session = start(context, "Union militia (LMN 18.3)")
+        militia(session, dummy_towns)
+        return session.finish()
+
+    @plugin.procedure("dummies", "6.0: the side's eliminated dummies placed again on a friendly leader or "
+                                 "fortification (Confederate ones south of the Potomac, 18.1 A).",
+                      Parameter("side", str, "whose Reinforcement Phase", None, ("Union", "Confederate")),
+                      Parameter("at", str, "where each goes, NAME:HEX[,NAME:HEX] (default: the first leader or "
+                                           "fortification hex)", ""),
+                      example="lmn-demo.vsav side=Confederate")
+    def dummies_procedure(context, side=None, at=""):
+        session = start(context, "Dummies (LMN 6.0)", side, one_side="placing dummies")
+        dummies(session, side, at)
+        return session.finish()

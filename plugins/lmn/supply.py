@@ -1,0 +1,110 @@
+"""Supply (16.0-16.4 as amended by the 1973 errata): each unit supplied within 6 hexes of a source
+or of a rail line leading from one, unsupplied 7-12, isolated beyond; paths free of enemy units and
+of the zones of enemy face-down units; the Confederate depot a source only within 10 hexes of
+another and feeding no rail line; face-up cavalry, leaders and fortifications always supplied.
+The trace is the general search (traces.supply, `adjutant trace lmn-supply`)."""
+from adjutant.plugin import Parameter
+
+from .army import SIDES, enemy_of
+from .session import start
+from .traces import supply as trace_supply
+
+
+def _names(text):
+    return [n.strip() for n in text.split(",") if n.strip()] if text else []
+
+
+def sources(session, side, control):
+    """16.1: the side's source hexes (the companion file's sources of the side, for the Union every
+    port), and the cities it controls: occupied by its units, else as `control` (CITY:SIDE) or the
+    companion file's controlled_by say. Returns ({hex: why}, depot hex or None)."""
+    army = session.army
+    found = {}
+    for place in army.places("source"):
+        if place.properties.get("side") == side:
+            found.update((h, place.name) for h in place.hexes)
+    if side == "Union":
+        for place in army.places("port"):
+            found.update((h, f"port of {place.name}") for h in place.hexes)
+    given = {}
+    for item in _names(control):
+        city, _, who = item.rpartition(":")
+        if who not in SIDES + ("",):
+            raise ValueError(f"control is CITY:SIDE, not {item!r}")
+        given[city] = who
+    for place in army.places("city"):
+        hex_name = place.hexes[0]
+        holder = army.side_in(hex_name) or given.get(place.name, place.properties.get("controlled_by", ""))
+        if holder == side:
+            found[hex_name] = f"{place.name}, controlled"
+    depot = next((u.hex for u in army.of(side) if u.type == "depot"), None)
+    return found, depot
+
+
+def always_supplied(unit):
+    """16.0: fortifications need no supply; face-up cavalry and leaders are always supplied."""
+    if unit.is_fortification:
+        return "a fortification needs no supply (16.0)"
+    if unit.is_leader:
+        return "a leader is always supplied (16.0)"
+    if unit.face_up_cavalry:
+        return "face-up cavalry is always supplied (16.0)"
+    return ""
+
+
+def run_supply(session, side, names, control):
+    army, charts = session.army, session.charts
+    sides = [side] if side else list(SIDES)
+    for s in sides:
+        section = session.report.section(f"{s} supply (16)")
+        found, depot = sources(session, s, control)
+        enemy = enemy_of(s)
+        enemy_hexes = sorted({u.hex for u in army.of(enemy)})
+        friendly = sorted({u.hex for u in army.of(s) if u.is_combat or u.is_fortification})
+        zones = army.engine_zones(s)
+        units = [u for u in army.of(s) if not names or u.name in names]
+        if depot is not None:
+            result = trace_supply(army.map, depot, sources=sorted(found), depot=depot, enemy=enemy_hexes,
+                                  zones=zones, friendly=friendly)
+            section.add(f"the depot in {depot} {'is' if result.depot_source else 'is not'} a source: "
+                        f"{'within' if result.depot_source else 'not within'} "
+                        f"{charts.rule('supply', 'depot_trace')} hexes of another (16.4 G)", depot=depot,
+                        depot_source=result.depot_source)
+        for unit in sorted(units, key=lambda u: u.name):
+            why = always_supplied(unit)
+            if why:
+                section.add(f"{unit.name} ({unit.hex}): supplied, {why}", unit=unit.name, state="supplied")
+                continue
+            if unit.type == "depot":
+                continue
+            result = trace_supply(army.map, unit.hex, sources=sorted(found), depot=depot,
+                                  rail=["rail"], enemy=enemy_hexes, zones=zones, friendly=friendly)
+            trace = result.trace
+            if trace.found:
+                end = trace.hexes[-1]
+                what = found.get(end) or ("the depot" if end == depot else "a rail line to a source")
+                section.add(f"{unit.name} ({unit.hex}): {result.state}, {trace.used} hexes to {what} "
+                            f"({'-'.join(trace.hexes)})", unit=unit.name, state=result.state, hexes=trace.used,
+                            path=list(trace.hexes), quantity="hexes")
+            else:
+                section.add(f"{unit.name} ({unit.hex}): isolated, no path of 12 hexes free of enemy units and "
+                            f"zones to a source or a rail line from one{': ' + trace.reason if trace.reason else ''}",
+                            unit=unit.name, state="isolated")
+    session.report.note("supply paths are traced hex by hex without terrain: ocean and mountain hexsides do not "
+                        "stop them yet (the engine's supply trace is being taught them)")
+
+
+def register(plugin):
+    @plugin.procedure("supply", "16: each unit supplied (within 6 hexes of a source or of a rail line leading from "
+                                "one), unsupplied (7-12) or isolated, with the path of its trace; enemy units and "
+                                "zones block; the depot traces 10 hexes and feeds no rail; face-up cavalry, leaders "
+                                "and fortifications always supplied.",
+                      Parameter("side", str, "whose units (default: both sides)", None, ("Union", "Confederate")),
+                      Parameter("units", str, "only these units, NAME,NAME", ""),
+                      Parameter("control", str, "who controls a city used as a source, CITY:SIDE,... (default: "
+                                                "the side occupying it, else the companion file's controlled_by)", ""),
+                      example="lmn-demo.vsav side=Confederate")
+    def supply_procedure(context, side=None, units="", control=""):
+        session = start(context, "Supply (LMN 16)", side)
+        run_supply(session, side, _names(units), control)
+        return session.finish()
