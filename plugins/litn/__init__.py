@@ -12,7 +12,7 @@ from . import battle, procedures, retreat_procedure, traces
 from . import turn as sequence_of_play
 from .attrition import run_attrition
 from .command import run_command
-from .move_check import LitnMoveChecker
+from .move_check import for_phase
 from .odds import run_odds
 from .session import start
 
@@ -150,7 +150,7 @@ def odds(context, receiver="", sender="", turn=None, year=None, lost_dispatch=No
                        "less the force's stacking reduction (8.2), rail movement and capacity (8.9) and "
                        "entrenchment (8.8).")
 def moves(context):
-    checker = LitnMoveChecker(context.game, context.module, context.companion, context.charts, before=context.before)
+    checker = for_phase(context)
     return checker.check(save_moves(context.before, context.game) if context.before is not None else None)
 
 

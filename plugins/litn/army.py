@@ -229,6 +229,11 @@ class Army(CompanionRules):
         barriers = sorted(own_combat) if enemy == "Confederate" else []
         return self.map.zones(sources, barriers=barriers, enter_cost=cost)
 
+    def state_reading(self, name):
+        """The companion file's [state.NAME] as the game holds it (its .places, .describe()), or None
+        when the file declares no such state."""
+        return self.state.readings.get(name) if self.state is not None else None
+
     def friendly_territory(self, hex_name, side):
         """Whether the hex lies in an area the companion file makes `friendly_to` the side (2.1)."""
         if self._friendly_to is None:

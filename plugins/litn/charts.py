@@ -34,6 +34,7 @@ DEFAULT_OPTIONS = {
     "overrun_by": "any",
     "victory_band_overlap": "lesser",
     "hooker_box_floor": 1,
+    "control_state": "confederate_control",
     "union_rail_areas": ["Maryland", "Pennsylvania", "District of Columbia", "B&O"],
     "potomac": ["river"],
     "bridge_repair_phases": 1,

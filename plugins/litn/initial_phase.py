@@ -30,7 +30,7 @@ def harrisburg(session, given=""):
     return hexes[0]
 
 
-def militia(session, net_vp=None, triggered=None, harrisburg_hex="", harrisburg_controlled=False):
+def militia(session, net_vp=None, triggered=None, harrisburg_hex="", harrisburg_controlled=None):
     army = session.army
     section = session.report.section(f"Union militia, turn {session.turn} (4.2)")
     city = harrisburg(session, harrisburg_hex)
@@ -55,6 +55,9 @@ def militia(session, net_vp=None, triggered=None, harrisburg_hex="", harrisburg_
     if not before:
         set_game_global(session, MILITIA, "true")
         section.add(f"the condition is met: written to the game's {MILITIA} property (4.2: every turn after too)")
+    if harrisburg_controlled is None:
+        control = session.army.state_reading(session.charts.option("control_state"))
+        harrisburg_controlled = control is not None and city in control.places
     if harrisburg_controlled:
         section.add(f"Harrisburg ({city}) is Confederate-controlled: no militia can appear (4.2); no roll",
                     militia_units=0)
@@ -191,9 +194,10 @@ def register(plugin):
                       Parameter("triggered", bool, "the condition was met on an earlier turn (default: the game's "
                                                    "Militia property)", None),
                       Parameter("harrisburg", str, "Harrisburg's hex (default: the companion file's place)", ""),
-                      Parameter("harrisburg_controlled", bool, "Harrisburg is Confederate-controlled", False),
+                      Parameter("harrisburg_controlled", bool, "Harrisburg is Confederate-controlled (default: a "
+                                                               "Confederate Control marker there)", None),
                       TURN, YEAR, example="litn-demo.vsav net_vp=5")
-    def run_militia(context, net_vp=None, triggered=None, harrisburg="", harrisburg_controlled=False, turn=None,
+    def run_militia(context, net_vp=None, triggered=None, harrisburg="", harrisburg_controlled=None, turn=None,
                     year=None):
         session = start(context, "Union militia (LIN 4.2)", "Union", turn, year)
         militia(session, net_vp, triggered, harrisburg, harrisburg_controlled)

@@ -11,6 +11,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 
 from adjutant import ZoneOfControl, ZoneStep
+from adjutant.rules.map_state import MapStateReader
 from adjutant.rules.move_check import MoveChecker, OtherWay
 from adjutant.rules.mp import mp_text, parse_mp
 
@@ -22,15 +23,39 @@ from .rail import DESTINATION_HEXES, ENTRAIN, RailCapacity, RailNet, RailTrip, r
 from .works import PhaseUnit, PhaseWorks, StateChange
 
 
+def for_phase(context):
+    """The move check of one Movement Phase (adjutant.plugin.Context) on the map as the game's state
+    leaves it at the phase's start (the save `before`, or the log's first position), with the bridges
+    and rail the phase destroyed or repaired (8.7) read from the state at its end."""
+    charts = LitnCharts.load(context.charts)
+    reader = MapStateReader(context.companion, context.module)
+    end = reader.read(context.game)
+    if context.before is not None:
+        start = reader.read(context.before)
+    else:
+        here = context.game.position
+        context.game.seek(0)
+        start = reader.read(context.game)
+        context.game.seek(here)
+    bridges, rail = charts.option("bridge"), ["rail"]
+    change = StateChange(destroyed_bridges=end.without(bridges) - start.without(bridges),
+                         destroyed_rail=end.cut(rail) - start.cut(rail),
+                         repaired_bridges=start.without(bridges) - end.without(bridges),
+                         repaired_rail=start.cut(rail) - end.cut(rail))
+    return LitnMoveChecker(context.game, context.module, context.companion, context.charts, before=context.before,
+                           change=change, destroyed_bridges=start.without(bridges), destroyed_rail=start.cut(rail),
+                           state=start)
+
+
 class LitnMoveChecker(MoveChecker):
     """`before`: the save the moves start from (when judging two saves), for the units' states at the
     phase's start. `change`: the bridges and rail hexes destroyed or repaired in the phase (8.7);
     `destroyed_bridges` ("a/b" hexsides) and `destroyed_rail` (hexes): those destroyed before it,
-    which no train crosses (8.9)."""
+    which no train crosses (8.9). `state`: the map state the moves are judged on (`for_phase`)."""
 
     def __init__(self, game, module, companion, charts=None, before=None, change=StateChange(),
-                 destroyed_bridges=frozenset(), destroyed_rail=frozenset()):
-        super().__init__(game, module, companion)
+                 destroyed_bridges=frozenset(), destroyed_rail=frozenset(), state=None):
+        super().__init__(game, module, companion, state)
         self.charts = LitnCharts.load(charts)
         self.before_game = before
         self.change = change

@@ -74,9 +74,10 @@ class Choice:
 
 class Ground:
     """The map around one combat hex as a retreat meets it: neighbours, rivers and bridges, enemy
-    units. `destroyed_bridges`: hexsides ("1426/1525" or (a, b)) whose bridge is gone."""
+    units. `destroyed_bridges`: hexsides ("1426/1525" or (a, b)) whose bridge is gone (default: the
+    game's map state)."""
 
-    def __init__(self, army, charts, combat_hex, side, destroyed_bridges=frozenset()):
+    def __init__(self, army, charts, combat_hex, side, destroyed_bridges=None):
         self.army, self.charts, self.hex, self.side = army, charts, combat_hex, side
         self.movement = army.map
         unit = army.in_hex(combat_hex, side)[0]
@@ -90,6 +91,8 @@ class Ground:
                     self.features[frozenset((a, b))] = set(names)
         self.rivers = set(charts.option("major_river"))
         self.bridges = set(charts.option("bridge"))
+        if destroyed_bridges is None:
+            destroyed_bridges = army.state.without(self.bridges)
         self.destroyed = {frozenset(b.split("/") if isinstance(b, str) else b) for b in destroyed_bridges}
         self.enemies = {}
         for u in army.of(enemy_of(side)):

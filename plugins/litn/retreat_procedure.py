@@ -41,16 +41,15 @@ def register(plugin):
         return session.finish()
 
 
-def run_retreat(session, hex_name, reason, names=(), path="", entered_by="", enemy_retreated=False,
-                destroyed_bridges=frozenset()):
-    """The retreat from `hex_name` of the side's units (`names`, default every unit but wagons);
-    `destroyed_bridges`: hexsides ("1426/1525") whose bridge is gone (none by default)."""
+def run_retreat(session, hex_name, reason, names=(), path="", entered_by="", enemy_retreated=False):
+    """The retreat from `hex_name` of the side's units (`names`, default every unit but wagons), over
+    the map as the game's state leaves it (destroyed bridges)."""
     army, side = session.army, session.side
     army.require_hex(hex_name)
     stack = army.in_hex(hex_name, side)
     if not stack:
         raise ValueError(f"no {side} unit in {hex_name}")
-    ground = Ground(army, session.charts, hex_name, side, destroyed_bridges)
+    ground = Ground(army, session.charts, hex_name, side)
     force, wagons = _retreating(army, side, stack, names, hex_name)
     came_in = _entered_by(army, ground, side, entered_by)
     if enemy_retreated:

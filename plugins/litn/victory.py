@@ -17,8 +17,8 @@ from .scenarios import NET_VP, SCENARIO, TURN, YEAR, game_global, scenario_of, s
 from .session import start
 
 
-def victory(session, scenario, net_vp=None, controlled=(), half=(), not_held=(), loc_lost=(),
-            confederate_major_victories=0, union_major_victories=0, end=None, harrisburg_bridge_destroyed=False):
+def victory(session, scenario, net_vp=None, controlled=None, half=(), not_held=(), loc_lost=(),
+            confederate_major_victories=0, union_major_victories=0, end=None, harrisburg_bridge_destroyed=None):
     charts = session.charts
     before = Fraction(str(game_global(session, NET_VP, net_vp, "net_vp")))
     gained = Fraction(0)
@@ -29,9 +29,13 @@ def victory(session, scenario, net_vp=None, controlled=(), half=(), not_held=(),
             gained += sign * major * count
             section.add(f"{count} {side} major victory(ies): {sign * major * count:+d} VP", side=side,
                         vp=sign * major * count)
+    if controlled is None:
+        controlled = _marked_controlled(session, section)
     gained += _towns(session, section, set(controlled), set(half), set(not_held), set(loc_lost))
     last = end if end is not None else session.turn == scenario.last_turn
     if last:
+        if harrisburg_bridge_destroyed is None:
+            harrisburg_bridge_destroyed = _harrisburg_bridge_destroyed(session)
         gained += _game_end(session, section, harrisburg_bridge_destroyed)
     after = before + gained
     if gained:
@@ -47,6 +51,25 @@ def victory(session, scenario, net_vp=None, controlled=(), half=(), not_held=(),
 
 def _number(value):
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _marked_controlled(session, section):
+    """The towns the Confederate Control markers mark as scored (15.1), read through the companion
+    file's state the option control_state names; none when the file has no such state."""
+    name = session.charts.option("control_state")
+    reading = session.army.state_reading(name)
+    if reading is None:
+        section.add(f"the companion file has no [state.{name}]: towns already scored only as controlled=")
+        return ()
+    section.add(f"towns already scored: {', '.join(sorted(reading.places)) or 'none'} ({reading.describe()})",
+                controlled=sorted(reading.places))
+    return reading.places
+
+
+def _harrisburg_bridge_destroyed(session):
+    """Whether the game's map state has taken the bridge off 15.1's Harrisburg hexside."""
+    hexside = "/".join(sorted(str(session.charts.rule("victory", "harrisburg_bridge_hexside")).split("/")))
+    return hexside in session.army.state.without(session.charts.option("bridge"))
 
 
 def _towns(session, section, controlled, half, not_held, loc_lost):
@@ -107,7 +130,7 @@ def _game_end(session, section, bridge_destroyed):
         gained += vp
         section.add(f"the Harrisburg bridge is destroyed: {vp} VP", vp=vp)
     else:
-        section.add("the Harrisburg bridge stands (harrisburg_bridge_destroyed=true if not): 0 VP", vp=0)
+        section.add("the Harrisburg bridge stands (no Bridge Destroyed marker on it): 0 VP", vp=0)
     return gained
 
 
@@ -152,7 +175,8 @@ def register(plugin):
                                  "the game rail interdiction and the Harrisburg bridge; the net total in the game's "
                                  "NetVP property, and the year's victory level at the end (15.2, 15.5).",
                       Parameter("net_vp", str, "the net Confederate VP before this turn (default: NetVP)", None),
-                      Parameter("controlled", str, f"towns' hexes already scored in full, {hexes}", (), many=True),
+                      Parameter("controlled", str, f"towns' hexes already scored in full, {hexes} (default: the "
+                                                   f"Confederate Control markers)", None, many=True),
                       Parameter("half", str, f"towns' hexes scored at half (marker face down), {hexes}", (), many=True),
                       Parameter("not_held", str, f"occupied hexes not held the whole turn, {hexes}", (), many=True),
                       Parameter("loc_lost", str, f"hexes whose line of communications failed in the turn, {hexes}",
@@ -160,12 +184,12 @@ def register(plugin):
                       Parameter("confederate_major_victories", int, "Confederate major victories this turn", 0),
                       Parameter("union_major_victories", int, "Union major victories this turn", 0),
                       Parameter("end", bool, "the game ends this turn (default: the scenario's last turn)", None),
-                      Parameter("harrisburg_bridge_destroyed", bool, "at the end: the bridge 3902/4002 is destroyed",
-                                False),
+                      Parameter("harrisburg_bridge_destroyed", bool, "at the end: the bridge 3902/4002 is destroyed "
+                                                                     "(default: a Bridge Destroyed marker there)", None),
                       SCENARIO, TURN, YEAR, example="litn-demo.vsav end=true")
-    def run_victory(context, net_vp=None, controlled=(), half=(), not_held=(), loc_lost=(),
+    def run_victory(context, net_vp=None, controlled=None, half=(), not_held=(), loc_lost=(),
                     confederate_major_victories=0, union_major_victories=0, end=None,
-                    harrisburg_bridge_destroyed=False, scenario=None, turn=None, year=None):
+                    harrisburg_bridge_destroyed=None, scenario=None, turn=None, year=None):
         session = start(context, "Victory points (LIN 15.1)", None, turn, year)
         victory(session, scenario_of(session, scenario), net_vp, controlled, half, not_held, loc_lost,
                 confederate_major_victories, union_major_victories, end, harrisburg_bridge_destroyed)

@@ -86,11 +86,13 @@ def union_wagons(session, creation=()):
         section.add("no Union leader stands in a Union depot hex to create a wagon this turn")
 
 
-def undepletion(session, moved=(), destroyed_bridges=frozenset(), destroyed_rail=frozenset()):
+def undepletion(session, moved=()):
     """9.2: a depleted wagon that stayed put the whole turn on a road or rail hex within four road or
     rail hexes of a friendly depot (rail only in friendly territory; not through enemy combat units;
-    not across `destroyed_bridges` (hexside pairs) nor into `destroyed_rail` hexes) is undepleted."""
+    not across a destroyed bridge nor into a destroyed rail hex: the game's map state) is undepleted."""
     army, side = session.army, session.side
+    destroyed_bridges = army.state.without(session.charts.option("bridge"))
+    destroyed_rail = army.state.cut(["rail"])
     section = session.report.section(f"{side} wagon undepletion (9.2)")
     depleted = [u for u in _wagons(army, side) if u.state("depleted")]
     if not depleted:

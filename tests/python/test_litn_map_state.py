@@ -161,3 +161,60 @@ def test_15_2_replacements_refuse_a_module_without_the_kept_property(litn_demo, 
     with pytest.raises(KeptValueError, match=r"unnamed.toml names no global property to keep the replacement "
                                              r"points spent in a turn .*: add \[globals\] replacement_points"):
         run(demo, "replacements", side="Confederate", turn=6)
+
+
+def test_8_7_check_moves_reads_what_the_phase_destroyed_or_repaired_from_the_markers(litn_demo, tmp_path):
+    from adjutant_plugins.litn.move_check import for_phase
+    module = adjutant.open_module(str(litn_demo.module))
+    companion = adjutant.open_companion(str(litn_demo.companion), module)
+    intact = position(litn_demo, tmp_path / "intact", {})
+    burned = position(litn_demo, tmp_path / "burned", {},
+                      markers={"Bridge Destroyed": ["1426/1525"], "Destroyed Rail": ["3008"]})
+
+    def checker(before, after):
+        game = adjutant.open_game(str(after.dir / "litn-demo.vsav"), module)
+        earlier = adjutant.open_game(str(before.dir / "litn-demo.vsav"), module)
+        return for_phase(Context(module, companion, game, "litn-demo.vsav", before=earlier, charts=str(CHARTS)))
+
+    destroying = checker(intact, burned)
+    assert (destroying.change.destroyed_bridges, destroying.change.destroyed_rail) == ({"1426/1525"}, {"3008"})
+    assert not destroying.change.repaired_bridges and destroying.destroyed == (frozenset(), frozenset())
+    repairing = checker(burned, intact)
+    assert (repairing.change.repaired_bridges, repairing.change.repaired_rail) == ({"1426/1525"}, {"3008"})
+    # The moves are judged on the map as the phase found it: the bridge still down, the rail cut.
+    assert repairing.destroyed == ({"1426/1525"}, {"3008"})
+    assert repairing.state.without(["bridge"]) == {"1426/1525"}
+
+
+def test_10_6_a_retreat_never_crosses_a_bridge_the_save_marks_destroyed(litn_demo, tmp_path):
+    moves = {"I Corps (Hooker)": "1630", "Hood": "1630"}
+    path = "1631,1632,1633,1634"
+
+    def first_verdict(demo):
+        report, _ = run(demo, "retreat", side="Union", hex="1630", reason="withdraw", path=path)
+        return next(l for s in report.sections for l in s.lines if "legal" in l.data)
+
+    intact = first_verdict(position(litn_demo, tmp_path / "intact", moves))
+    assert "unbridged river" not in intact.data["reason"]
+    burned = first_verdict(position(litn_demo, tmp_path / "burned", moves, {"Bridge Destroyed": ["1630/1631"]}))
+    assert burned.data["legal"] is False
+    assert burned.data["reason"].startswith("crosses the unbridged river hexside 1630/1631")
+
+
+def test_15_1_a_town_under_a_confederate_control_marker_scores_no_more(litn_demo, tmp_path):
+    held = {"A.P. Hill": "2315"}
+    report, _ = run(position(litn_demo, tmp_path / "new", held), "victory")
+    assert line_of(report, "Victory points", hex="2315").data["vp"] == 2
+    marked = position(litn_demo, tmp_path / "scored", held, {"Confederate Control": ["2315"]})
+    report, game = run(marked, "victory")
+    assert line_of(report, "Victory points", controlled=["2315"]).text.endswith("(marker 'Confederate Control')")
+    assert not any(l.data.get("hex") == "2315" for l in lines(report, "Victory points"))
+    assert game.change_count == 0
+
+
+def test_4_2_no_militia_under_a_confederate_control_marker_on_harrisburg(litn_demo, tmp_path):
+    report, _ = run(position(litn_demo, tmp_path / "free", {}), "militia", net_vp=6)
+    assert [r.purpose for r in report.rolls] == ["militia"]
+    taken = position(litn_demo, tmp_path / "taken", {}, {"Confederate Control": ["2604"]})
+    report, _ = run(taken, "militia", net_vp=6)
+    assert report.rolls == [] and line_of(report, "Union militia", militia_units=0)

@@ -103,4 +103,5 @@ BY_NAME = {c.name: c for c in COUNTERS}
 
 # The map-state markers of 8.7 (the companion file's [state.bridge_destroyed] and [state.rail_destroyed]
 # read where they stand): a Bridge Destroyed marker on a hexside, a Destroyed Rail marker in a hex.
-MARKERS = {"Bridge Destroyed": "bridge-destroyed.png", "Destroyed Rail": "destroyed-rail.png"}
+MARKERS = {"Bridge Destroyed": "bridge-destroyed.png", "Destroyed Rail": "destroyed-rail.png",
+           "Confederate Control": "confederate-control.png"}

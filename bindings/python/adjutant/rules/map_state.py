@@ -34,6 +34,8 @@ class StateReading:
     places: frozenset
     source: str
     holder: str = ""   # the marker's or the property's name
+    removes: tuple = ()  # the hexside features it takes off its hexsides
+    cuts: tuple = ()     # the line types it cuts
 
     def describe(self):
         if self.source == "marker":
@@ -92,6 +94,16 @@ class MapState:
     def source(self, name):
         return self.reading(name).source
 
+    def without(self, features):
+        """The hexsides "A/B" whose `features` (a bridge, say) a state has taken off."""
+        return frozenset(h for r in self.readings.values() if r.at == "hexside" and set(r.removes) & set(features)
+                         for h in r.places)
+
+    def cut(self, lines):
+        """The hexes where a state cuts one of `lines` (destroyed rail, say)."""
+        return frozenset(h for r in self.readings.values() if r.at == "hex" and set(r.cuts) & set(lines)
+                         for h in r.places)
+
     def describe(self, name):
         return self.reading(name).describe()
 
@@ -139,22 +151,24 @@ class MapStateReader:
         return MapState([self._reading(state, game, found) for state in self.states])
 
     def _reading(self, state, game, found):
+        def reading(places, source, holder):
+            return StateReading(state.name, state.at, state.map, frozenset(places), source, holder,
+                                tuple(state.removes), tuple(state.cuts))
+
         if state.marker:
             pieces = found[state.marker]
             if pieces or state.marker in self._module_markers:
-                places = {p for p in (self._marked(state, game, piece) for piece in pieces) if p}
-                return StateReading(state.name, state.at, state.map, frozenset(places), "marker", state.marker)
+                return reading({p for p in (self._marked(state, game, piece) for piece in pieces) if p}, "marker",
+                               state.marker)
             holder = state.marker
         else:
             value = game.global_property(state.property)
             if value is not None or state.property in self._module_properties:
-                places = self._listed(state, game, value or "")
-                return StateReading(state.name, state.at, state.map, frozenset(places), "property", state.property)
+                return reading(self._listed(state, game, value or ""), "property", state.property)
             holder = state.property
         if state.fallback:
-            places = {self._normal(state, name) for name in state.fallback}
-            return StateReading(state.name, state.at, state.map, frozenset(places), "fallback", holder)
-        return StateReading(state.name, state.at, state.map, frozenset(), "none", holder)
+            return reading({self._normal(state, name) for name in state.fallback}, "fallback", holder)
+        return reading((), "none", holder)
 
     # ---- where a marker stands ----
 

@@ -63,10 +63,11 @@ def _mp(text, where):
 
 
 class MoveChecker(CompanionRules):
-    """Judges the moves of one game; keeps each piece's unit attributes and each map's search."""
+    """Judges the moves of one game; keeps each piece's unit attributes and each map's search.
+    `state`: the map state (adjutant.rules.map_state) the moves are judged on, none by default."""
 
-    def __init__(self, game, module, companion):
-        super().__init__(module, companion)
+    def __init__(self, game, module, companion, state=None):
+        super().__init__(module, companion, state)
         self.game = game
         self._units = {}
         self._undescribed = Counter()  # moves not judged, by where they were
