@@ -92,7 +92,7 @@ def test_the_module_its_grid_and_sides(module):
     assert (module.name, module.version) == ("Lee Invades the North (Adjutant demo)", "1.0")
     assert module.sides == ["Union", "Confederate"]
     assert [p.name for p in module.prototypes] == ["Leader", "Infantry", "Cavalry", "Wagon"]
-    assert {s.name for s in module.piece_slots} == set(DEMO) | set(BROADCAST) | {"Bridge Destroyed", "Destroyed Rail"}
+    assert {s.name for s in module.piece_slots} == set(DEMO) | set(BROADCAST) | {"Bridge Destroyed", "Destroyed Rail", "Confederate Control"}
     assert [(g.name, g.initial_value) for g in module.global_properties] == [
         ("Turn", "5"), ("Year", "1862"), ("LostDispatch", "false"), ("Scenario", "2"), ("NetVP", "0"),
         ("Militia", "false"), ("HookerBox", "1"), ("ReplacementPoints", "")]
