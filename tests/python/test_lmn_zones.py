@@ -215,20 +215,21 @@ def test_check_moves_reads_a_counters_class_from_its_face_LMN_6_1_A(module, move
     s = "0606"
     a = neighbours(movement, s)[0]
     b = next(h for h in neighbours(movement, s) if movement.distance(a, h) == 1)
-    for face, legal in (("down", False), ("up", True)):
+    for face, cost in (("down", 5), ("up", 1)):  # face down: round the zone (no zone-to-zone step)
         pieces = [("C", "Stuart", rebel(face=face, type_="cavalry"), s), ("U", "Buford", union(face="up", type_="cavalry"), a)]
         log = write_log(module, tmp_path / f"{face}.vlog", pieces, [("U", b)])
         result = run_cli("check", "moves", log, "--module", sample_module, "--companion", companion_file, "--json")
         (game,) = json_lines(result.stdout)
         (move,) = game["moves"]
-        assert move["legal"] is legal, (face, move)
+        assert Fraction(move["cost"]) == cost, (face, move)
+        assert (len(move["path"]) == 2) is (face == "up")
 
 
 def test_supply_never_crosses_ocean_or_mountain_hexsides_and_isolated_has_no_trace_LMN_14_16(module, movement,
                                                                                               tmp_path):
     assert lmn.supply(movement, "0303", sources=["0703"]).state == "supplied"
     # Column 05 is ocean from edge to edge: the only way round is none, so 0303 is isolated.
-    ocean = adjutant.open_companion(str(write_companion(tmp_path / "ocean.toml", '[map.terrain]\nocean = ["0501..0599"]\n')),
+    ocean = adjutant.open_companion(str(write_companion(tmp_path / "ocean.toml", '[map.terrain]\nocean = ["0501..0514"]\n')),
                                     module).movement("Main Map")
     r = lmn.supply(ocean, "0303", sources=["0703"])
     assert r.state == "isolated" and r.trace is None
