@@ -55,6 +55,8 @@ struct CompanionMovement {
   std::string class_attribute = "class";  // the unit attribute naming a unit's class in `rules`
   std::string allowance_attribute;        // the unit attribute with its movement allowance; empty: none
   std::string side_attribute = "side";    // units of another side are enemies
+  std::string kind_attribute;             // the unit attribute naming a unit's kind; empty: kinds unused
+  std::vector<std::string> kinds;         // the kinds declared (core::KindSet bits, in order)
   std::optional<core::HexZoneRules> zones;  // nullopt: no zones of control
   std::vector<int> zone_classes;          // the classes that exert a zone; empty: every class
   std::string facing_attribute;           // the unit attribute with a zone's facing (0..5); empty: six hexes

@@ -18,14 +18,15 @@ class MovementReader {
       : r_(reader), v_(vocabulary), attributes_(unit_attributes) {}
 
   CompanionMovement read(const toml::table& t) {
-    r_.only_keys(t, {"class_attribute", "allowance_attribute", "side_attribute", "enemy_hexes", "enemy_hex_cost",
-                     "lines_must_connect", "one_hex_minimum", "class", "zones", "stack_limit"},
+    r_.only_keys(t, {"class_attribute", "allowance_attribute", "side_attribute", "kind_attribute", "kinds", "enemy_hexes",
+                     "enemy_hex_cost", "lines_must_connect", "one_hex_minimum", "class", "zones", "stack_limit"},
                  "[movement]");
     CompanionMovement m;
     m.line = at(t).line;
     m.class_attribute = attribute(t, "class_attribute").value_or("class");
     m.allowance_attribute = attribute(t, "allowance_attribute").value_or("");
     m.side_attribute = attribute(t, "side_attribute").value_or("side");
+    read_kinds(t, m);
     if (const auto e = r_.optional_string(t, "enemy_hexes", "[movement]")) {
       if (*e == "prohibited") {
         m.rules.enemy_hexes = core::EnemyHexes::kProhibited;
@@ -53,7 +54,7 @@ class MovementReader {
     // Stacking names classes, so it is read once every class is known.
     for (const auto& [key, node] : in_file_order(*classes)) {
       if (const toml::node* stacking = node->as_table()->get("stacking")) {
-        read_stacking(*stacking, m.rules, m.rules.classes[static_cast<size_t>(m.rules.class_id(core::java::trim(key->str())))]);
+        read_stacking(*stacking, m, m.rules.classes[static_cast<size_t>(m.rules.class_id(core::java::trim(key->str())))]);
       }
     }
     if (const toml::node* limits = t.get("stack_limit")) read_stack_limits(*limits, m.rules);
@@ -147,6 +148,41 @@ class MovementReader {
     return k;
   }
 
+  // kinds = ["combat", "leader", "fortification"], kind_attribute = "kind": each needs the other.
+  void read_kinds(const toml::table& t, CompanionMovement& m) const {
+    m.kind_attribute = attribute(t, "kind_attribute").value_or("");
+    const toml::node* kinds = t.get("kinds");
+    if (!kinds) {
+      if (!m.kind_attribute.empty()) r_.fail(at(*t.get("kind_attribute")), "'kind_attribute' needs 'kinds' in [movement]: the kinds it may name");
+      return;
+    }
+    if (m.kind_attribute.empty()) r_.fail(at(*kinds), "'kinds' needs 'kind_attribute' in [movement]: the unit attribute naming a unit's kind");
+    for (const Word& w : r_.words(*kinds, "'kinds'", false)) {
+      const std::string name(core::java::trim(w.text));
+      if (std::find(m.kinds.begin(), m.kinds.end(), name) != m.kinds.end()) r_.fail(w.where, "duplicate kind " + in_quotes(name));
+      m.kinds.push_back(name);
+    }
+    if (m.kinds.size() > static_cast<size_t>(core::kMaxUnitKinds)) {
+      r_.fail(at(*kinds), "[movement] declares " + std::to_string(m.kinds.size()) + " kinds; at most " +
+                              std::to_string(core::kMaxUnitKinds) + " are supported");
+    }
+  }
+
+  // A set of kind names, each declared in [movement] 'kinds'.
+  core::KindSet kind_set(const toml::node& n, const std::vector<std::string>& kinds, std::string_view what) const {
+    core::KindSet set = 0;
+    for (const Word& w : r_.words(n, what, false)) {
+      const std::string name(core::java::trim(w.text));
+      const auto it = std::find(kinds.begin(), kinds.end(), name);
+      if (it == kinds.end()) {
+        r_.fail(w.where, "unknown unit kind " + in_quotes(name) + " (the [movement] 'kinds' are " +
+                             (kinds.empty() ? std::string("none") : joined(kinds)) + ")");
+      }
+      set |= core::kind_bit(static_cast<int>(it - kinds.begin()));
+    }
+    return set;
+  }
+
   // A set of class names; every class when `n` is absent.
   core::ClassSet class_set(const toml::node* n, const core::MovementRules& rules, std::string_view what) const {
     if (!n) return core::kEveryClass;
@@ -161,16 +197,17 @@ class MovementReader {
     return set;
   }
 
-  // stacking = { enter = 1, leave = 1, with = ["infantry"], unless = ["fortification"] }
-  void read_stacking(const toml::node& n, const core::MovementRules& rules, core::ClassCosts& k) const {
+  // stacking = { enter = 1, leave = 1, with = ["infantry"], unless = ["artillery"], unless_kinds = ["fortification"] }
+  void read_stacking(const toml::node& n, const CompanionMovement& m, core::ClassCosts& k) const {
     const std::string label = "movement class " + in_quotes(k.name) + " stacking";
     const toml::table* t = n.as_table();
     if (!t) r_.fail(at(n), label + " must be a table: { enter = 1, leave = 1, with = [\"infantry\"] }");
-    r_.only_keys(*t, {"enter", "leave", "with", "unless"}, label);
+    r_.only_keys(*t, {"enter", "leave", "with", "unless", "unless_kinds"}, label);
     if (const toml::node* e = t->get("enter")) k.stack_enter = cost(*e, label + " 'enter'", false);
     if (const toml::node* l = t->get("leave")) k.stack_leave = cost(*l, label + " 'leave'", false);
-    k.stacks_with = class_set(t->get("with"), rules, label + " 'with'");
-    if (const toml::node* u = t->get("unless")) k.stacks_free_with = class_set(u, rules, label + " 'unless'");
+    k.stacks_with = class_set(t->get("with"), m.rules, label + " 'with'");
+    if (const toml::node* u = t->get("unless")) k.stacks_free_with = class_set(u, m.rules, label + " 'unless'");
+    if (const toml::node* u = t->get("unless_kinds")) k.stacks_free_with_kinds = kind_set(*u, m.kinds, label + " 'unless_kinds'");
   }
 
   // [[movement.stack_limit]] most = 16, measure = "strength", classes = ["infantry", "cavalry"]
@@ -195,7 +232,8 @@ class MovementReader {
 
   void read_zones(const toml::table& z, CompanionMovement& m) const {
     r_.only_keys(z, {"enter_cost", "leave_cost", "stop_on_enter", "zone_to_zone", "own_hex", "no_entry_after_line",
-                     "blocked_by", "unblocked_by", "blocked_terrain", "leave_effect", "exerted_by", "facing_attribute"},
+                     "blocked_by", "unblocked_by", "blocked_terrain", "leave_effect", "exerted_by", "facing_attribute",
+                     "not_into", "none_stacked_with"},
                  "[movement.zones]");
     core::HexZoneRules rules;
     if (const toml::node* e = z.get("enter_cost")) {
@@ -220,6 +258,8 @@ class MovementReader {
       }
     }
     rules.leave_effect = r_.optional_string(z, "leave_effect", "[movement.zones]").value_or("");
+    if (const toml::node* n = z.get("not_into")) rules.not_into = kind_set(*n, m.kinds, "'not_into'");
+    if (const toml::node* n = z.get("none_stacked_with")) rules.none_stacked_with = kind_set(*n, m.kinds, "'none_stacked_with'");
     if (const toml::node* x = z.get("exerted_by")) {
       const core::ClassSet exerting = class_set(x, m.rules, "'exerted_by'");
       for (int c = 0; c < static_cast<int>(m.rules.classes.size()); ++c) {

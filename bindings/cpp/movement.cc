@@ -54,19 +54,31 @@ class PythonZones : public core::ZoneOfControl {
 struct SearchInput {
   core::Mover mover;
   core::Situation situation;
+  std::optional<Zones> own_zones;  // made from the units
 };
 
 using FriendlyUnits = std::vector<std::pair<std::string, std::string>>;  // (hex, class)
+using Units = std::optional<std::vector<PositionUnit>>;
 
 SearchInput input(const Movement& m, const std::vector<std::string>& classes, const py::object& allowance,
                   const std::vector<std::string>& enemy_hexes, const std::optional<Zones>& zones, const std::string& barred,
-                  const FriendlyUnits& friendly) {
-  SearchInput in{m.mover(classes, allowance, barred), {}};
+                  const FriendlyUnits& friendly, const Units& units) {
+  SearchInput in{m.mover(classes, allowance, barred), {}, std::nullopt};
   for (const std::string& h : enemy_hexes) in.situation.enemy_hexes.push_back(m.hex(h));
   for (const auto& [h, c] : friendly) in.situation.friendly.push_back({m.hex(h), m.rules().rules.class_id(c)});
-  if (zones) {
-    if (zones->map != m.map) throw std::invalid_argument("these zones were made for another map");
-    in.situation.zones = zones->zones.get();
+  if (units) {
+    if (!enemy_hexes.empty() || !friendly.empty()) {
+      throw std::invalid_argument("give the position as units, or as enemy_hexes and friendly, not both");
+    }
+    ResolvedPosition position = resolve(m, *units);
+    in.situation.enemy_hexes = std::move(position.enemy_hexes);
+    in.situation.friendly = std::move(position.friendly);
+    if (!zones) in.own_zones = position_zones(m, position);
+  }
+  const std::optional<Zones>& used = zones ? zones : in.own_zones;
+  if (used) {
+    if (used->map != m.map) throw std::invalid_argument("these zones were made for another map");
+    in.situation.zones = used->zones.get();
   }
   return in;
 }
@@ -207,6 +219,31 @@ void bind_movement(py::module_& m) {
              return fraction(hex_zones->entry_cost(*h));
            }, py::arg("hex"), "The MP a zone adds to enter the hex (0 outside every zone).");
 
+  py::class_<PositionUnit>(m, "PositionUnit",
+                           "A unit standing in the position a move or trace is made in, for Movement.reach, path, "
+                           "explain, zones and trace (units=).")
+      .def(py::init([](std::string hex, bool friendly, std::optional<std::string> unit_class, std::optional<std::string> kind,
+                       std::optional<int> facing, bool zone, bool blocks) {
+             return PositionUnit{std::move(hex), friendly, std::move(unit_class), std::move(kind), facing, zone, blocks};
+           }),
+           py::arg("hex"), py::arg("friendly"), py::kw_only(), py::arg("unit_class") = py::none(),
+           py::arg("kind") = py::none(), py::arg("facing") = py::none(), py::arg("zone") = true, py::arg("blocks") = true,
+           "hex: where it stands; friendly: of the mover's side (else an enemy); unit_class: its [movement] class "
+           "(None: none, a fortification); kind: one of [movement] 'kinds' (None: none); facing: 0..5 for a frontal "
+           "zone; zone: False when its state gives it none (an enemy exerts one when its class is in exerted_by); "
+           "blocks: False when it does not count as an enemy unit in its hex.")
+      .def_readonly("hex", &PositionUnit::hex)
+      .def_readonly("friendly", &PositionUnit::friendly)
+      .def_readonly("unit_class", &PositionUnit::unit_class)
+      .def_readonly("kind", &PositionUnit::kind)
+      .def_readonly("facing", &PositionUnit::facing)
+      .def_readonly("zone", &PositionUnit::zone)
+      .def_readonly("blocks", &PositionUnit::blocks)
+      .def("__repr__", [](const PositionUnit& u) {
+        return "<PositionUnit " + u.hex + (u.friendly ? " friendly " : " enemy ") + u.unit_class.value_or("-") + " " +
+               u.kind.value_or("-") + ">";
+      });
+
   py::class_<core::StackedUnit>(m, "StackedUnit", "A unit in a stack, as stacking limits judge it.")
       .def(py::init([](std::string name, const std::optional<std::string>& unit_class, const py::dict& attributes) {
              core::StackedUnit unit{std::move(name), unit_class.value_or(""), {}};
@@ -250,6 +287,10 @@ void bind_movement(py::module_& m) {
       .def_property_readonly("allowance_attribute", [](const Movement& mv) { return mv.rules().allowance_attribute; },
                              "The unit attribute with its movement allowance ('' when the file names none).")
       .def_property_readonly("side_attribute", [](const Movement& mv) { return mv.rules().side_attribute; })
+      .def_property_readonly("kind_attribute", [](const Movement& mv) { return mv.rules().kind_attribute; },
+                             "The unit attribute naming a unit's kind ('' when the file declares no kinds).")
+      .def_property_readonly("kinds", [](const Movement& mv) { return mv.rules().kinds; },
+                             "The unit kinds [movement] declares, which zone and stacking rules name.")
       .def_property_readonly("has_zones", [](const Movement& mv) { return mv.rules().zones.has_value(); })
       .def_property_readonly("zone_classes", [](const Movement& mv) {
         std::vector<std::string> out;
@@ -340,23 +381,35 @@ void bind_movement(py::module_& m) {
           "zones",
           [](const Movement& mv, const std::vector<std::pair<std::string, std::optional<int>>>& sources,
              const std::vector<std::string>& negated, const std::vector<std::string>& barriers,
-             const std::optional<std::vector<py::object>>& enter_cost) {
+             const std::optional<std::vector<py::object>>& enter_cost, const Units& units) {
             if (!mv.rules().zones) throw std::invalid_argument("the companion file's [movement] has no [movement.zones]");
-            std::vector<core::ZocSource> s;
-            for (const auto& [hex, facing] : sources) s.push_back({mv.hex(hex), facing});
             std::vector<core::Hex> n, b;
             for (const std::string& h : negated) n.push_back(mv.hex(h));
             for (const std::string& h : barriers) b.push_back(mv.hex(h));
             core::HexZoneRules rules = *mv.rules().zones;
             if (enter_cost) rules.enter_cost = ring_costs(*enter_cost);
+            if (units) {
+              if (!sources.empty() || !negated.empty()) {
+                throw std::invalid_argument("give the zones' sources as units, or as sources and negated, not both");
+              }
+              const ResolvedPosition position = resolve(mv, *units);
+              return Zones{std::make_shared<core::HexZones>(
+                               core::HexZones::from_units(*mv.map, position.zone_units, std::move(rules), b)),
+                           py::none(), mv.map, mv.companion, mv.state_map};
+            }
+            std::vector<core::ZocSource> s;
+            for (const auto& [hex, facing] : sources) s.push_back({mv.hex(hex), facing});
             return Zones{std::make_shared<core::HexZones>(*mv.map, s, std::move(rules), n, b), py::none(), mv.map,
                          mv.companion, mv.state_map};
           },
-          py::arg("sources"), py::arg("negated") = std::vector<std::string>{},
-          py::arg("barriers") = std::vector<std::string>{}, py::arg("enter_cost") = py::none(),
-          "Zones by [movement.zones] exerted from these (hex, facing) sources; facing None for six-hex zones, else "
-          "0..5. `negated`: hexes no zone enters; `barriers`: hexes a zone covers but does not pass. `enter_cost`: "
-          "MP per ring, nearest first, in place of the file's (one side's cavalry [1], the other's [2, 1]).")
+          py::arg("sources") = std::vector<std::pair<std::string, std::optional<int>>>{},
+          py::arg("negated") = std::vector<std::string>{}, py::arg("barriers") = std::vector<std::string>{},
+          py::arg("enter_cost") = py::none(), py::kw_only(), py::arg("units") = py::none(),
+          "Zones by [movement.zones]. From `units` (adjutant.PositionUnit): the enemy units that exert one, with the "
+          "file's not_into and none_stacked_with applied. Or from these (hex, facing) sources (facing None for "
+          "six-hex zones, else 0..5) with `negated` hexes no zone enters. `barriers`: hexes a zone covers but does "
+          "not pass. `enter_cost`: MP per ring, nearest first, in place of the file's (one side's cavalry [1], the "
+          "other's [2, 1]).")
       .def(
           "python_zones",
           [](const Movement& mv, py::object zones) {
@@ -369,8 +422,8 @@ void bind_movement(py::module_& m) {
           "reach",
           [](const Movement& mv, const std::string& start, const std::vector<std::string>& classes,
              const py::object& allowance, const std::vector<std::string>& enemy_hexes, const std::optional<Zones>& zones,
-             const std::string& barred, const FriendlyUnits& friendly) {
-            const SearchInput in = input(mv, classes, allowance, enemy_hexes, zones, barred, friendly);
+             const std::string& barred, const FriendlyUnits& friendly, const Units& units) {
+            const SearchInput in = input(mv, classes, allowance, enemy_hexes, zones, barred, friendly, units);
             const core::Hex from = mv.hex(start);
             std::vector<core::Reach> found;
             {
@@ -382,38 +435,40 @@ void bind_movement(py::module_& m) {
             return out;
           },
           py::arg("start"), py::arg("classes"), py::arg("allowance"), py::arg("enemy_hexes") = std::vector<std::string>{},
-          py::arg("zones") = py::none(), py::arg("barred_from_zones") = "", py::arg("friendly") = FriendlyUnits{},
+          py::arg("zones") = py::none(), py::arg("barred_from_zones") = "", py::arg("friendly") = FriendlyUnits{}, py::kw_only(), py::arg("units") = py::none(),
           "Every hex the mover can end in: {hex: (MP left, must stop there)}. A stack lists several classes: each "
-          "step costs what its dearest member pays. `friendly`: (hex, class) of the mover's side's other units, for "
-          "stacking penalties.")
+          "step costs what its dearest member pays. The position is either `units` (adjutant.PositionUnit: the "
+          "enemy hexes, the mover's side's units for stacking, and unless `zones` is given the file's zones of the "
+          "enemy units) or `enemy_hexes`, `zones` and `friendly` ((hex, class) of the mover's side's other units, "
+          "for stacking penalties).")
       .def(
           "path",
           [](const Movement& mv, const std::string& from, const std::string& to, const std::vector<std::string>& classes,
              const py::object& allowance, const std::vector<std::string>& enemy_hexes, const std::optional<Zones>& zones,
-             const std::string& barred, const FriendlyUnits& friendly) -> py::object {
-            const SearchInput in = input(mv, classes, allowance, enemy_hexes, zones, barred, friendly);
+             const std::string& barred, const FriendlyUnits& friendly, const Units& units) -> py::object {
+            const SearchInput in = input(mv, classes, allowance, enemy_hexes, zones, barred, friendly, units);
             const auto p = mv.search->cheapest_path(mv.hex(from), mv.hex(to), in.mover, in.situation);
             if (!p) return py::none();
             return path_object(mv, *p);
           },
           py::arg("from_hex"), py::arg("to_hex"), py::arg("classes"), py::arg("allowance") = py::none(),
           py::arg("enemy_hexes") = std::vector<std::string>{}, py::arg("zones") = py::none(),
-          py::arg("barred_from_zones") = "", py::arg("friendly") = FriendlyUnits{},
+          py::arg("barred_from_zones") = "", py::arg("friendly") = FriendlyUnits{}, py::kw_only(), py::arg("units") = py::none(),
           "The cheapest legal path whatever the allowance, or None: .hexes, .steps (each a dict with the cost "
           "breakdown), .total, .legal (within the allowance), .reason.")
       .def(
           "explain",
           [](const Movement& mv, const std::vector<std::string>& hexes, const std::vector<std::string>& classes,
              const py::object& allowance, const std::vector<std::string>& enemy_hexes, const std::optional<Zones>& zones,
-             const std::string& barred, const FriendlyUnits& friendly) {
-            const SearchInput in = input(mv, classes, allowance, enemy_hexes, zones, barred, friendly);
+             const std::string& barred, const FriendlyUnits& friendly, const Units& units) {
+            const SearchInput in = input(mv, classes, allowance, enemy_hexes, zones, barred, friendly, units);
             std::vector<core::Hex> path;
             for (const std::string& h : hexes) path.push_back(mv.hex(h));
             return path_object(mv, mv.search->explain(path, in.mover, in.situation));
           },
           py::arg("hexes"), py::arg("classes"), py::arg("allowance") = py::none(),
           py::arg("enemy_hexes") = std::vector<std::string>{}, py::arg("zones") = py::none(),
-          py::arg("barred_from_zones") = "", py::arg("friendly") = FriendlyUnits{},
+          py::arg("barred_from_zones") = "", py::arg("friendly") = FriendlyUnits{}, py::kw_only(), py::arg("units") = py::none(),
           "The cost of moving along these hexes, step by step, and the first reason it is illegal.");
 }
 

@@ -4,7 +4,9 @@
 
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -93,5 +95,62 @@ struct Zones {
   CompanionPtr companion;                               // owns `map` ...
   std::shared_ptr<const core::TerrainModel> state_map;  // ... or this does
 };
+
+// A unit standing in the position a move or trace is made in (adjutant.PositionUnit): of the
+// mover's side or not, its [movement] class and kind (None: none), its zone's facing, whether it
+// may exert a zone (its state: face-up cavalry has none) and whether it counts as an enemy unit in
+// its hex.
+struct PositionUnit {
+  std::string hex;
+  bool friendly = false;
+  std::optional<std::string> unit_class;
+  std::optional<std::string> kind;
+  std::optional<int> facing;
+  bool zone = true;
+  bool blocks = true;
+};
+
+// Units resolved against a Movement's rules: what the search and the zone model read.
+struct ResolvedPosition {
+  std::vector<core::Hex> enemy_hexes;
+  std::vector<core::FriendlyUnit> friendly;
+  std::vector<core::ZoneUnit> zone_units;
+};
+
+inline ResolvedPosition resolve(const Movement& m, const std::vector<PositionUnit>& units) {
+  const vmod::CompanionMovement& rules = m.rules();
+  ResolvedPosition out;
+  for (const PositionUnit& u : units) {
+    const core::Hex h = m.hex(u.hex);
+    const int cls = u.unit_class ? rules.rules.class_id(*u.unit_class) : -1;
+    core::KindSet kinds = 0;
+    if (u.kind) {
+      const auto it = std::find(rules.kinds.begin(), rules.kinds.end(), *u.kind);
+      if (it == rules.kinds.end()) {
+        std::string known;
+        for (const std::string& k : rules.kinds) known += (known.empty() ? "" : ", ") + k;
+        throw std::invalid_argument("unknown unit kind '" + *u.kind + "' (the [movement] 'kinds' are " +
+                                    (known.empty() ? std::string("none") : known) + ")");
+      }
+      kinds = core::kind_bit(static_cast<int>(it - rules.kinds.begin()));
+    }
+    const bool exerting_class = rules.zone_classes.empty() ||
+                                std::find(rules.zone_classes.begin(), rules.zone_classes.end(), cls) != rules.zone_classes.end();
+    out.zone_units.push_back({h, u.friendly, kinds, !u.friendly && u.zone && exerting_class, u.facing});
+    if (u.friendly) {
+      out.friendly.push_back({h, cls, kinds});
+    } else if (u.blocks) {
+      out.enemy_hexes.push_back(h);
+    }
+  }
+  return out;
+}
+
+// The [movement.zones] of a position's units; nullopt when the file has no zones.
+inline std::optional<Zones> position_zones(const Movement& m, const ResolvedPosition& position) {
+  if (!m.rules().zones) return std::nullopt;
+  return Zones{std::make_shared<core::HexZones>(core::HexZones::from_units(*m.map, position.zone_units, *m.rules().zones)),
+               py::none(), m.map, m.companion, m.state_map};
+}
 
 }  // namespace adjutant::bindings

@@ -117,7 +117,8 @@ void bind_trace(py::module_&) {  // adds methods to Movement only
          const py::object& most, const std::optional<std::string>& unit_class, const Names& along,
          bool line_hexes_free, bool count_start, const Names& direct_targets, const Hexsides& cut_hexsides,
          const py::list& cut, const Names& blocked, const Names& stops, const Names& blocked_sides,
-         const Names& unblocked_by, const std::optional<Zones>& zones, const std::string& rule, const Names& zone_exempt) {
+         const Names& unblocked_by, const std::optional<Zones>& zones, const std::string& rule, const Names& zone_exempt,
+         const std::optional<std::vector<PositionUnit>>& units) {
         core::TraceRequest r;
         r.targets = hexes(mv, targets);
         r.direct_targets = hexes(mv, direct_targets);
@@ -135,7 +136,13 @@ void bind_trace(py::module_&) {  // adds methods to Movement only
         r.stops = hexes(mv, stops);
         r.blocked_sides = features(mv, blocked_sides);
         r.unblocked_by = features(mv, unblocked_by);
-        r.zones = zones_of(mv, zones);
+        std::optional<Zones> own_zones;
+        if (units) {
+          const ResolvedPosition position = resolve(mv, *units);
+          r.blocked.insert(r.blocked.end(), position.enemy_hexes.begin(), position.enemy_hexes.end());
+          if (!zones) own_zones = position_zones(mv, position);
+        }
+        r.zones = zones_of(mv, zones ? zones : own_zones);
         r.zone_rule = zone_rule(rule);
         r.zone_exempt = hexes(mv, zone_exempt);
         return run(mv, start, r);
@@ -145,10 +152,13 @@ void bind_trace(py::module_&) {  // adds methods to Movement only
       py::arg("count_start") = false, py::arg("direct_targets") = Names{}, py::arg("cut_hexsides") = Hexsides{},
       py::arg("cut_lines") = py::list(), py::arg("blocked") = Names{}, py::arg("stops") = Names{},
       py::arg("blocked_sides") = Names{}, py::arg("unblocked_by") = Names{}, py::arg("zones") = py::none(),
-      py::arg("zone_rule") = "ignore", py::arg("zone_exempt") = Names{},
+      py::arg("zone_rule") = "ignore", py::arg("zone_exempt") = Names{}, py::arg("units") = py::none(),
       "The general trace (docs/tracing.md): at most `most` hexes (or MP of `unit_class`) off the lines, then any "
       "distance along `lines`, to the nearest of `targets`; .found, .hexes, .steps, .used, .reason. `cut_lines` "
-      "holds hex names (no line followed into them) or (hex, [line types]).");
+      "holds hex names (no line followed into them) or (hex, [line types]). With measure 'hexes', a `unit_class` "
+      "keeps the trace off the hexes and hexsides that class may not enter or cross. `units` "
+      "(adjutant.PositionUnit): the enemy units that block are added to `blocked`, and unless `zones` is given the "
+      "zones are the file's of those units.");
 }
 
 }  // namespace adjutant::bindings

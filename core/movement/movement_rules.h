@@ -26,6 +26,13 @@ inline constexpr int kMaxUnitClasses = 64;
 inline constexpr ClassSet kEveryClass = ~ClassSet{0};
 constexpr ClassSet class_bit(int id) { return ClassSet{1} << id; }
 
+// A set of unit kinds (bit i: the i-th kind a companion file's [movement] declares): what zone and
+// stacking rules name apart from movement classes (LMN: combat units, leaders, fortifications; a
+// fortification never moves and has no class).
+using KindSet = uint64_t;
+inline constexpr int kMaxUnitKinds = 64;
+constexpr KindSet kind_bit(int id) { return KindSet{1} << id; }
+
 struct ClassCosts {
   std::string name;                       // "infantry", "cavalry", "artillery" ...
   std::vector<Cost> terrain;              // per terrain type: cost to enter, or kProhibited
@@ -34,14 +41,18 @@ struct ClassCosts {
   std::vector<Cost> line;                 // per line type: cost to enter along it, or kProhibited (not usable)
   std::vector<FeatureSet> line_negates;   // per line type: hexside features whose costs that line cancels
   // Stacking penalties, paid when the hex entered (or left) holds other friendly units of a class
-  // in `stacks_with` and none in `stacks_free_with`: LMN 9.1 infantry +1 and +1 with other
-  // infantry, none where a fortification stands; CWR +2 and +2 with friendly combat units.
+  // in `stacks_with` and none of a class in `stacks_free_with` or a kind in
+  // `stacks_free_with_kinds`: LMN 9.1 infantry +1 and +1 with other infantry, none where a
+  // fortification stands (15.1A); CWR +2 and +2 with friendly combat units.
   Cost stack_enter = 0;
   Cost stack_leave = 0;
   ClassSet stacks_with = kEveryClass;
   ClassSet stacks_free_with = 0;
-  // Whether a hex holding friendly units of these classes charges this class a stacking penalty.
-  bool stacking_penalty(ClassSet present) const { return (present & stacks_with) && !(present & stacks_free_with); }
+  KindSet stacks_free_with_kinds = 0;
+  // Whether a hex holding friendly units of these classes and kinds charges this class a stacking penalty.
+  bool stacking_penalty(ClassSet present, KindSet kinds = 0) const {
+    return (present & stacks_with) && !(present & stacks_free_with) && !(kinds & stacks_free_with_kinds);
+  }
   // What crossing a hexside costs: its features (less `negated`, those a line cancels), plus the
   // uphill extras of those climbed; kProhibited when one is prohibited.
   Cost crossing(FeatureSet features, FeatureSet uphill_features, FeatureSet negated) const {

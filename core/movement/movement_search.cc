@@ -23,6 +23,7 @@ struct MovementSearch::Search {
   const HexZones* hex_zones = nullptr;  // zones, when they are HexZones (called without converting cells to hexes)
   std::vector<uint8_t> enemy;  // per cell
   std::vector<ClassSet> friends;  // per cell: the classes of friendly units there; empty: no stacking penalty
+  std::vector<KindSet> friend_kinds;  // per cell: their kinds
   int line_states = 1;
   bool track_line_use = false;
   int states = 1;
@@ -191,11 +192,15 @@ MovementSearch::Search MovementSearch::prepare(const Mover& mover, const Situati
   });
   if (penalties && !situation.friendly.empty()) {
     s.friends.assign(map_->extent().size(), 0);
+    s.friend_kinds.assign(map_->extent().size(), 0);
     for (const FriendlyUnit& u : situation.friendly) {
-      if (u.unit_class < 0 || static_cast<size_t>(u.unit_class) >= rules_->classes.size()) {
+      if (u.unit_class < -1 || u.unit_class >= static_cast<int>(rules_->classes.size())) {
         throw std::invalid_argument("friendly unit class id " + std::to_string(u.unit_class) + " is not one of the rules' classes");
       }
-      if (map_->on_map(u.hex)) s.friends[map_->extent().index(u.hex)] |= class_bit(u.unit_class);
+      if (!map_->on_map(u.hex)) continue;
+      const size_t cell = map_->extent().index(u.hex);
+      if (u.unit_class >= 0) s.friends[cell] |= class_bit(u.unit_class);
+      s.friend_kinds[cell] |= u.kinds;
     }
   }
   s.line_states = rules_->lines_must_connect ? 1 + line_types_ * 6 : 1;
@@ -247,7 +252,8 @@ int MovementSearch::options(size_t cell, int state, int d, bool first, const Sea
   // The stacking penalty one class pays for this step.
   const auto stacking = [&](const ClassCosts& k) {
     if (s.friends.empty()) return Cost{0};
-    return (k.stacking_penalty(s.friends[to]) ? k.stack_enter : 0) + (k.stacking_penalty(s.friends[cell]) ? k.stack_leave : 0);
+    return (k.stacking_penalty(s.friends[to], s.friend_kinds[to]) ? k.stack_enter : 0) +
+           (k.stacking_penalty(s.friends[cell], s.friend_kinds[cell]) ? k.stack_leave : 0);
   };
   const auto state_after = [&](int line_type) {
     const bool used = s.track_line_use && (used_line || line_type >= 0);

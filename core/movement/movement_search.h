@@ -17,7 +17,8 @@ namespace adjutant::core {
 // A unit of the mover's side that stays where it is: what stacking penalties count.
 struct FriendlyUnit {
   Hex hex;
-  int unit_class = 0;  // MovementRules::classes id
+  int unit_class = 0;  // MovementRules::classes id; -1 for a unit without one (a fortification)
+  KindSet kinds = 0;
 };
 
 // The position a move is made in.

@@ -117,8 +117,8 @@ Cost Tracer::step_cost(const ClassCosts& k, size_t cell, int d, size_t to, int& 
 Trace Tracer::trace(Hex start, const TraceRequest& r) const {
   if (!map_->on_map(start)) throw std::invalid_argument("the start hex of a trace is not on the map");
   const ClassCosts* k = nullptr;
-  if (r.measure == Measure::kMP) {
-    if (!rules_) throw std::invalid_argument("a trace measured in MP needs movement rules");
+  if (r.measure == Measure::kMP || r.unit_class >= 0) {
+    if (!rules_) throw std::invalid_argument("a trace measured in MP or for a unit class needs movement rules");
     if (r.unit_class < 0 || static_cast<size_t>(r.unit_class) >= rules_->classes.size()) {
       throw std::invalid_argument("unit class id " + std::to_string(r.unit_class) + " is not one of the rules' classes");
     }
@@ -230,6 +230,11 @@ Trace Tracer::trace(Hex start, const TraceRequest& r) const {
         int line = -1;
         Cost step = 1;
         if (r.measure == Measure::kHexes) {
+          if (k && step_cost(*k, cell, d, to, line) == kProhibited) {
+            refused |= kByTerrain;
+            continue;
+          }
+          line = -1;
           // A line hex is not counted when the line part begins there; crossed, it counts.
           if (r.line_hexes_free && lines_in(to)) relax(to * 2 + 1, static_cast<Cost>(c), static_cast<int32_t>(id), -1);
         } else {

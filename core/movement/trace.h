@@ -43,7 +43,10 @@ struct TraceRequest {
   // The off-line part, at most `most` hexes or MP (sixths, as Cost).
   Measure measure = Measure::kHexes;
   Cost most = 0;
-  int unit_class = 0;              // kMP: the MovementRules class whose costs count
+  // The MovementRules class whose costs count (kMP); with kHexes, when given (>= 0), the hexes
+  // it may not enter and hexsides it may not cross are not traced through (LMN 14: ocean,
+  // mountain hexsides). -1: none.
+  int unit_class = -1;
   bool line_hexes_free = false;    // kHexes: a hex of `lines` where the along-line part begins does not count ("non-road hexes")
   bool count_start = false;        // kHexes: the start hex counts too, when it would
 
@@ -80,12 +83,12 @@ struct Trace {
 
 class Tracer {
  public:
-  // `rules` (kept by pointer) are needed only for Measure::kMP; std::invalid_argument when they do
-  // not fit the map's vocabulary. The map's hexsides are read here.
+  // `rules` (kept by pointer) are needed only for Measure::kMP and a request's unit_class;
+  // std::invalid_argument when they do not fit the map's vocabulary. The map's hexsides are read here.
   explicit Tracer(const TerrainModel& map, const MovementRules* rules = nullptr);
 
   // The trace using the least off-line measure to the nearest target; among those, not always the
-  // fewest hexes. std::invalid_argument for a start off the map, or kMP without rules.
+  // fewest hexes. std::invalid_argument for a start off the map, or kMP or a unit_class without rules.
   Trace trace(Hex start, const TraceRequest& request) const;
 
   const TerrainModel& map() const { return *map_; }

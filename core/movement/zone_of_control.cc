@@ -18,7 +18,32 @@ std::vector<int> spread_directions(const ZocSource& s) {
 HexZones::HexZones(const TerrainModel& map, const std::vector<ZocSource>& sources, HexZoneRules rules,
                    const std::vector<Hex>& negated, const std::vector<Hex>& barriers)
     : map_(&map), rules_(std::move(rules)), entry_(map.extent().size(), kOutside) {
+  spread(sources, negated, barriers);
+}
+
+HexZones HexZones::from_units(const TerrainModel& map, const std::vector<ZoneUnit>& units, HexZoneRules rules,
+                              const std::vector<Hex>& barriers) {
+  std::vector<ZocSource> sources;
+  std::vector<Hex> negated;
+  const auto stacked_with = [&](Hex h, bool friendly, KindSet kinds) {
+    return kinds && std::any_of(units.begin(), units.end(), [&](const ZoneUnit& u) {
+             return u.hex == h && u.friendly == friendly && (u.kinds & kinds);
+           });
+  };
+  for (const ZoneUnit& u : units) {
+    if (u.friendly) {
+      if (u.kinds & rules.not_into) negated.push_back(u.hex);
+    } else if (u.exerts && !stacked_with(u.hex, false, rules.none_stacked_with)) {
+      sources.push_back({u.hex, u.facing});
+    }
+  }
+  return HexZones(map, sources, std::move(rules), negated, barriers);
+}
+
+void HexZones::spread(const std::vector<ZocSource>& sources, const std::vector<Hex>& negated,
+                      const std::vector<Hex>& barriers) {
   if (rules_.enter_cost.empty()) throw std::invalid_argument("a zone needs an entry cost for at least one ring");
+  const TerrainModel& map = *map_;
   const HexTopology& t = map.topology();
   const HexExtent& extent = map.extent();
   std::vector<bool> negated_cell(extent.size(), false), barrier_cell(extent.size(), false);

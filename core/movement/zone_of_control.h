@@ -59,6 +59,16 @@ struct ZocSource {
   std::optional<int> facing;
 };
 
+// A unit standing on the map, as the zones of one move see it: of the mover's side or an enemy,
+// its kinds, and for an enemy whether its class and state let it exert a zone (and its facing).
+struct ZoneUnit {
+  Hex hex;
+  bool friendly = false;
+  KindSet kinds = 0;
+  bool exerts = false;
+  std::optional<int> facing;
+};
+
 struct HexZoneRules {
   // The cost to enter a zoned hex, per ring: {2 MP} for LMN; {2 MP, 1 MP} for LIN Confederate
   // cavalry, whose zone reaches two hexes out. The zone is as many rings deep as there are costs.
@@ -73,6 +83,11 @@ struct HexZoneRules {
   FeatureSet unblocked_by = 0;  // ... unless the hexside also has one of these (LIN: a bridge)
   std::vector<int> blocked_terrain;  // terrain ids a zone never enters (LIN: ridge)
   std::string leave_effect;     // LFM: "disorganized"
+  // Read when zones are made from units: a zone never extends into a hex holding a unit of the
+  // mover's side of these kinds (LMN 8.1B combat units, 8.2D fortifications), and a unit stacked
+  // with a unit of its own side of these kinds exerts none (LMN 8.2D, 15.3C: a fortification).
+  KindSet not_into = 0;
+  KindSet none_stacked_with = 0;
 };
 
 class HexZones : public ZoneOfControl {
@@ -82,6 +97,11 @@ class HexZones : public ZoneOfControl {
   // a hex holding the mover's side's combat units).
   HexZones(const TerrainModel& map, const std::vector<ZocSource>& sources, HexZoneRules rules,
            const std::vector<Hex>& negated = {}, const std::vector<Hex>& barriers = {});
+  // The zones of a position: the sources are the enemy units that exert one (less those stacked
+  // with an enemy unit of a `none_stacked_with` kind), and no zone enters a hex holding a unit of
+  // the mover's side of a `not_into` kind.
+  static HexZones from_units(const TerrainModel& map, const std::vector<ZoneUnit>& units, HexZoneRules rules,
+                             const std::vector<Hex>& barriers = {});
   ZocStep step(Hex from, Hex to, const StepContext& context) const override;
   bool controlled(Hex h) const override;
   // step() by cells of the map's extent (on-map hexes): what the search calls, without the virtual
@@ -94,6 +114,7 @@ class HexZones : public ZoneOfControl {
  private:
   static constexpr Cost kOutside = -1;
   Cost at(Hex h) const { return map_->extent().covers(h) ? entry_[map_->extent().index(h)] : kOutside; }
+  void spread(const std::vector<ZocSource>& sources, const std::vector<Hex>& negated, const std::vector<Hex>& barriers);
 
   const TerrainModel* map_;
   HexZoneRules rules_;

@@ -214,9 +214,10 @@ class LitnMoveChecker(MoveChecker):
             trip = RailTrip(before, now, riding=now)
         return trip if trip.before or trip.after else None
 
-    def find_path(self, movement, position, end, classes, allowance, enemy_hexes, zones):
+    def find_path(self, movement, position, end, classes, allowance, zones, other=None):
         if self.trip is None:
-            return super().find_path(movement, position, end, classes, allowance, enemy_hexes, zones)
+            return super().find_path(movement, position, end, classes, allowance, zones, other)
+        enemy_hexes = (other or position).enemy_hexes
         net = self._net(movement)
         path = rail_path(movement, net, position.start, end, classes, allowance, enemy_hexes, zones,
                          position.friendly, self.trip)

@@ -5,30 +5,40 @@ from types import SimpleNamespace
 from adjutant.plugin import Parameter, TraceResult
 
 
-def supply(movement, unit, *, sources, depot=None, rail=(), enemy=(), zones=None, friendly=()):
+def supply(movement, unit, *, sources, depot=None, rail=(), units=None, unit_class=None, enemy=(), zones=None,
+           friendly=()):
     """LMN 16: within 6 hexes of a source, or of a `rail` hex from which an unblocked rail line leads
     to one, a unit is supplied; 7-12 unsupplied; beyond, isolated. Enemy units and enemy zones block
-    every part (a `friendly` unit's hex is in no zone). The CSA `depot` is a source only if it
-    traces at most 10 hexes (no rail) to another source, and it feeds no rail line (16.4 G).
-    Returns .state ("supplied", "unsupplied", "isolated"), .trace (the unit's, to 12 hexes) and
+    every part. The position is `units` (adjutant.PositionUnit: the enemy units that block, and the
+    companion file's zones of the enemy units, which say where they do not extend), or `enemy` hexes
+    and `zones`, with `friendly` hexes outside every zone (8.1B). The trace never enters a hex or
+    crosses a hexside `unit_class` may not (14: ocean, mountain hexsides; default: the file's first
+    class). The CSA `depot` is a source only if it traces at most 10 hexes (no rail) to another
+    source, and it feeds no rail line (16.4 G). Returns .state ("supplied", "unsupplied",
+    "isolated"), .trace (the unit's, to 12 hexes; None when isolated), .reason (why isolated) and
     .depot_source (whether the depot could act as a source)."""
-    terms = dict(blocked=list(enemy), zones=zones, zone_rule="no entry", zone_exempt=list(friendly))
+    terms = dict(blocked=list(enemy), zones=zones, zone_rule="no entry", zone_exempt=list(friendly), units=units,
+                 unit_class=unit_class or movement.classes[0])
     depot_source = False
     if depot is not None:
         others = [s for s in sources if s != depot]
         depot_source = movement.trace(depot, others, most=10, **terms).found
     trace = movement.trace(unit, list(sources), direct_targets=[depot] if depot_source else [], lines=list(rail),
                            most=12, **terms)
-    state = "isolated" if not trace.found else "supplied" if trace.used <= 6 else "unsupplied"
-    return SimpleNamespace(state=state, trace=trace, depot_source=depot_source)
+    if not trace.found:
+        return SimpleNamespace(state="isolated", trace=None, reason=trace.reason, depot_source=depot_source)
+    state = "supplied" if trace.used <= 6 else "unsupplied"
+    return SimpleNamespace(state=state, trace=trace, reason="", depot_source=depot_source)
 
 
 def register(plugin):
     @plugin.trace("lmn-supply", "LMN 16 supply: within 6 hexes of a source (--to) or of a rail hex (--lines) "
                                 "leading to one, supplied; 7-12 unsupplied; else isolated. --enemy units and "
-                                "--zones block every part, but not where --friendly units stand.",
+                                "--zones block every part, but not where --friendly units stand; never through "
+                                "hexes or hexsides --class (default: the first class) may not enter or cross.",
                   Parameter("depot", str, "the CSA depot's hex", None), needs=("targets",))
     def lmn_supply(trace, depot):
         result = supply(trace.movement, trace.start, sources=trace.targets, depot=depot, rail=trace.lines,
-                        enemy=trace.enemy, zones=trace.zones, friendly=trace.friendly)
-        return TraceResult(result.trace, result.state, {"state": result.state, "depot_source": result.depot_source})
+                        unit_class=trace.unit_class, enemy=trace.enemy, zones=trace.zones, friendly=trace.friendly)
+        shown = result.trace or SimpleNamespace(found=False, hexes=[], steps=[], used=0, reason=result.reason)
+        return TraceResult(shown, result.state, {"state": result.state, "depot_source": result.depot_source})

@@ -139,7 +139,8 @@ TEST(CompanionMovement, StackingMistakesNameTheirPlace) {
   EXPECT_EQ(error_of(inf + "stacking = { enter = 1, with = [\"cav\"] }\n"),
             "m.toml, line 16, column 34: unknown unit class 'cav' (the classes are inf)");
   EXPECT_EQ(error_of(inf + "stacking = { enter = 1, when = 2 }\n"),
-            "m.toml, line 16, column 25: unknown key 'when' in movement class 'inf' stacking (expected enter, leave, with, unless)");
+            "m.toml, line 16, column 25: unknown key 'when' in movement class 'inf' stacking (expected enter, leave, with, unless, "
+            "unless_kinds)");
   EXPECT_EQ(error_of(inf + "[[movement.stack_limit]]\nmeasure = \"MA\"\n"),
             "m.toml, line 16, column 1: [[movement.stack_limit]] has no 'most'");
   EXPECT_EQ(error_of(inf + "[[movement.stack_limit]]\nmost = 3\nmeasure = \"strength\"\n"),
@@ -160,9 +161,64 @@ TEST(CompanionMovement, MistakesNameTheirPlace) {
             "m.toml, line 17, column 15: unknown unit class 'cav' (the classes are inf)");
   EXPECT_EQ(error_of("[movement]\nspeed = 3\n"),
             "m.toml, line 14, column 1: unknown key 'speed' in [movement] (expected class_attribute, "
-            "allowance_attribute, side_attribute, enemy_hexes, enemy_hex_cost, lines_must_connect, one_hex_minimum, "
-            "class, zones, stack_limit)");
+            "allowance_attribute, side_attribute, kind_attribute, kinds, enemy_hexes, enemy_hex_cost, "
+            "lines_must_connect, one_hex_minimum, class, zones, stack_limit)");
   EXPECT_EQ(error_of("[movement]\n"), "m.toml, line 13, column 1: [movement] has no [movement.class.NAME] table");
+}
+
+// LMN 8.1B, 8.2D, 15.1A and 15.3C as data: kinds apart from movement classes, named by the zone
+// model and by stacking.
+const std::string kKinds = R"([movement]
+class_attribute = "type"
+kind_attribute = "side"
+kinds = ["combat", "leader", "fortification"]
+[movement.class.inf]
+terrain = { clear = 1, woods = 2, ridge = 1 }
+stacking = { enter = 1, leave = 1, with = ["inf"], unless_kinds = ["fortification"] }
+[movement.zones]
+enter_cost = 2
+not_into = ["combat", "fortification"]
+none_stacked_with = "fortification"
+)";
+
+TEST(CompanionMovement, ReadsKindsForZonesAndStacking_LMN_8_1_B_8_2_D) {
+  const Companion c = parse(kKinds);
+  const CompanionMovement& m = *c.movement;
+  EXPECT_EQ(m.kind_attribute, "side");
+  EXPECT_EQ(m.kinds, (std::vector<std::string>{"combat", "leader", "fortification"}));
+  ASSERT_TRUE(m.zones);
+  EXPECT_EQ(m.zones->not_into, core::kind_bit(0) | core::kind_bit(2));
+  EXPECT_EQ(m.zones->none_stacked_with, core::kind_bit(2));
+  EXPECT_EQ(m.rules.classes[0].stacks_free_with_kinds, core::kind_bit(2));
+  // Without the keys nothing changes: LIN's zones do extend into hexes of the mover's units.
+  const Companion plain = parse(kMovement);
+  EXPECT_EQ(plain.movement->zones->not_into, 0u);
+  EXPECT_EQ(plain.movement->zones->none_stacked_with, 0u);
+  EXPECT_TRUE(plain.movement->kinds.empty());
+}
+
+TEST(CompanionMovement, KindMistakesNameTheirPlace) {
+  const auto with = [](const std::string& from, const std::string& to) {
+    std::string text = kKinds;
+    text.replace(text.find(from), from.size(), to);
+    return text;
+  };
+  EXPECT_EQ(error_of(with("not_into = [\"combat\", \"fortification\"]", "not_into = [\"combat\", \"fort\"]")),
+            "m.toml, line 22, column 24: unknown unit kind 'fort' (the [movement] 'kinds' are combat, leader, fortification)");
+  EXPECT_EQ(error_of(with("unless_kinds = [\"fortification\"]", "unless_kinds = [\"forts\"]")),
+            "m.toml, line 19, column 69: unknown unit kind 'forts' (the [movement] 'kinds' are combat, leader, "
+            "fortification)");
+  EXPECT_EQ(error_of(with("kind_attribute = \"side\"\n", "")),
+            "m.toml, line 15, column 9: 'kinds' needs 'kind_attribute' in [movement]: the unit attribute naming a unit's kind");
+  EXPECT_EQ(error_of(with("kinds = [\"combat\", \"leader\", \"fortification\"]\n", "")),
+            "m.toml, line 15, column 18: 'kind_attribute' needs 'kinds' in [movement]: the kinds it may name");
+  EXPECT_EQ(error_of(with("\"leader\"", "\"combat\"")), "m.toml, line 16, column 21: duplicate kind 'combat'");
+  EXPECT_EQ(error_of(with("kind_attribute = \"side\"", "kind_attribute = \"kind\"")),
+            "m.toml, line 15, column 19: unknown unit attribute 'kind' (vocabulary 'unit_attributes' has type, side, MA, facing)");
+  EXPECT_EQ(error_of(kKinds + "not_in = [\"combat\"]\n"),
+            "m.toml, line 24, column 1: unknown key 'not_in' in [movement.zones] (expected enter_cost, leave_cost, "
+            "stop_on_enter, zone_to_zone, own_hex, no_entry_after_line, blocked_by, unblocked_by, blocked_terrain, "
+            "leave_effect, exerted_by, facing_attribute, not_into, none_stacked_with)");
 }
 
 }  // namespace

@@ -144,6 +144,102 @@ TEST_F(MovementTest, RigidZonesCostToEnterAndLeaveAndForbidZoneToZone_LMN) {
   EXPECT_EQ(along.steps.back().problem, StepProblem::kZone);
 }
 
+// LMN's zones as they stand in a position: kinds 0 combat unit, 1 fortification.
+class LmnZonesTest : public MovementTest {
+ protected:
+  static constexpr KindSet kCombat = kind_bit(0), kFort = kind_bit(1);
+  HexZoneRules lmn() const {
+    HexZoneRules r;
+    r.enter_cost = {2 * kMP};
+    r.leave_cost = kMP;
+    r.zone_to_zone = false;
+    r.not_into = kCombat | kFort;
+    r.none_stacked_with = kFort;
+    return r;
+  }
+  ZoneUnit enemy(Hex h, KindSet kinds = kCombat, bool exerts = true) const { return {h, false, kinds, exerts, std::nullopt}; }
+  ZoneUnit own(Hex h, KindSet kinds = kCombat) const { return {h, true, kinds, false, std::nullopt}; }
+  // A neighbour of `of` two hexes from `away`.
+  Hex beside(Hex of, Hex away) const {
+    for (const Hex n : map.topology().ring(of, 1)) {
+      if (map.topology().distance(n, away) == 2) return n;
+    }
+    ADD_FAILURE() << "no such neighbour";
+    return of;
+  }
+};
+
+TEST_F(LmnZonesTest, ZonesDoNotExtendIntoHexesOfTheMoversCombatUnits_LMN_8_1_B) {
+  // A Confederate unit at S, Union VI Corps beside it at F; Union II Corps moves from M into F.
+  const Hex s = hex("0808"), f = map.topology().ring(s, 1)[0], m = beside(f, s);
+  rules.classes[0].stack_enter = kMP;
+  rules.classes[0].stack_leave = kMP;
+  rules.classes[0].stacks_with = class_bit(0);
+  const MovementSearch search(map, rules);
+  Situation situation;
+  situation.friendly = {{f, 0, kCombat}};
+  const HexZones zones = HexZones::from_units(map, {enemy(s), own(f)}, lmn());
+  situation.zones = &zones;
+  EXPECT_FALSE(zones.controlled(f));
+  EXPECT_TRUE(zones.controlled(map.topology().ring(s, 1)[1]));
+  const PathCost in = search.explain({m, f}, unit(0, 5), situation);
+  ASSERT_TRUE(in.legal) << in.reason;
+  EXPECT_EQ(in.total, 2 * kMP);  // clear 1 + stacking 1, no zone
+  // A model without `not_into` (LIN 8.4's cavalry zones) still extends into the hex: 1 + 2 + 1.
+  HexZoneRules lin = lmn();
+  lin.not_into = 0;
+  const HexZones into = HexZones::from_units(map, {enemy(s), own(f)}, lin);
+  situation.zones = &into;
+  EXPECT_TRUE(into.controlled(f));
+  EXPECT_EQ(search.explain({m, f}, unit(0, 5), situation).total, 4 * kMP);
+  // A unit of the mover's side of another kind (a leader) does not stop the zone.
+  const HexZones leader = HexZones::from_units(map, {enemy(s), own(f, kind_bit(2))}, lmn());
+  EXPECT_TRUE(leader.controlled(f));
+}
+
+TEST_F(LmnZonesTest, ZonesDoNotExtendIntoAFriendlyFortification_LMN_8_2_D) {
+  const Hex s = hex("0808"), f = map.topology().ring(s, 1)[0];
+  const HexZones zones = HexZones::from_units(map, {enemy(s), own(f, kFort)}, lmn());
+  EXPECT_FALSE(zones.controlled(f));
+  EXPECT_TRUE(zones.controlled(map.topology().ring(s, 1)[3]));
+}
+
+TEST_F(LmnZonesTest, NoZoneFromUnitsStackedWithAFortification_LMN_8_2_D_15_3_C) {
+  // A Union corps in a fort at S; A.P. Hill steps from one of its neighbours to the next.
+  const Hex s = hex("0808");
+  const auto ring = map.topology().ring(s, 1);
+  const MovementSearch search(map, rules);
+  Situation situation;
+  const HexZones fort = HexZones::from_units(map, {enemy(s), enemy(s, kFort, false)}, lmn());
+  situation.zones = &fort;
+  EXPECT_FALSE(fort.controlled(ring[0]));
+  const PathCost along = search.explain({ring[0], ring[1]}, unit(0, 6), situation);
+  ASSERT_TRUE(along.legal) << along.reason;
+  EXPECT_EQ(along.total, kMP);
+  // Without the fortification the step is zone to zone.
+  const HexZones open = HexZones::from_units(map, {enemy(s)}, lmn());
+  situation.zones = &open;
+  EXPECT_EQ(search.explain({ring[0], ring[1]}, unit(0, 6), situation).steps.back().problem, StepProblem::kZone);
+  // A fortification of the mover's side in another hex does not take the enemy's zone away; and a
+  // unit that does not exert (face-up cavalry) has none.
+  const HexZones elsewhere = HexZones::from_units(map, {enemy(s), own(hex("0303"), kFort)}, lmn());
+  EXPECT_TRUE(elsewhere.controlled(ring[0]));
+  EXPECT_FALSE(HexZones::from_units(map, {enemy(s, kCombat, false)}, lmn()).controlled(ring[0]));
+}
+
+TEST_F(MovementTest, NoStackingPenaltyWhereAFortificationOfNoClassStands_LMN_15_1_A) {
+  rules.classes[0].stack_enter = kMP;
+  rules.classes[0].stack_leave = kMP;
+  rules.classes[0].stacks_with = class_bit(0);
+  rules.classes[0].stacks_free_with_kinds = kind_bit(1);
+  const MovementSearch search(map, rules);
+  Situation s;
+  s.friendly = {{hex("0504"), 0, kind_bit(0)}};
+  EXPECT_EQ(search.explain(hexes({"0503", "0504", "0505"}), unit(0, 9), s).total, 4 * kMP);
+  s.friendly.push_back({hex("0504"), -1, kind_bit(1)});  // a fortification: a kind, no movement class
+  EXPECT_EQ(search.explain(hexes({"0503", "0504", "0505"}), unit(0, 9), s).total, 2 * kMP);
+}
+
 TEST_F(MovementTest, FrontalZonesStopMovement_CWR_ZOC) {
   HexZoneRules cwr;
   cwr.stop_on_enter = true;

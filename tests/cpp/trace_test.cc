@@ -50,12 +50,42 @@ TEST_F(TraceTest, MPMeasureAgreesWithTheMovementSearch) {
   }
 }
 
+TEST_F(TraceTest, AHexTraceForAClassGoesRoundWhatTheClassMayNotEnterOrCross_LMN_14) {
+  // Column 05 rows 02..09 is ridge (artillery may not enter it, as LMN units may not enter ocean),
+  // and the hexside 0501/0601 is a river (prohibited to both classes, as a mountain hexside).
+  for (int row = 2; row <= 9; ++row) map.set_terrain(hex("05" + std::string(row < 10 ? "0" : "") + std::to_string(row)), 1);
+  map.add_hexside_feature(hex("0501"), hex("0601"), 0);
+  const Tracer tracer(map, &rules);
+  TraceRequest r;
+  r.targets = hexes({"0705"});
+  r.most = 20;
+  const Trace straight = tracer.trace(hex("0305"), r);
+  ASSERT_TRUE(straight.found);
+  EXPECT_EQ(straight.used, 4);
+  r.unit_class = 1;
+  const Trace round = tracer.trace(hex("0305"), r);
+  ASSERT_TRUE(round.found);
+  EXPECT_GT(round.used, 4);
+  for (const TraceHex& h : round.path) EXPECT_NE(map.terrain(h.hex), 1) << map.topology().name(h.hex);
+  for (size_t i = 0; i + 1 < round.path.size(); ++i) {
+    EXPECT_FALSE(map.has_hexside_feature(round.path[i].hex, round.path[i + 1].hex, 0));
+  }
+  r.most = round.used - 1;
+  const Trace none = tracer.trace(hex("0305"), r);
+  EXPECT_FALSE(none.found);
+  EXPECT_NE(none.reason.find("prohibited terrain"), std::string::npos) << none.reason;
+}
+
 TEST_F(TraceTest, RejectsAStartOffTheMapAndMPWithoutRules) {
   const Tracer tracer(map);
   TraceRequest r;
   EXPECT_THROW(tracer.trace(Hex{100, 100}, r), std::invalid_argument);
   r.measure = Measure::kMP;
   EXPECT_THROW(tracer.trace(hex("0505"), r), std::invalid_argument);
+  r.measure = Measure::kHexes;
+  r.unit_class = 0;
+  EXPECT_THROW(tracer.trace(hex("0505"), r), std::invalid_argument);
+  r.unit_class = -1;
   // The start itself as a target.
   r.measure = Measure::kHexes;
   r.targets = hexes({"0505"});

@@ -59,3 +59,16 @@ class CompanionRules:
         if cls not in movement.classes:
             raise CheckError(f"{where}: unknown unit class {cls!r} (the classes are {', '.join(movement.classes)})")
         return cls
+
+    @staticmethod
+    def unit_kind(movement, unit, where):
+        """The unit's kind ([movement] kind_attribute), None when the file declares no kinds or the
+        unit has none; CheckError naming `where` for a kind the file does not declare."""
+        if not movement.kind_attribute:
+            return None
+        kind = unit.get(movement.kind_attribute)
+        if not kind:
+            return None
+        if kind not in movement.kinds:
+            raise CheckError(f"{where}: unknown unit kind {kind!r} (the [movement] 'kinds' are {', '.join(movement.kinds)})")
+        return kind

@@ -16,7 +16,7 @@ from typing import Optional
 from .companion_rules import CheckError, CompanionRules
 from .moves import log_moves
 from .mp import mp_text, parse_mp
-from adjutant import StackedUnit, StackingError
+from adjutant import PositionUnit, StackedUnit, StackingError
 
 
 @dataclass
@@ -133,7 +133,7 @@ class MoveChecker(CompanionRules):
         leaving = Fraction(self.leaving_cost(movement, position))
         zones = self.zones(movement, position, sides)
         left = None if verdict.allowance is None else verdict.allowance - leaving
-        path = self.find_path(movement, position, end, classes, left, position.enemy_hexes, zones)
+        path = self.find_path(movement, position, end, classes, left, zones)
         reasons = []
         unmet = ""
         if path is not None and not path.legal:
@@ -165,7 +165,7 @@ class MoveChecker(CompanionRules):
             return None, ""
         if other.allowance is None:  # the other way does not apply here, and the verdict says why
             return None, other.unmet
-        path = self.find_path(movement, position, end, classes, other.allowance, other.enemy_hexes, other.zones)
+        path = self.find_path(movement, position, end, classes, other.allowance, other.zones, other)
         if path is None or not path.legal:
             return None, other.unmet
         verdict.allowance = other.allowance
@@ -174,10 +174,15 @@ class MoveChecker(CompanionRules):
 
     # What a game's rules may judge otherwise (plugins subclass MoveChecker):
 
-    def find_path(self, movement, position, end, classes, allowance, enemy_hexes, zones):
+    def find_path(self, movement, position, end, classes, allowance, zones, other=None):
         """The cheapest legal path from position.start to end (.total, .hexes, .legal, .reason), or
-        None: by default the search's over [movement]'s costs."""
-        return movement.path(position.start, end, classes, allowance, enemy_hexes, zones, friendly=position.friendly)
+        None: by default the search's over [movement]'s costs, among the position's units (`zones`
+        None: the zones the companion file's model gives them), or for the game's other way of moving
+        (`other`, an OtherWay: its enemy hexes and zones)."""
+        if other is None:
+            return movement.path(position.start, end, classes, allowance, zones=zones, units=position.units)
+        return movement.path(position.start, end, classes, allowance, other.enemy_hexes, zones,
+                             friendly=position.friendly)
 
     def leaving_cost(self, movement, position):
         """MP the force pays to leave its start hex before its first step (position.start): by default none."""
@@ -197,8 +202,9 @@ class MoveChecker(CompanionRules):
         return min(allowances) if allowances else None
 
     def zones(self, movement, position, sides):
-        """The zones of control the mover meets: by default [movement.zones] from every source."""
-        return movement.zones(position.zone_sources) if movement.has_zones and position.zone_sources else None
+        """The zones of control the mover meets; None for the companion file's [movement.zones] of
+        the position's units (the default)."""
+        return None
 
     def obstacle(self, unit, unit_class):
         """Whether another side's unit counts as an enemy unit in its hex ([movement] enemy_hexes)."""
@@ -222,17 +228,25 @@ class MoveChecker(CompanionRules):
             if not side or hex_name is None or self.movement(view.name, board) is not movement:
                 continue
             cls = unit.get(movement.class_attribute)
+            known = cls if cls in movement.classes else None
+            kind = self.unit_kind(movement, unit, f"piece {name!r}")
             if side in sides:
-                if cls in movement.classes:
+                if known:
                     position.friendly.append((hex_name, cls))
                 position.friendly_units.append((hex_name, StackedUnit(name, cls, unit)))
+                position.units.append(PositionUnit(hex_name, True, unit_class=known, kind=kind))
                 continue
             position.enemy_units.append(hex_name)
-            if self.obstacle(unit, cls):
+            blocks = self.obstacle(unit, cls)
+            if blocks:
                 position.enemy_hexes.append(hex_name)
-            if (not movement.zone_classes or cls in movement.zone_classes) and self.exerts_zone(unit, cls):
-                facing = unit.get(movement.facing_attribute) if movement.facing_attribute else None
-                position.zone_sources.append((hex_name, int(facing) if facing not in (None, "") else None))
+            facing = unit.get(movement.facing_attribute) if movement.facing_attribute else None
+            facing = int(facing) if facing not in (None, "") else None
+            exerts = self.exerts_zone(unit, cls)
+            if (not movement.zone_classes or cls in movement.zone_classes) and exerts:
+                position.zone_sources.append((hex_name, facing))
+            position.units.append(PositionUnit(hex_name, False, unit_class=known, kind=kind, facing=facing, zone=exerts,
+                                               blocks=blocks))
         return position
 
 
@@ -249,7 +263,10 @@ class OtherWay:
 
 @dataclass
 class Position:
-    """The other units around a move, as the search and the stacking limits want them."""
+    """The other units around a move, as the search and the stacking limits want them: `units` (the
+    adjutant.PositionUnits the search and the zone model read), and the same as lists for plugins."""
+
+    units: list = field(default_factory=list)          # PositionUnit, every other unit
 
     enemy_hexes: list = field(default_factory=list)    # hex names of the units that block or cost
     enemy_units: list = field(default_factory=list)    # hex names of every other side's unit
