@@ -80,7 +80,7 @@ def run_supply(session, side, names, control):
             result = trace_supply(army.map, unit.hex, sources=sorted(found), depot=depot,
                                   rail=["rail"], enemy=enemy_hexes, zones=zones, friendly=friendly)
             trace = result.trace
-            if trace.found:
+            if trace is not None:
                 end = trace.hexes[-1]
                 what = found.get(end) or ("the depot" if end == depot else "a rail line to a source")
                 section.add(f"{unit.name} ({unit.hex}): {result.state}, {trace.used} hexes to {what} "
@@ -88,10 +88,8 @@ def run_supply(session, side, names, control):
                             path=list(trace.hexes), quantity="hexes")
             else:
                 section.add(f"{unit.name} ({unit.hex}): isolated, no path of 12 hexes free of enemy units and "
-                            f"zones to a source or a rail line from one{': ' + trace.reason if trace.reason else ''}",
+                            f"zones to a source or a rail line from one{': ' + result.reason if result.reason else ''}",
                             unit=unit.name, state="isolated")
-    session.report.note("supply paths are traced hex by hex without terrain: ocean and mountain hexsides do not "
-                        "stop them yet (the engine's supply trace is being taught them)")
 
 
 def register(plugin):

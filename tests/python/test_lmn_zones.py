@@ -11,7 +11,7 @@ import pytest
 
 import adjutant
 from adjutant import PositionUnit
-from adjutant_plugins.generic.presets import lmn
+from adjutant_plugins.lmn import traces as lmn
 from conftest import ESC, TAB, json_lines
 from test_cli import adjutant as run_cli
 
