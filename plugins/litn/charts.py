@@ -58,15 +58,7 @@ class LitnCharts:
     def __init__(self, chart_file):
         self.file = chart_file
         self.path = chart_file.path
-        options = chart_file.data.get("options", {})
-        unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
-        if unknown:
-            raise ChartError(f"{self.path}: [options] has no option {unknown[0]!r} "
-                             f"(the options are {', '.join(DEFAULT_OPTIONS)})")
-        self.options = {**DEFAULT_OPTIONS, **options}
-        for name, choices in CHOICES.items():
-            if self.options[name] not in choices:
-                raise ChartError(f"{self.path}: [options] {name} must be one of {', '.join(choices)}")
+        self.options = chart_file.options(DEFAULT_OPTIONS, CHOICES)
         phases = self.options["bridge_repair_phases"]
         if not isinstance(phases, int) or isinstance(phases, bool) or phases < 1:
             raise ChartError(f"{self.path}: [options] bridge_repair_phases must be a whole number of phases, 1 or more")

@@ -5,8 +5,7 @@ from adjutant.plugin import Parameter
 
 from .army import ArmyError
 from .charts import _whole
-from .scenarios import HOOKER_BOX, MILITIA, NET_VP, SCENARIO, TURN, YEAR, flag, game_global, scenario_of, \
-    set_game_global
+from .scenarios import HOOKER_BOX, MILITIA, NET_VP, SCENARIO, TURN, YEAR, flag, keep_value, kept_value, scenario_of
 from .session import start
 
 MILITIA_VP, MILITIA_RANGE = 5, 15      # 4.2: "5 net victory points or ... a combat unit within 15 hexes of Harrisburg"
@@ -34,8 +33,8 @@ def militia(session, net_vp=None, triggered=None, harrisburg_hex="", harrisburg_
     army = session.army
     section = session.report.section(f"Union militia, turn {session.turn} (4.2)")
     city = harrisburg(session, harrisburg_hex)
-    before = flag(game_global(session, MILITIA, triggered, "triggered"))
-    vp = int(game_global(session, NET_VP, net_vp, "net_vp"))
+    before = flag(kept_value(session, MILITIA, triggered, "triggered"))
+    vp = int(kept_value(session, NET_VP, net_vp, "net_vp"))
     near = sorted((army.distance(u.hex, city), u.name, u.hex) for u in army.of("Confederate") if u.is_combat)
     reasons = []
     if before:
@@ -53,8 +52,8 @@ def militia(session, net_vp=None, triggered=None, harrisburg_hex="", harrisburg_
     for reason in reasons:
         section.add(reason, net_vp=vp, triggered=True)
     if not before:
-        set_game_global(session, MILITIA, "true")
-        section.add(f"the condition is met: written to the game's {MILITIA} property (4.2: every turn after too)")
+        name = keep_value(session, MILITIA, "true")
+        section.add(f"the condition is met: written to the game's {name} property (4.2: every turn after too)")
     if harrisburg_controlled is None:
         control = session.army.state_reading(session.charts.option("control_state"))
         harrisburg_controlled = control is not None and city in control.places
@@ -130,13 +129,13 @@ def hooker_dissatisfaction(session, scenario, box=None, vp=0, union_major_victor
         section.add(f"{hooker_name} is not on the map: Meade commands already, no roll", replaced=True)
         return
     floor = int(session.charts.option("hooker_box_floor"))
-    before = int(game_global(session, HOOKER_BOX, box, "box"))
+    before = int(kept_value(session, HOOKER_BOX, box, "box"))
     after = max(floor, before + vp - 2 * union_major_victories)
     if after != before:
-        set_game_global(session, HOOKER_BOX, after)
+        name = keep_value(session, HOOKER_BOX, after)
         section.add(f"the marker moves from box {before} to {after}: +{vp} for Confederate VP scored, "
                     f"-2 x {union_major_victories} for Union major victories (box {floor} the lowest, option "
-                    f"hooker_box_floor); written to the game's {HOOKER_BOX} property", box=after)
+                    f"hooker_box_floor); written to the game's {name} property", box=after)
     if session.turn < HOOKER_FROM:
         section.add(f"no roll before turn {HOOKER_FROM}; the marker is in box {after}", box=after, replaced=False)
         return

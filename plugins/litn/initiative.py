@@ -3,7 +3,7 @@ initiative roll that says who chooses the first player (5)."""
 from adjutant.plugin import Parameter
 
 from .army import enemy_of
-from .scenarios import LOST_DISPATCH, TURN, YEAR, flag, game_global, set_game_global
+from .scenarios import LOST_DISPATCH, TURN, YEAR, flag, keep_value, kept_value
 from .session import start
 
 LOST_DISPATCH_FROM = 6            # 5.1: "Starting on turn 6 of both 1862 scenarios"
@@ -27,7 +27,7 @@ def lost_dispatch(session, found=None):
     """5.1: from turn 6 of the 1862 scenarios the Union rolls; 1-2 finds the dispatch, written to
     the game's LostDispatch property."""
     section = session.report.section(f"The Lost Dispatch, turn {session.turn} of {session.year}")
-    already = flag(game_global(session, LOST_DISPATCH, found, "found"))
+    already = flag(kept_value(session, LOST_DISPATCH, found, "found"))
     if session.year != 1862 or session.turn < LOST_DISPATCH_FROM:
         section.add(f"no roll: the Union looks for the Lost Dispatch only in the 1862 scenarios, from turn "
                     f"{LOST_DISPATCH_FROM} (5.1)", found=already, rolled=False)
@@ -41,8 +41,8 @@ def lost_dispatch(session, found=None):
     if not discovered:
         section.add(f"d6 {roll}: not found (1-2 finds it)", roll=roll, found=False, rolled=True)
         return
-    set_game_global(session, LOST_DISPATCH, "true")
-    section.add(f"d6 {roll}: found (written to the game's {LOST_DISPATCH} property). For the rest of the game the "
+    name = keep_value(session, LOST_DISPATCH, "true")
+    section.add(f"d6 {roll}: found (written to the game's {name} property). For the rest of the game the "
                 f"Union player rolls for initiative (5.1) and adds 1 to his Command Point Table rolls; Miles and "
                 f"White are released (15.2)", roll=roll, found=True, rolled=True)
 

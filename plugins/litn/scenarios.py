@@ -1,23 +1,30 @@
 """The four scenarios of LIN 15 (their year, first and last turn, first Confederate wagon) and the
-game's global properties the turn's procedures keep between turns, read and written by name.
+values the turn's procedures keep between turns.
 
-The global properties, each also given as a parameter of the procedures that read it:
+The game's global properties Turn, Year and Scenario (1-4: 15.3, 15.4, 15.6, 15.7) are read by name.
+The values kept live in the global properties the companion file's [globals] names
+(adjutant.procedures.kept), each also given as a parameter of the procedures that read it:
 
-  Turn, Year      the game turn and the scenario year (session.start reads them)
-  Scenario        1-4 (15.3, 15.4, 15.6, 15.7)
-  LostDispatch    true once the Union has found the Lost Dispatch (5.1)
-  NetVP           the net Confederate victory points (15.1: Confederate total less the Union's)
-  Militia         true once 4.2's condition has been met: the Union rolls for militia every turn after
-  HookerBox       the box of the Hooker Dissatisfaction marker (15.6), 1 at the start of scenario 3
+  lost_dispatch   true once the Union has found the Lost Dispatch (5.1)
+  net_vp          the net Confederate victory points (15.1: Confederate total less the Union's)
+  militia         true once 4.2's condition has been met: the Union rolls for militia every turn after
+  hooker_box      the box of the Hooker Dissatisfaction marker (15.6), 1 at the start of scenario 3
 """
 from dataclasses import dataclass
 
 from adjutant.plugin import Parameter
+from adjutant.procedures.kept import kept_property
 
 from .army import ArmyError
 
-SCENARIO_GLOBAL, NET_VP, MILITIA, HOOKER_BOX = "Scenario", "NetVP", "Militia", "HookerBox"
-LOST_DISPATCH = "LostDispatch"
+SCENARIO_GLOBAL = "Scenario"
+KEPT = {  # [globals] key: what it keeps, for messages
+    "lost_dispatch": "whether the Union has found the Lost Dispatch (5.1)",
+    "net_vp": "the net Confederate victory points (15.1)",
+    "militia": "whether the Union rolls for militia (4.2)",
+    "hooker_box": "the Hooker Dissatisfaction box (15.6)",
+}
+LOST_DISPATCH, NET_VP, MILITIA, HOOKER_BOX = KEPT
 
 
 @dataclass(frozen=True)
@@ -42,7 +49,7 @@ TURN = Parameter("turn", int, "the game turn (default: the game's Turn property)
 YEAR = Parameter("year", int, "1862 or 1863 (default: the game's Year property)", None, (1862, 1863))
 
 
-def game_global(session, name, given=None, parameter=None):
+def read_global(session, name, given=None, parameter=None):
     """The value of the game's global property `name`, or `given` (a parameter) when not None;
     ArmyError naming the property and the parameter when the game holds none."""
     if given is not None:
@@ -51,17 +58,25 @@ def game_global(session, name, given=None, parameter=None):
     if value in (None, ""):
         instead = f" (or give {parameter}=)" if parameter else ""
         raise ArmyError(f"{session.army.game.source}: the game has no global property {name}: add it to the module"
-                        f"{instead}; docs/litn.md lists the properties the turn's procedures keep")
+                        f"{instead}; docs/litn.md lists the properties the turn's procedures read")
     return value
 
 
-def set_game_global(session, name, value):
-    """Writes the game's global property `name`; ArmyError when the game holds none of that name."""
-    game = session.army.game
-    if game.global_property(name) is None:
-        raise ArmyError(f"{game.source}: the game has no global property {name} to record {value!r} in: add it to "
-                        f"the module (docs/litn.md lists the properties the turn's procedures keep)")
-    game.set_global_property(name, str(value))
+def kept_name(session, key):
+    """The global property the companion file's [globals] `key` names (KeptValueError if none)."""
+    return kept_property(session.army.companion, session.army.module, key, KEPT[key])
+
+
+def kept_value(session, key, given=None, parameter=None):
+    """A value kept between turns (KEPT), or `given` (a parameter) when not None."""
+    return given if given is not None else read_global(session, kept_name(session, key), None, parameter)
+
+
+def keep_value(session, key, value):
+    """Writes a value kept between turns into its global property; the name it was written to."""
+    name = kept_name(session, key)
+    session.army.game.set_global_property(name, str(value))
+    return name
 
 
 def flag(value):
@@ -70,7 +85,7 @@ def flag(value):
 
 def scenario_of(session, given=None):
     """The game's scenario (parameter or Scenario property), checked against the session's year."""
-    raw = game_global(session, SCENARIO_GLOBAL, given, "scenario")
+    raw = read_global(session, SCENARIO_GLOBAL, given, "scenario")
     try:
         scenario = SCENARIOS[int(str(raw).strip())]
     except (ValueError, KeyError):

@@ -7,6 +7,7 @@ from adjutant.procedures.rolls import Rolls
 
 from .army import ENEMY_UNIT, SIDES, Army, ArmyError
 from .charts import LitnCharts
+from .scenarios import LOST_DISPATCH
 
 
 @dataclass
@@ -55,7 +56,8 @@ def start(context, title, side=None, turn=None, year=None, lost_dispatch=None, n
     """A Session for `context` (see adjutant.plugin.Context). The acting side is `side` (the
     parameter side=), never the reader's (--side only redacts the report, so the same seed writes the
     same save for every reader); `one_side` names a procedure that needs one. The turn, year and
-    Lost Dispatch default to the game's global properties Turn, Year and LostDispatch."""
+    Lost Dispatch default to the game's global properties Turn and Year and the one the companion
+    file's [globals] lost_dispatch names."""
     viewer = getattr(context, "side", "referee") or "referee"
     acting = side
     if acting is not None and acting not in SIDES:
@@ -73,8 +75,13 @@ def start(context, title, side=None, turn=None, year=None, lost_dispatch=None, n
         if turn is None or year is None:
             raise ArmyError(f"{context.source}: give turn= and year= (the game has no Turn or Year global property)")
         session.turn, session.year = int(turn), int(year)
-    found = lost_dispatch if lost_dispatch is not None else _global(game, "LostDispatch")
-    session.lost_dispatch = str(found).strip().lower() in ("true", "yes", "1")
+    if lost_dispatch is None:
+        name = context.companion.globals.get(LOST_DISPATCH)
+        if name is None:
+            session.report.note(f"{context.companion.file} names no global property for the Lost Dispatch ([globals] "
+                                f"{LOST_DISPATCH}): taken as not found; give lost_dispatch= if it is")
+        lost_dispatch = _global(game, name) if name else None
+    session.lost_dispatch = str(lost_dispatch).strip().lower() in ("true", "yes", "1")
     if session.lost_dispatch and need_turn and not (session.year == 1862 and session.turn >= 6):
         session.lost_dispatch = False
         session.report.note(f"the Lost Dispatch is marked found, but it can be found only in 1862 from turn 6 "

@@ -5,7 +5,7 @@ import shlex
 from pathlib import PurePath
 
 from . import initial_phase, initiative, victory, wagons
-from .scenarios import LOST_DISPATCH, SCENARIO, TURN, YEAR, flag, scenario_of, wagon_due
+from .scenarios import SCENARIO, TURN, YEAR, scenario_of, wagon_due
 from .session import start
 
 FILES = "--module MODULE --companion COMPANION --charts CHARTS"
@@ -14,7 +14,7 @@ FILES = "--module MODULE --companion COMPANION --charts CHARTS"
 def walk(session, scenario, game_file):
     turn, year, n = session.turn, session.year, scenario.number
     report = session.report
-    found = flag(session.army.game.global_property(LOST_DISPATCH) or "false")
+    found = session.lost_dispatch
 
     def run(procedure, *words):
         return shlex.join(["adjutant", "run", f"litn.{procedure}", game_file]) + f" {FILES}" + \

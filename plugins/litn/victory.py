@@ -13,14 +13,14 @@ from fractions import Fraction
 from adjutant.plugin import Parameter
 
 from .loc import Lines
-from .scenarios import NET_VP, SCENARIO, TURN, YEAR, game_global, scenario_of, set_game_global
+from .scenarios import NET_VP, SCENARIO, TURN, YEAR, keep_value, kept_value, scenario_of
 from .session import start
 
 
 def victory(session, scenario, net_vp=None, controlled=None, half=(), not_held=(), loc_lost=(),
             confederate_major_victories=0, union_major_victories=0, end=None, harrisburg_bridge_destroyed=None):
     charts = session.charts
-    before = Fraction(str(game_global(session, NET_VP, net_vp, "net_vp")))
+    before = Fraction(str(kept_value(session, NET_VP, net_vp, "net_vp")))
     gained = Fraction(0)
     section = session.report.section(f"Victory points, turn {session.turn} (15.1)")
     major = int(charts.rule("victory", "major_victory"))
@@ -38,10 +38,9 @@ def victory(session, scenario, net_vp=None, controlled=None, half=(), not_held=(
             harrisburg_bridge_destroyed = _harrisburg_bridge_destroyed(session)
         gained += _game_end(session, section, harrisburg_bridge_destroyed)
     after = before + gained
-    if gained:
-        set_game_global(session, NET_VP, _number(after))
+    written = keep_value(session, NET_VP, _number(after)) if gained else None
     section.add(f"net Confederate VP: {_number(before)} {'+' if gained >= 0 else '-'} {_number(abs(gained))} = "
-                f"{_number(after)}" + (f" (written to the game's {NET_VP} property)" if gained else ""),
+                f"{_number(after)}" + (f" (written to the game's {written} property)" if written else ""),
                 vp=gained, net_vp=after)
     if last:
         level = victory_level(charts, scenario.year, after)

@@ -10,9 +10,9 @@ from types import SimpleNamespace
 import pytest
 
 import adjutant
+from adjutant.procedures.kept import KeptValueError
 from adjutant_plugins.litn.army import ArmyError
 from adjutant_plugins.litn.charts import LitnCharts
-from adjutant_plugins.litn.scenarios import set_game_global
 from adjutant_plugins.litn.victory import victory_level
 from test_litn import CHARTS, TEMPLATE, line_of, lines, run
 from test_litn_procedures import place
@@ -310,10 +310,14 @@ def test_15_2_and_15_5_victory_levels_and_the_1863_overlap(tmp_path):
     assert victory_level(LitnCharts.load(str(greater)), 1863, 11) == "Union operational victory"
 
 
-def test_a_global_the_game_does_not_hold_is_refused_by_name(litn_demo):
-    game = adjutant.open_game(str(litn_demo.dir / "litn-demo.vsav"), adjutant.open_module(str(litn_demo.module)))
-    with pytest.raises(ArmyError, match="no global property VictoryPoints"):
-        set_game_global(SimpleNamespace(army=SimpleNamespace(game=game)), "VictoryPoints", 3)
+def test_a_kept_value_the_companion_file_names_no_property_for_is_refused(litn_demo, tmp_path):
+    companion = tmp_path / "companion.toml"
+    companion.write_text(litn_demo.companion.read_text(encoding="utf-8").replace('net_vp = "NetVP"\n', ""),
+                         encoding="utf-8")
+    demo = SimpleNamespace(dir=litn_demo.dir, module=litn_demo.module, companion=companion)
+    with pytest.raises(KeptValueError, match=r"names no global property to keep the net Confederate victory points"):
+        run(demo, "victory")
+    report, _ = run(demo, "victory", net_vp="3")   # given, it needs no property
 
 
 # ---- 3.1 the sequence of play ----

@@ -54,6 +54,20 @@ class ChartFile:
             raise ChartError(f"{path}: a chart file for rules {data.get('rules')!r}, not {rules!r}")
         return cls(path, data)
 
+    def options(self, defaults, choices=None):
+        """The file's [options] over the plugin's `defaults` (its readings of the rules' ambiguities);
+        ChartError for an option the plugin has not, or a value not among its `choices` ({name: values})."""
+        options = self.data.get("options", {})
+        unknown = sorted(set(options) - set(defaults))
+        if unknown:
+            raise ChartError(f"{self.path}: [options] has no option {unknown[0]!r} "
+                             f"(the options are {', '.join(defaults)})")
+        merged = {**defaults, **options}
+        for name, allowed in (choices or {}).items():
+            if merged[name] not in allowed:
+                raise ChartError(f"{self.path}: [options] {name} must be one of {', '.join(map(str, allowed))}")
+        return merged
+
     def section(self, name):
         value = self.data.get(name)
         if not isinstance(value, dict):
