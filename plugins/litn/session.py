@@ -26,8 +26,6 @@ class Session:
 
     def finish(self):
         """The report, with the rolls made, naming only what the viewer may see."""
-        self.report.rolls = list(self.rolls.rolls)
-        self.report.seed = self.rolls.seed
         if self.army.facing_unknown:
             self.report.note(f"facing unknown for {', '.join(sorted(self.army.facing_unknown))}: each zone of "
                              f"control counted in every direction (8.4)")
@@ -38,13 +36,10 @@ class Session:
             if reading.places or reading.source == "none":
                 held = ", ".join(sorted(reading.places)) or "none known"
                 self.report.note(f"map state {reading.name}: {held} (from {reading.describe()})")
-        for given in self.rolls.unused():
-            self.report.note(f"the given roll {given!r} was not used: no roll had that purpose")
-        if not self.army.viewer.is_referee:
-            self.report.note(f"every unit on the map counts as it stands on the table; those hidden or masked from "
-                             f"the {self.army.viewer.side} player are called \"{ENEMY_UNIT}\"")
-        self.report.redact(self.army.redactions(), self.army.unseen())
-        return self.report
+        reader = None if self.army.viewer.is_referee else (
+            f"every unit on the map counts as it stands on the table; those hidden or masked from the "
+            f"{self.army.viewer.side} player are called \"{ENEMY_UNIT}\"")
+        return self.report.close(self.rolls, self.army.redactions(), self.army.unseen(), reader)
 
 
 def _global(game, name):

@@ -24,15 +24,10 @@ class Session:
 
     def finish(self):
         """The report, with the rolls made, naming only what the viewer may see."""
-        self.report.rolls = list(self.rolls.rolls)
-        self.report.seed = self.rolls.seed
-        for given in self.rolls.unused():
-            self.report.note(f"the given roll {given!r} was not used: no roll had that purpose")
-        if not self.army.viewer.is_referee:
-            self.report.note(f"every unit counts as it stands on the table, face-down ones included; those masked "
-                             f"from the {self.army.viewer.side} player are called \"{ENEMY_UNIT}\"")
-        self.report.redact(self.army.redactions(), self.army.unseen())
-        return self.report
+        reader = None if self.army.viewer.is_referee else (
+            f"every unit counts as it stands on the table, face-down ones included; those masked from the "
+            f"{self.army.viewer.side} player are called \"{ENEMY_UNIT}\"")
+        return self.report.close(self.rolls, self.army.redactions(), self.army.unseen(), reader)
 
 
 def _global(game, name):

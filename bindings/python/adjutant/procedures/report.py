@@ -91,6 +91,19 @@ class Report:
         return cls(data["title"], data["viewer"], data["seed"], sections, [Roll(**r) for r in data["rolls"]],
                    list(data["notes"]), list(data["files"]))
 
+    def close(self, rolls, names=None, unseen=(), reader_note=None):
+        """The report as a procedure ends it: the rolls made (adjutant.procedures.rolls.Rolls) and the
+        seed, a note for each given roll no roll used, `reader_note` (what a side's reader should know
+        of what is named for him), then redacted (`redact`)."""
+        self.rolls = list(rolls.rolls)
+        self.seed = rolls.seed
+        for given in rolls.unused():
+            self.note(f"the given roll {given!r} was not used: no roll had that purpose")
+        if reader_note:
+            self.note(reader_note)
+        self.redact(names, unseen)
+        return self
+
     def redact(self, names, unseen=()):
         """Replaces each name of `names` ({name: what the viewer calls it}) wherever it stands as a
         whole name: titles, lines, their data, roll purposes and notes. A line that names one of
