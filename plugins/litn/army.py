@@ -258,16 +258,9 @@ class Army(CompanionRules):
     def write(self, unit, attribute, value):
         """Sets the unit's attribute in the game where the companion file maps it to a property or a
         layer; False when it maps it to nothing writable (the caller reports it in chat instead)."""
-        source = self.companion.unit_source(attribute)
-        if source is None or source["from"] not in ("property", "layer"):
+        text = mp_text(value) if isinstance(value, Fraction) else str(value)  # MP as players write them: 6 1/2
+        if not self.write_unit(self.game, unit.piece.id, attribute, text):
             return False
-        raw = mp_text(value) if isinstance(value, Fraction) else str(value)  # MP as players write them: 6 1/2
-        for stored, meant in source["values"]:
-            if meant == raw:
-                raw = stored
-                break
-        name = source["name"] if source["from"] == "property" else source["name"] + "_Level"
-        self.game.set_property(unit.piece.id, name, raw)
         unit.attributes[attribute] = str(value)
         return True
 

@@ -19,6 +19,18 @@ class CompanionRules:
         self._where = (state.where() or None) if state is not None else None
         self._movements = {}
 
+    def write_unit(self, game, piece_id, attribute, text):
+        """Sets a unit attribute of a piece in `game` where the companion file's [units] maps it to a
+        property or a layer (its stored value where the mapping names one for `text`); False when it
+        maps it to nothing writable, for the caller to report instead."""
+        source = self.companion.unit_source(attribute)
+        if source is None or source["from"] not in ("property", "layer"):
+            return False
+        raw = next((stored for stored, meant in source["values"] if meant == text), text)
+        name = source["name"] if source["from"] == "property" else source["name"] + "_Level"
+        game.set_property(piece_id, name, raw)
+        return True
+
     def movement(self, map_name, board):
         """The Movement that covers a map's board: the whole map's where the companion file's boards
         of it make one hex grid, else the board's own; None when the file does not describe it."""
