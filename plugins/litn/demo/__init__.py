@@ -36,7 +36,7 @@ import tomllib
 from pathlib import Path
 
 from adjutant import write_new_file
-from adjutant.procedures.outputs import write_file
+from adjutant.procedures.demo import write_game_files
 
 from .module import write_module
 from .positions import BATTLE_HEXES, BROADCAST_HEXES, DEMO_HEXES, HIDDEN, MASKED
@@ -68,13 +68,7 @@ def write_demo(out_dir, strength="dynamic", keep_existing=False):
         COMPANION_COPY: lambda new: write_new_file(new, companion_copy(text, strength)),
         CHARTS_COPY: lambda new: write_new_file(new, CHARTS.read_text(encoding="utf-8")),
     }
-    written = []
-    for name, write in writers.items():
-        path = out_dir / name
-        if keep_existing and path.exists():
-            continue
-        written.append(write_file(path, write, replace=True))
-    return written
+    return write_game_files(out_dir, writers, keep_existing)
 
 
 def companion_copy(text, strength):

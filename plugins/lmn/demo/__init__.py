@@ -16,7 +16,7 @@ import tomllib
 from pathlib import Path
 
 from adjutant import write_new_file
-from adjutant.procedures.outputs import write_file
+from adjutant.procedures.demo import write_game_files
 
 from .module import write_module
 from .positions import COMBAT_HEXES, COMBAT_STRENGTHS, DEMO_HEXES, DEMO_OFF_MAP
@@ -44,10 +44,4 @@ def write_demo(out_dir, keep_existing=False):
         COMPANION_COPY: lambda new: write_new_file(new, text),
         CHARTS_COPY: lambda new: write_new_file(new, CHARTS.read_text(encoding="utf-8")),
     }
-    written = []
-    for name, write in writers.items():
-        path = out_dir / name
-        if keep_existing and path.exists():
-            continue
-        written.append(write_file(path, write, replace=True))
-    return written
+    return write_game_files(out_dir, writers, keep_existing)

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from .outputs import write_file
+
 
 @dataclass(frozen=True)
 class DemoFile:
@@ -66,3 +68,16 @@ def _claim_outputs(folder, outputs):
                               f"(move {'it' if len(foreign) == 1 else 'them'}, or choose another --out)")
     folder.mkdir(parents=True, exist_ok=True)
     manifest.write_text("".join(f"{name}\n" for name in sorted(earlier | set(outputs))), encoding="utf-8")
+
+
+def write_game_files(out_dir, writers, keep_existing=False):
+    """Writes a demo game's files: `writers` {file name: function writing a new file at the path it
+    is given}, each replacing its file in `out_dir` (with `keep_existing`, only those missing); the
+    paths written."""
+    written = []
+    for name, write in writers.items():
+        path = Path(out_dir) / name
+        if keep_existing and path.exists():
+            continue
+        written.append(write_file(path, write, replace=True))
+    return written
