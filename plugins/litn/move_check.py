@@ -15,7 +15,7 @@ from adjutant.rules.map_state import MapStateReader
 from adjutant.rules.move_check import MoveChecker, OtherWay
 from adjutant.rules.mp import mp_text, parse_mp
 
-from .army import COMBAT_TYPES, enemy_of
+from .army import COMBAT_TYPES, command_rating, enemy_of
 from .charts import LitnCharts
 from .overrun import overrun
 from .procedures import stacking_reduction
@@ -74,14 +74,19 @@ class LitnMoveChecker(MoveChecker):
         self.began = {}       # piece id -> the hex of its first move
         self.departed = {}    # (hex, side) -> corps (Union) or divisions (Confederate) moved out of it
         self.left_ahead = 0   # for the move being judged: those that left its start hex before it
+        self.earlier = Fraction(0)  # for the move being judged: MP its units spent in earlier moves this phase
+        self.own_allowance = None   # for the move being judged: the allowance `command` gave it, less all that
 
     def allowance(self, movers, allowances, sides):
         own = [parse_mp(u.attributes["ma"]) for u in movers if str(u.attributes.get("ma", "")).strip()]
         if self._destination(movers):  # 8.9: toward a Destination marker without a CP, 4 MP's worth
+            self.own_allowance = None
             return max([rail_cost(DESTINATION_HEXES)] + own)
         if not own:
+            self.own_allowance = None
             return None
-        return self._reduced(min(own), movers, sides, self.left_ahead)
+        self.own_allowance = max(Fraction(0), self._reduced(min(own), movers, sides, self.left_ahead) - self.earlier)
+        return self.own_allowance
 
     def _reduced(self, slowest, movers, sides, left_ahead=0):
         """A force's allowance less its stacking reduction and 1 MP per formation that left its hex
@@ -93,27 +98,63 @@ class LitnMoveChecker(MoveChecker):
         reduction = stacking_reduction(force, next(iter(sides), "")) + left_ahead
         return max(min(slowest, Fraction(1)), slowest - reduction)
 
-    def other_way(self, movement, position, sides):
+    def other_ways(self, movement, position, sides):
+        """When the force's own allowance does not reach: the Minimum Movement Allowance (7.1), where it
+        gives more, then a force march (8.6)."""
+        ways = [self._minimum_allowance(movement, position, sides), self._force_march(movement, position, sides)]
+        return [w for w in ways if w is not None]
+
+    def _minimum_allowance(self, movement, position, sides):
         """7.1 Minimum Movement Allowance: a unit that stays more than 6 hexes (counted as the crow
         flies) from every enemy unit during its entire move may expend 50% of its printed allowance;
-        militia still only with a leader."""
+        militia still only with a leader. None where it gives no more than the force's own allowance."""
         start, movers = position.start, position.movers
         kinds = [u.attributes.get("kind", "") for u in movers]
         if "militia" in kinds and not any(u.unit_class == "leader" or k in LEADER_KINDS for u, k in zip(movers, kinds)):
+            return None
+        half = min(self.charts.rounded(self.charts.allowance("infantry" if k == "militia" else u.unit_class) / 2)
+                   for u, k in zip(movers, kinds))
+        if self.charts.option("minimum_stacking_reduction"):
+            half = self._reduced(half, movers, sides)
+        half = max(Fraction(0), half - self.earlier)
+        if self.own_allowance is not None and half <= self.own_allowance:
             return None
         enemies = sorted(set(position.enemy_units))
         clear = FarFromEnemies(movement, enemies)
         if not clear.far(start):
             return OtherWay(None, "", f"nor by the Minimum Movement Allowance (7.1): {start} is within "
                                       f"{FarFromEnemies.RANGE} hexes of an enemy unit")
-        half = min(self.charts.rounded(self.charts.allowance("infantry" if k == "militia" else u.unit_class) / 2)
-                   for u, k in zip(movers, kinds))
-        if self.charts.option("minimum_stacking_reduction"):
-            half = self._reduced(half, movers, sides)
         far = f"every hex more than {FarFromEnemies.RANGE} hexes from every enemy unit"
         return OtherWay(half, f"by the Minimum Movement Allowance (7.1): {mp_text(half)} MP, {far}",
                         f"nor by the Minimum Movement Allowance (7.1): no path of {mp_text(half)} MP with {far}",
                         zones=movement.python_zones(clear))
+
+    def _force_march(self, movement, position, sides):
+        """8.6: a force whose highest-ranking leader (moving with it or not) received CPs equal to his
+        command rating may force march: its allowance plus his initiative. A log does not say whether
+        the player force marched: the verdict says the move is legal only so."""
+        if self.own_allowance is None or len(sides) != 1:
+            return None
+        side = next(iter(sides))
+        stack = list(position.movers) + [u for h, u in position.friendly_units if h == position.start]
+        leaders = [u for u in stack if u.attributes.get("side") == side and u.attributes.get("kind") in LEADER_KINDS
+                   and str(u.attributes.get("rank", "")).strip() and str(u.attributes.get("cp", "")).strip()]
+        if not leaders:
+            return None
+        leader = min(leaders, key=lambda u: (int(u.attributes["rank"]), u.name))
+        force = [SimpleNamespace(is_combat=u.attributes.get("type") in COMBAT_TYPES) for u in stack
+                 if u.attributes.get("side") == side]
+        command = command_rating(SimpleNamespace(command=int(leader.attributes["command"]),
+                                                 kind=leader.attributes["kind"]), force)
+        cp = int(leader.attributes["cp"])
+        if cp < command:
+            return OtherWay(None, "", f"nor by a force march (8.6): {leader.name} has {cp} CP of command {command}")
+        extra = int(leader.attributes["initiative"])
+        allowance = self.own_allowance + extra
+        return OtherWay(allowance, f"only as a force march (8.6): +{extra} MP, {leader.name}'s initiative, "
+                                   f"{mp_text(allowance)} MP; its losses: litn.force-march hex={position.start}",
+                        f"nor as a force march (8.6): {mp_text(allowance)} MP",
+                        enemy_hexes=list(position.enemy_hexes), zones=self.zones(movement, position, sides))
 
     def zones(self, movement, position, sides):
         if not movement.has_zones or not position.zone_sources or len(sides) != 1:
@@ -157,7 +198,12 @@ class LitnMoveChecker(MoveChecker):
         self.rail_result = None
         stayed = [pid for pid, _ in moving if self.began.setdefault(pid, start) == start]
         self.left_ahead = self.departed.get((start, side), 0) if stayed else 0
+        # 7.1: an allowance is for the whole Movement Phase, however many drags a move is made in.
+        self.earlier = max((self.spent.get(pid, Fraction(0)) for pid, _ in moving), default=Fraction(0))
         verdict = super().judge(move, before)
+        if verdict is not None and self.earlier and verdict.allowance is not None:
+            verdict.note = "; ".join(filter(None, [verdict.note, f"{mp_text(self.earlier)} MP spent by earlier moves "
+                                                                 f"this phase, {mp_text(verdict.allowance)} left (7.1)"]))
         if stayed and start is not None:
             formations = sum(1 for pid, u in moving if pid in stayed and _formation(u))
             self.departed[(start, side)] = self.departed.get((start, side), 0) + formations

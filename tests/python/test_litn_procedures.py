@@ -441,7 +441,12 @@ def test_odds_of_a_command_point_table_roll(litn_demo):
 
 def judged(litn_demo, tmp_path, moves, name="moves.vlog"):
     """The moves check on a log of the comprehensive example's Command Phase (Lawton gets MA 3)
-    followed by the given moves, each a step."""
+    followed by the given moves, each a step: {pieces: the last verdict on them}."""
+    return {v.pieces: v for v in judged_in_order(litn_demo, tmp_path, moves, name)}
+
+
+def judged_in_order(litn_demo, tmp_path, moves, name="moves.vlog"):
+    """The verdicts of `judged`, in the log's order."""
     report, game = run(litn_demo, "command", side="Confederate", rolls=E2_ROLLS)
     assert line_of(report, "Broadcast", receiver="Lawton").data["cp"] == 1
     assert property_of(game, "Lawton", "MA") == "3"
@@ -453,8 +458,7 @@ def judged(litn_demo, tmp_path, moves, name="moves.vlog"):
     companion = adjutant.open_companion(str(litn_demo.companion), module)
     log = adjutant.open_game(str(path), module)
     assert log.is_log and log.step_count >= len(moves)
-    verdicts = plugin.tasks["moves"].run(Context(module, companion, log, str(path), charts=str(CHARTS)))
-    return {v.pieces: v for v in verdicts}
+    return plugin.tasks["moves"].run(Context(module, companion, log, str(path), charts=str(CHARTS)))
 
 
 def test_lawton_moves_three_hexes_on_his_three_mp(litn_demo, tmp_path):
@@ -527,9 +531,29 @@ def test_a_force_moves_at_its_slowest_less_the_stacking_reduction(litn_demo, tmp
     # Full MA 9, less 1 for the third division (8.2).
     assert (near.allowance, near.cost, near.legal) == (8, 8, True)
     far = judged_saves(litn_demo, tmp_path, [(n, "0725") for n in force], "far")[force]
-    assert (far.allowance, far.cost, far.legal) == (8, 9, False)
+    # 8 MP do not reach; Jackson has his 1 CP of command 1, so the force may force march: +3 MP (8.6).
+    assert (far.allowance, far.cost, far.legal) == (11, 9, True)
+    assert far.note.startswith("only as a force march (8.6): +3 MP, Jackson's initiative")
     alone = judged_saves(litn_demo, tmp_path, [("Hood", "0725")], "alone")[("Hood",)]
     assert (alone.allowance, alone.cost, alone.legal) == (9, 9, True)
+
+
+def test_7_1_an_allowance_is_for_the_whole_phase_however_many_drags_a_move_takes(litn_demo, tmp_path):
+    # Hood (9 MP after the command example) moved 1625-1621-1617-1613 in three drags of 4 MP each.
+    verdicts = judged_in_order(litn_demo, tmp_path, [("Hood", "1621"), ("Hood", "1617"), ("Hood", "1613")])
+    first, second, third = [v for v in verdicts if v.pieces == ("Hood",)]
+    assert (first.cost, first.allowance, first.legal) == (4, 9, True)
+    assert (second.cost, second.allowance, second.legal) == (4, 5, True)
+    assert "4 MP spent by earlier moves this phase, 5 left (7.1)" in second.note
+    assert third.allowance < third.cost
+
+
+def test_8_6_a_move_beyond_the_allowance_is_legal_only_as_a_force_march_of_an_entitled_force(litn_demo, tmp_path):
+    # Hood (9 MP) to 2522 costs 11: Jackson's stack may force march (+3), Lawton (1 CP of command 3) may not.
+    hood = judged(litn_demo, tmp_path, [("Hood", "2522")])[("Hood",)]
+    assert (hood.cost, hood.legal) == (11, True) and "only as a force march (8.6)" in hood.note
+    lawton = judged(litn_demo, tmp_path, [("Lawton", "2130")], "lawton.vlog")[("Lawton",)]
+    assert lawton.legal is False and "nor by a force march (8.6): Lawton has 1 CP of command 3" in lawton.reason
 
 
 # ---- the whole game, whatever --side says (plugin contract 5) ----
@@ -734,7 +758,8 @@ def test_7_1_sender_for_a_hex_that_receives_no_broadcast_is_an_error(litn_demo):
 
 def test_8_2_units_leaving_a_hex_separately_lose_1_mp_per_division_ahead(litn_demo, tmp_path):
     # McLaws, then R.H. Anderson, leave 1622 on their own; Walker, leaving third, has 9 - 2 = 7 MP:
-    # 0722 (8 MP) is too far for him, though his 9 MP would reach it.
+    # 0722 (8 MP) is too far for him, though his 9 MP would reach it; only a force march under Lee
+    # (1 CP of command 1: +3 MP, 8.6) takes him there.
     mv = movement(litn_demo)
     assert mv.path("1622", "0722", ["infantry"]).total == 8
     alone = judged(litn_demo, tmp_path, [("Walker", "0722")], "alone.vlog")[("Walker",)]
@@ -742,8 +767,9 @@ def test_8_2_units_leaving_a_hex_separately_lose_1_mp_per_division_ahead(litn_de
     third = judged(litn_demo, tmp_path, [("McLaws", "1722"), ("R.H. Anderson", "1721"), ("Walker", "0722")],
                    "third.vlog")
     walker = third[("Walker",)]
-    assert (walker.allowance, walker.cost, walker.legal) == (7, 8, False)
-    assert "left 1622 ahead of it (8.2)" in walker.note
+    assert (walker.allowance, walker.cost, walker.legal) == (7 + 3, 8, True)
+    assert "only as a force march (8.6): +3 MP, R.E. Lee's initiative" in walker.note
+    assert "2 MP less: formation(s) left 1622 ahead of it (8.2)" in walker.note
     assert third[("R.H. Anderson",)].allowance == 8
 
 

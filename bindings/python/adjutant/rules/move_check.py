@@ -158,19 +158,18 @@ class MoveChecker(CompanionRules):
         return verdict
 
     def _another_way(self, movement, end, classes, position, sides, verdict):
-        """The path the game's other way of moving allows (`other_way`) when it is legal, and what
-        the verdict says when it is not."""
-        other = self.other_way(movement, position, sides)
-        if other is None:
-            return None, ""
-        if other.allowance is None:  # the other way does not apply here, and the verdict says why
-            return None, other.unmet
-        path = self.find_path(movement, position, end, classes, other.allowance, other.zones, other)
-        if path is None or not path.legal:
-            return None, other.unmet
-        verdict.allowance = other.allowance
-        verdict.note = other.note
-        return path, ""
+        """The path the first of the game's other ways of moving allows (`other_ways`) where one is
+        legal, and what the verdict says of those that are not."""
+        unmet = []
+        for other in self.other_ways(movement, position, sides):
+            if other.allowance is not None:  # None: the way does not apply here, and `unmet` says why
+                path = self.find_path(movement, position, end, classes, other.allowance, other.zones, other)
+                if path is not None and path.legal:
+                    verdict.allowance = other.allowance
+                    verdict.note = other.note
+                    return path, ""
+            unmet.append(other.unmet)
+        return None, "; ".join(filter(None, unmet))
 
     # What a game's rules may judge otherwise (plugins subclass MoveChecker):
 
@@ -192,10 +191,10 @@ class MoveChecker(CompanionRules):
         """Whether another side's unit exerts its zone of control ([movement.zones]): by default yes."""
         return True
 
-    def other_way(self, movement, position, sides):
-        """Another allowance the force may move with when its own does not reach, under conditions
-        given as the enemy hexes and zones of a second search (an OtherWay), or None: by default none."""
-        return None
+    def other_ways(self, movement, position, sides):
+        """Other allowances the force may move with when its own does not reach, each under conditions
+        given as the enemy hexes and zones of another search (OtherWays), tried in order: by default none."""
+        return []
 
     def allowance(self, movers, allowances, sides):
         """The moving force's allowance: by default its slowest unit's."""
@@ -252,7 +251,7 @@ class MoveChecker(CompanionRules):
 
 @dataclass(frozen=True)
 class OtherWay:
-    """A second allowance for a move (MoveChecker.other_way): the search runs again with these."""
+    """Another allowance for a move (MoveChecker.other_ways): the search runs again with these."""
 
     allowance: Optional[Fraction]  # None: this way does not apply to the move (`unmet` says why)
     note: str                  # why it applies, for the verdict
