@@ -6,11 +6,11 @@ each, its options and its report.
     adjutant run lmn.odds lmn-combat.vsav --module lmn-demo.vmod --companion companion.toml --charts charts.toml hex=1818
 """
 from adjutant.plugin import Plugin
-from adjutant.rules.move_check import MoveChecker
 from adjutant.rules.moves import save_moves
 from adjutant.rules.setup_check import check_setup
 
 from . import combat, procedures, reinforcement, supply, traces, victory
+from .move_check import for_moves
 
 plugin = Plugin("lmn", "Lee Moves North", rules="lmn")
 combat.register(plugin)
@@ -21,12 +21,12 @@ supply.register(plugin)
 traces.register(plugin)
 
 
-@plugin.check("moves", "Judge every move of the game's log (or since the save `before`) by the companion file's "
-                       "[movement] alone (the Terrain Effects Chart's costs, zones, stacking), as the generic "
-                       "plugin does: LMN's own move rules (rigid zones of face-down units, command control, rail, "
-                       "the Potomac) are not judged yet (docs/lmn.md).")
+@plugin.check("moves", "Judge every move of the game's log (or since the save `before`) as one Movement Phase: the "
+                       "Terrain Effects Chart's costs and the zones of the companion file, one unit at a time (5.0), "
+                       "rigid zones (8.0), movement command control (11.0-11.3), rail movement (7.0-7.2), the "
+                       "Potomac (18.1 A, 18.3 E); what a log cannot show (the d6 of 11.1) is noted (docs/lmn.md).")
 def moves(context):
-    checker = MoveChecker(context.game, context.module, context.companion)
+    checker = for_moves(context)
     return checker.check(save_moves(context.before, context.game) if context.before is not None else None)
 
 

@@ -4,14 +4,16 @@ of face-down units, which side of the Potomac a hex is on; and the writing back 
 states through the companion file's [units] mapping.
 
 Unit attributes (the companion file maps them to the module's properties): side (Union |
-Confederate), type (infantry | cavalry | leader | fortification | depot: the movement class), kind
-(division, corps, brigade, militia, dummy, leader, fortification, depot), strength (a leader's is
-`bonus`), disrupted, entrained (true/false). A face-down unit is one its owner masked (VASSAL's
+Confederate), type (infantry | cavalry | leader | fortification | depot, as printed), kind
+(division, corps, brigade, militia, dummy, leader, fortification, depot), class (the movement class:
+a face-down unit's is infantry), role (combat, leader, fortification, depot: what the zone and
+stacking rules ask), strength (a leader's is `bonus`), disrupted, entrained (true/false). A face-down unit is one its owner masked (VASSAL's
 Mask): every procedure reads what is under the mask, as the table does.
 """
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjutant import PositionUnit
 from adjutant.rules.companion_rules import CompanionRules
 from adjutant.rules.visibility import Viewer, masked
 
@@ -209,36 +211,26 @@ class Army(CompanionRules):
             return True
         return any(h == unit.hex or self.adjacent(h, unit.hex) for h in self.commanders(unit.side))
 
-    def zone_hexes(self, side):
-        """The hexes in the zone of control of `side`'s face-down units (8.0-8.2, 15.3): the six around
-        each face-down unit not entrained and not in a fortification, not across river or mountain
-        hexsides nor into ocean, not into hexes held by the other side's combat units or fortifications."""
-        enemy = enemy_of(side)
-        barred = {u.hex for u in self.of(enemy) if u.is_combat or u.is_fortification}
-        fortified = {u.hex for u in self.of(side) if u.is_fortification}
-        zone = set()
-        for u in self.of(side):
-            if not u.face_down or u.state("entrained") or u.hex in fortified or u.is_leader:
-                continue
-            for h in self.neighbours(u.hex):
-                if h in barred or self.hexside(u.hex, h) & {"river", "mountain"} or self.map.terrain(h) == "ocean":
-                    continue
-                zone.add(h)
-        return zone
+    def position(self, mover_side):
+        """Every unit on the map as the movement engine takes a position (adjutant.PositionUnit), seen
+        by a unit of `mover_side`: its class (how it moves, whether it exerts a zone: the companion
+        file's `class`) and its role (`role`: combat unit, leader, fortification, depot)."""
+        return [PositionUnit(u.hex, u.side == mover_side, unit_class=u.attributes.get("class") or None,
+                             kind=u.attributes.get("role") or None) for u in self.units]
 
     def engine_zones(self, mover_side):
-        """The zones of the other side's face-down units as the movement engine takes them (the
-        companion file's [movement.zones]: +2 to enter, +1 to leave, not across river, mountain or
-        ocean): from no unit in a fortification (8.2 D), into no hex of the mover's combat units or
-        fortifications (8.1 B, 15.3); None when there are none."""
-        enemy = enemy_of(mover_side)
-        fortified = {u.hex for u in self.of(enemy) if u.is_fortification}
-        sources = sorted({u.hex for u in self.of(enemy) if u.face_down and not u.state("entrained")
-                          and u.hex not in fortified and not u.is_leader})
-        negated = sorted({u.hex for u in self.of(mover_side) if u.is_combat or u.is_fortification})
-        if not sources or not self.map.has_zones:
+        """The zones of the other side's units that a unit of `mover_side` meets, by the companion
+        file's [movement.zones] (8.0-8.3, 15.3: face-down units and face-up infantry, unentrained,
+        not in a fortification; never into a hex of the mover's combat units or fortifications, nor
+        across river, mountain or ocean); None when the file has none."""
+        if not self.map.has_zones:
             return None
-        return self.map.zones([(h, None) for h in sources], negated=negated)
+        return self.map.zones(units=self.position(mover_side))
+
+    def zone_hexes(self, side):
+        """The hexes in the zones of control of `side`'s units (engine_zones, seen by the other side)."""
+        zones = self.engine_zones(enemy_of(side))
+        return set(zones.controlled_hexes()) if zones is not None else set()
 
     # ---- writing back ----
 

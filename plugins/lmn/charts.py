@@ -16,6 +16,7 @@ DEFAULT_OPTIONS = {
     "stacking_penalty": "infantry",
     "disruption": "report",
     "leader_bonus_stack": "sum",
+    "rail_limit": "entrained",
 }
 CHOICES = {  # the options that take one of a few values
     "game_turns": (15, 20),
@@ -24,6 +25,7 @@ CHOICES = {  # the options that take one of a few values
     "stacking_penalty": ("infantry", "any"),
     "disruption": ("report", "no attack", "half"),
     "leader_bonus_stack": ("sum", "best"),
+    "rail_limit": ("entrained", "entraining"),
 }
 # One result of the Combat Results Table: NE, De, Ae, D1, A2, Dr, Ar, Dd, Ad, Dc.
 RESULT = re.compile(r"^(NE|[AD](e|r|d|c|\d+))$")

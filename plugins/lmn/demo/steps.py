@@ -102,25 +102,58 @@ def reinforcement(ws):
             DemoFile("victory.txt", "the rail lines traced (20.1 C), the objectives (20.1 B), the level (20.2)")]
 
 
-# Moves after the turn's start, (unit, hex): XII Corps two hexes north, legal; Walker over the Blue
-# Ridge from Harper's Ferry, across a mountain hexside (14.0: prohibited).
-MOVES = [("XII Corps", "2016"), ("Walker", "1323")]
+# The Union Movement Phase the move check judges: its start is lmn-demo.vsav with IX and I Corps
+# entrained in an earlier phase and Union Cavalry 1 in the zone of Lee's and Longstreet's stacks
+# (MOVES_START); then the moves, (unit, hex), and the units entrained in place (ENTRAINS).
+MOVES_START = "lmn-moves.vsav"
+START_MOVED = {"Union Cavalry 1": "1421"}
+START_ENTRAINED = ["IX Corps", "I Corps"]
+# The roll of the unit out of command control, posted as lmn.no-command-move posts it (11.1).
+NO_COMMAND = {"unit": "Union Dummy 1", "route": "1915,2015,2115,2215", "rolls": ["Union Dummy 1 movement=4"]}
+MOVES = [
+    ("VIII Corps", "2220"),        # legal: out of its fort, in command there (11.0)
+    ("IX Corps", "2218"),          # legal: by rail, 4 rail hexes, 1 MP (7.0)
+    ("Union Cavalry 1", "1422"),   # rigid zones: from one Confederate zone hex to the next; round them, 9 MP (8.0)
+    ("Union Dummy 1", "2215"),     # out of command control: 4 MP, its d6 gave 3 (11.1)
+    ("XI Corps", "2418"),          # out of command control, no roll in the log: legal if its d6 gave 2 (11.1)
+    ("I Corps", "1420"),           # by rail into a hex next to the Confederates (7.2 B)
+]
+ENTRAINS = ["XII Corps"]           # on the Baltimore and Ohio: a third unit on the rail this phase (7.2 D)
 
 
 def moves(ws):
-    game = adjutant.open_game(str(ws.path(DEMO_SAVE)), ws.module)
+    start = adjutant.open_game(str(ws.path(DEMO_SAVE)), ws.module)
+    for name, hex_name in START_MOVED.items():
+        x, y = start.map(MAP_NAME).point_of(hex_name, BOARD_NAME)
+        start.move_piece(_piece(start, name).id, MAP_NAME, x, y)
+    for name in START_ENTRAINED:
+        start.set_property(_piece(start, name).id, "Entrained", "true")
+    write_file(ws.path(MOVES_START), start.save, replace=True)
+    report = run_procedure(ws, "no-command-move", MOVES_START, unit=NO_COMMAND["unit"], route=NO_COMMAND["route"],
+                           rolls=NO_COMMAND["rolls"])
+    game = adjutant.open_game(str(ws.path(MOVES_START)), ws.module)
+    for line in report.chat_lines():
+        game.chat(line)
     for name, hex_name in MOVES:
-        piece = next(p for p in game.pieces if p.name == name)
         x, y = game.map(MAP_NAME).point_of(hex_name, BOARD_NAME)
-        game.move_piece(piece.id, MAP_NAME, x, y)
+        game.move_piece(_piece(game, name).id, MAP_NAME, x, y)
+    for name in ENTRAINS:
+        game.set_property(_piece(game, name).id, "Entrained", "true")
     write_file(ws.path("moves.vlog"), game.save_log, replace=True)
     log = adjutant.open_game(str(ws.path("moves.vlog")), ws.module)
     context = Context(ws.module, ws.companion, log, str(ws.path("moves.vlog")), charts=str(ws.path(CHARTS_COPY)))
     verdicts = plugin.tasks["moves"].run(context)
     write_text(ws.path("moves.txt"), move_verdicts_text("moves.vlog", verdicts), replace=True)
     illegal = ", ".join(v.pieces[0] for v in verdicts if v.legal is False)
-    return [DemoFile("moves.vlog", f"lmn-demo.vsav plus {len(MOVES)} moves, a step each"),
-            DemoFile("moves.txt", f"the move check by the Terrain Effects Chart: illegal: {illegal or 'none'}")]
+    return [DemoFile(MOVES_START, "the Union Movement Phase's start: lmn-demo.vsav with IX and I Corps entrained, "
+                                  "Union Cavalry 1 in the Confederates' zone"),
+            DemoFile("moves.vlog", f"{MOVES_START} plus a unit's 11.1 roll (chat), {len(MOVES)} moves and "
+                                   f"{len(ENTRAINS)} unit entrained"),
+            DemoFile("moves.txt", f"the move check, each verdict with its clause: illegal: {illegal or 'none'}")]
+
+
+def _piece(game, name):
+    return next(p for p in game.pieces if p.name == name)
 
 
 def supply(ws):
@@ -145,8 +178,8 @@ STEPS = [
     DemoStep("lmn.militia, dummies, victory", reinforcement,
              ("militia.vsav", "militia.txt", "dummies.vsav", "dummies.txt", "victory.txt")),
     DemoStep("lmn.supply: every unit's supply and its picture", supply, ("supply.txt", "supply.png")),
-    DemoStep("check moves: two moves after the position, by the Terrain Effects Chart", moves,
-             ("moves.vlog", "moves.txt")),
+    DemoStep("check moves: a Union Movement Phase, legal and illegal moves", moves,
+             (MOVES_START, "moves.vlog", "moves.txt")),
 ]
 
 
