@@ -211,12 +211,14 @@ class Army(CompanionRules):
             return True
         return any(h == unit.hex or self.adjacent(h, unit.hex) for h in self.commanders(unit.side))
 
-    def position(self, mover_side):
-        """Every unit on the map as the movement engine takes a position (adjutant.PositionUnit), seen
-        by a unit of `mover_side`: its class (how it moves, whether it exerts a zone: the companion
-        file's `class`) and its role (`role`: combat unit, leader, fortification, depot)."""
+    def position(self, mover_side, mover=None):
+        """Every unit on the map but `mover` as the movement engine takes a position
+        (adjutant.PositionUnit), seen by a unit of `mover_side`: its class (how it moves, whether it
+        exerts a zone: the companion file's `class`), its role (`role`: combat unit, leader,
+        fortification, depot), and whether it bars its hex (5.2 H: combat units and fortifications)."""
         return [PositionUnit(u.hex, u.side == mover_side, unit_class=u.attributes.get("class") or None,
-                             kind=u.attributes.get("role") or None) for u in self.units]
+                             kind=u.attributes.get("role") or None, blocks=u.is_combat or u.is_fortification)
+                for u in self.units if u is not mover]
 
     def engine_zones(self, mover_side):
         """The zones of the other side's units that a unit of `mover_side` meets, by the companion

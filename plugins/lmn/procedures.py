@@ -44,6 +44,8 @@ def no_command_move(session, name, route, force_march):
     hexes = [unit.hex] + [h for h in _names(route) if h != unit.hex]
     for h in hexes:
         army.require_hex(h)
+    if force_march and unit.state("entrained"):
+        raise ValueError(f"{name} is entrained: units moving by rail may not force march (5.6 R, 7.2 E)")
     roll = session.d6(f"{name} movement")
     mp = roll
     parts = [f"d6 {roll}"]
@@ -55,8 +57,10 @@ def no_command_move(session, name, route, force_march):
         parts.append(f"+{charts.rule('movement', 'force_march_mp')} forced march (5.6 errata)")
     mp = max(mp, 0)
     section.add(f"{' '.join(parts)} = {mp} MP along {'-'.join(hexes)}", roll=roll, mp=mp, quantity="MP")
-    enemy_hexes = sorted({u.hex for u in army.of(enemy_of(unit.side)) if u.is_combat or u.is_fortification})
-    path = army.map.explain(hexes, [unit.type], None, enemy_hexes=enemy_hexes, zones=army.engine_zones(unit.side))
+    # The Terrain Effects Chart's costs among every other unit: enemy zones, and the infantry stacking
+    # penalty of 9.1 A where the mover enters or leaves a hex of other infantry.
+    path = army.map.explain(hexes, [unit.attributes.get("class") or unit.type], None,
+                            units=army.position(unit.side, mover=unit))
     spent, reached = Fraction(0), unit.hex
     for step in path.steps:
         if step["problem"] not in ("", "none") or spent + step["total"] > mp:

@@ -45,8 +45,18 @@ def militia(session, dummy_towns):
     towns = charts.rule("militia", "towns")
     if len(militia) < len(towns):
         raise ValueError(f"the game has {len(militia)} militia units (kind militia), 18.3 C places {len(towns)}")
+    def held(town, hex_name, unit):
+        """5.2 H: no unit enters a hex of enemy combat units or fortifications."""
+        enemy = [u.name for u in army.in_hex(hex_name, "Confederate") if u.is_combat or u.is_fortification]
+        if enemy:
+            section.add(f"{unit.name}: not placed at {town} ({hex_name}): Confederate units hold it (5.2 H); the "
+                        f"Union player places it when he may", unit=unit.name, hex=hex_name, placed=False)
+        return bool(enemy)
+
     for unit, town in zip(militia, towns):
         hex_name = army.place_hexes("town", town)[0]
+        if held(town, hex_name, unit):
+            continue
         army.move(unit, hex_name)
         text = f"{unit.name} (1-5) at {town} ({hex_name})"
         if unit.strength != 1:
@@ -60,6 +70,8 @@ def militia(session, dummy_towns):
                          f"{', '.join(towns)} (18.3 C)")
     for unit, town in zip(dummies, chosen):
         hex_name = army.place_hexes("town", town)[0]
+        if held(town, hex_name, unit):
+            continue
         army.move(unit, hex_name)
         section.add(f"{unit.name} at {town} ({hex_name})", unit=unit.name, hex=hex_name)
 

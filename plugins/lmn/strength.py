@@ -47,7 +47,8 @@ def _n(x):
 
 def _leader_bonus(charts, leaders, stack, attacking):
     """11.4: the bonus of the leaders stacked with the units, never more than their strength; a
-    leader disrupted by a forced march adds none to an attack (5.6, 1973 errata)."""
+    leader disrupted by a forced march adds none to an attack, but does to a defence or a
+    counterattack (`attacking` False: 5.6, 1973 errata)."""
     usable = [l for l in leaders if not (attacking and l.disrupted)]
     if not usable or stack <= 0:
         return 0, usable
@@ -95,7 +96,7 @@ def battle(session, defender_hex, from_hexes=(), names=(), counterattack=False):
     if not b.attacking:
         raise ValueError(f"no {attacker} combat unit may attack {defender_hex}"
                          + "".join(f"; {u.name}: {why}" for u, why in b.excluded))
-    _attack(session, b)
+    _attack(session, b, counterattack)
     _defence(session, b)
     _terrain(session, b)
     return b
@@ -112,12 +113,12 @@ def _may_not_attack(session, unit, counterattack):
     return ""
 
 
-def _attack(session, b):
+def _attack(session, b, counterattack):
     charts, army = session.charts, session.army
     for h, units in sorted(b.attacking.items()):
         stack = sum(_strength(charts, u) for u in units)
         leaders = [u for u in army.in_hex(h, b.attacker) if u.is_leader]
-        bonus, usable = _leader_bonus(charts, leaders, stack, attacking=True)
+        bonus, usable = _leader_bonus(charts, leaders, stack, attacking=not counterattack)
         b.attack += stack + bonus
         text = f"from {h}: " + " + ".join(f"{u.name} {_n(_strength(charts, u))}" for u in units)
         if bonus:

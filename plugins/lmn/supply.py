@@ -52,20 +52,37 @@ def always_supplied(unit):
     return ""
 
 
+class SideSupply:
+    """The supply of one side's units (16): its sources, the enemy units and zones that block."""
+
+    def __init__(self, session, side, control=""):
+        army = session.army
+        self.army = army
+        self.found, self.depot = sources(session, side, control)
+        self.enemy_hexes = sorted({u.hex for u in army.of(enemy_of(side))})
+        self.friendly = sorted({u.hex for u in army.of(side) if u.is_combat or u.is_fortification})
+        self.zones = army.engine_zones(side)
+
+    def depot_result(self):
+        return trace_supply(self.army.map, self.depot, sources=sorted(self.found), depot=self.depot,
+                            enemy=self.enemy_hexes, zones=self.zones, friendly=self.friendly)
+
+    def of(self, unit):
+        """The trace of one unit needing supply: .state, .trace (None: isolated), .reason."""
+        return trace_supply(self.army.map, unit.hex, sources=sorted(self.found), depot=self.depot, rail=["rail"],
+                            enemy=self.enemy_hexes, zones=self.zones, friendly=self.friendly)
+
+
 def run_supply(session, side, names, control):
     army, charts = session.army, session.charts
     sides = [side] if side else list(SIDES)
     for s in sides:
         section = session.report.section(f"{s} supply (16)")
-        found, depot = sources(session, s, control)
-        enemy = enemy_of(s)
-        enemy_hexes = sorted({u.hex for u in army.of(enemy)})
-        friendly = sorted({u.hex for u in army.of(s) if u.is_combat or u.is_fortification})
-        zones = army.engine_zones(s)
+        supply = SideSupply(session, s, control)
+        found, depot = supply.found, supply.depot
         units = [u for u in army.of(s) if not names or u.name in names]
         if depot is not None:
-            result = trace_supply(army.map, depot, sources=sorted(found), depot=depot, enemy=enemy_hexes,
-                                  zones=zones, friendly=friendly)
+            result = supply.depot_result()
             section.add(f"the depot in {depot} {'is' if result.depot_source else 'is not'} a source: "
                         f"{'within' if result.depot_source else 'not within'} "
                         f"{charts.rule('supply', 'depot_trace')} hexes of another (16.4 G)", depot=depot,
@@ -77,8 +94,7 @@ def run_supply(session, side, names, control):
                 continue
             if unit.type == "depot":
                 continue
-            result = trace_supply(army.map, unit.hex, sources=sorted(found), depot=depot,
-                                  rail=["rail"], enemy=enemy_hexes, zones=zones, friendly=friendly)
+            result = supply.of(unit)
             trace = result.trace
             if trace is not None:
                 end = trace.hexes[-1]

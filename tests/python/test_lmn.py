@@ -186,3 +186,9 @@ def test_10_1_confederate_7_and_6_both_become_5_and_a_2_is_destroyed(demo, tmp_p
 def test_10_1_union_cavalry_1_6_is_destroyed_by_a_step(demo):
     report, game = demo.run("lmn-demo.vsav", "step-loss", unit="Union Cavalry 1")
     assert where(game, "Union Cavalry 1") == "Off Map"
+
+
+def test_5_6_errata_a_disrupted_leader_adds_his_bonus_to_a_counterattack(demo, tmp_path):
+    save = demo.position("lmn-combat.vsav", tmp_path / "s.vsav", properties={"Lee": {"Disrupted": "true"}})
+    report, _ = demo.run(save, "odds", hex="1612", counterattack="true")
+    assert odds_line(report).data["attack"] == 20

@@ -196,3 +196,29 @@ def test_16_2_c_enemy_units_block_the_path(demo, tmp_path):
                          moves={"I Corps": "2027", "IX Corps": "1928", "XI Corps": "2026"})
     report, _ = demo.run(save, "supply", side="Confederate")
     assert supply_states(report)["Walker"] != "supplied"
+
+
+# ---- from the rulebook try-out ----
+
+def test_9_1_a_a_move_without_command_pays_one_to_enter_a_hex_of_other_infantry(demo, tmp_path):
+    # Hood 1621 to 1623 (D.H. Hill there) on a 4: 1622 for 1, then 1623 for 1 + 2 (river) + 1 (9.1 A).
+    save = demo.position("lmn-demo.vsav", tmp_path / "s.vsav", moves={"Hood": "1621", "D.H. Hill": "1623"})
+    report, game = demo.run(save, "no-command-move", unit="Hood", route="1622,1623", rolls=["Hood movement=4"])
+    assert where(game, "Hood") == "1622"
+    alone = demo.position("lmn-demo.vsav", tmp_path / "t.vsav", moves={"Hood": "1621", "D.H. Hill": "1610"})
+    report, game = demo.run(alone, "no-command-move", unit="Hood", route="1622,1623", rolls=["Hood movement=4"])
+    assert where(game, "Hood") == "1623"
+
+
+def test_7_2_e_an_entrained_unit_moving_without_command_may_not_force_march(demo, tmp_path):
+    save = demo.position("lmn-demo.vsav", tmp_path / "s.vsav", properties={"XI Corps": {"Entrained": "true"}})
+    with pytest.raises(ValueError, match="entrained: units moving by rail may not force march"):
+        demo.run(save, "no-command-move", unit="XI Corps", route="1711", force_march="true")
+
+
+def test_5_2_h_no_militia_is_placed_in_a_town_confederate_units_hold(demo, tmp_path):
+    save = demo.position("lmn-demo.vsav", tmp_path / "s.vsav", moves={"Hood": "1812"})
+    report, game = demo.run(save, "militia", dummy_towns="Columbia,Gettysburg")
+    assert where(game, "Militia 4") != "1812" and where(game, "Militia Dummy 2") != "1812"
+    refused = [l.data["unit"] for l in lines(report) if l.data.get("placed") is False]
+    assert refused == ["Militia 4", "Militia Dummy 2"]
