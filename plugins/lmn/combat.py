@@ -116,7 +116,7 @@ class Combat:
                                      f"= {self.charts.option('disruption')!r})", unit=u.name, disrupted=True)
             return False
         if what == "e":
-            return self._eliminated(side)
+            return self._eliminated(side, result)
         if what == "r":
             return self._retreat(side, self._side_units(side))
         return self._steps(side, int(what))
@@ -128,14 +128,14 @@ class Combat:
             return []
         return [u for u in units if u.type == "cavalry" and not u.disrupted]
 
-    def _eliminated(self, side):
+    def _eliminated(self, side, result):
         units = self._side_units(side)
         spared = self._cavalry_spared(side, units)
         for u in units:
             if u in spared:
                 continue
             lost = u.strength
-            self.section.add(f"{u.name} ({lost}): {eliminate(self.session, u)} ({side[0]}e, 13.1)", unit=u.name,
+            self.section.add(f"{u.name} ({lost}): {eliminate(self.session, u)} ({result}, 13.1)", unit=u.name,
                              sp_lost=lost, quantity="SP")
             vp, scorer = victory_points(self.session, u, lost)
             self.vp[scorer] += vp
@@ -150,8 +150,9 @@ class Combat:
         given = {n: k for n, k in self.losses.items() if any(u.name == n for u in units)}
         order = self._allocation(units, steps, given)
         for u, k in order:
-            lost, text = lose_steps(self.session, u, k, f"{k} step{'s' if k > 1 else ''}, "
-                                                       f"{'as given' if u.name in given else 'default order'}")
+            by = given.get(u.name, 0)
+            how = "as given" if by == k else "default order" if not by else f"{by} as given, {k - by} by default order"
+            lost, text = lose_steps(self.session, u, k, f"{k} step{'s' if k > 1 else ''}, {how}")
             self.section.add(text, unit=u.name, steps=k, sp_lost=lost, quantity="SP")
             vp, scorer = victory_points(self.session, u, lost)
             self.vp[scorer] += vp

@@ -20,6 +20,8 @@ def lose_steps(session, unit, steps, why):
         ladder.append(strength)
     lost = before - strength
     text = f"{unit.name}: {' -> '.join(map(str, ladder))} ({why})"
+    if len(ladder) - 1 < steps:
+        text += f"; it had only {len(ladder) - 1} to lose"
     if strength != before and not army.write(unit, "strength", strength):
         text += " (record it: strength is not writable in this module)"
     if strength == 0:
