@@ -121,13 +121,14 @@ def wagon_depletion(context, side=None):
     return session.finish()
 
 
-@plugin.procedure("replacements", "15.2: the replacement points of the turn and what they buy (1862, from turn 5).",
+@plugin.procedure("replacements", "15.2: the replacement points of the turn and the SP they buy for a unit (1862, "
+                                  "from turn 5): 1 point an infantry SP, 2 a cavalry SP; run it once per unit.",
                   Parameter("unit", str, "the unit that receives them (none: only count the points)", ""),
-                  Parameter("type", str, "buy infantry or cavalry SP", "infantry", ("infantry", "cavalry")),
+                  Parameter("points", int, "the points spent on it (default: all the turn's points left)", None),
                   SIDE, TURN, YEAR, example="litn-demo.vsav side=Confederate unit=Hood")
-def replacements(context, unit="", type="infantry", side=None, turn=None, year=None):
+def replacements(context, unit="", points=None, side=None, turn=None, year=None):
     session = start(context, "Replacements (LIN 15.2)", side, turn, year, one_side="replacements")
-    procedures.replacements(session, unit, type)
+    procedures.replacements(session, unit, points)
     return session.finish()
 
 

@@ -294,7 +294,9 @@ def spent_this_turn(value, turn, prop):
                          f"(TURN:Side=points,...)") from None
 
 
-def replacements(session, unit_name, unit_type):
+def replacements(session, unit_name, spend=None):
+    """15.2: the turn's replacement points, and `spend` of them (default: all left) bought as SP of
+    the unit: 1 point an infantry SP, 2 a cavalry SP."""
     charts, army = session.charts, session.army
     # 15.2: what a turn gives is granted once, however often the procedure runs: what was spent is kept.
     prop = kept_property(army.companion, army.module, "replacement_points",
@@ -305,16 +307,21 @@ def replacements(session, unit_name, unit_type):
         section.add(f"none: replacements come in 1862 from turn {first}")
         return
     points = int(charts.rule("replacements", "odd_turn_points" if session.turn % 2 else "even_turn_points"))
-    cost = int(charts.rule("replacements", f"{unit_type}_cost"))
     spent = spent_this_turn(army.game.global_property(prop), session.turn, prop)
     already = spent.get(session.side, 0)
+    left = points - already
     section.add(f"{points} replacement point(s)" + (f", {already} already spent this turn" if already else "") +
-                f"; {unit_type} SP cost {cost} each", points=points, spent=already)
+                f"; an infantry SP costs {charts.rule('replacements', 'infantry_cost')}, a cavalry SP "
+                f"{charts.rule('replacements', 'cavalry_cost')}", points=points, spent=already)
     if not unit_name:
         return
     unit = session.army.named(session.side, unit_name)
-    if unit is None or unit.type != unit_type:
-        raise ValueError(f"no {session.side} {unit_type} unit named {unit_name!r} on the map")
+    if unit is None or unit.type not in ("infantry", "cavalry"):
+        raise ValueError(f"no {session.side} infantry or cavalry unit named {unit_name!r} on the map (15.2)")
+    if spend is not None and not 0 < spend <= left:
+        raise ValueError(f"points={spend}: the {session.side} has {left} replacement point(s) left this turn")
+    spend = left if spend is None else spend
+    cost = int(charts.rule("replacements", f"{unit.type}_cost"))
     # 15.2: a unit without a line of communications, or demoralized, receives none.
     if unit.state("demoralized"):
         section.add(f"{unit.name} is demoralized: it cannot receive replacements", unit=unit.name, gained=0)
@@ -324,8 +331,9 @@ def replacements(session, unit_name, unit_type):
         section.add(f"{unit.name} has no line of communications ({line.reason}): it cannot receive replacements",
                     unit=unit.name, gained=0)
         return
-    bought = (points - already) // cost
-    text = f"{unit.name} gains {bought} SP" + session.army.change_strength(unit, unit.strength + bought)
+    bought = spend // cost
+    text = f"{unit.name} gains {bought} {unit.type} SP for {bought * cost} point(s)" + \
+        session.army.change_strength(unit, unit.strength + bought)
     section.add(text, unit=unit.name, gained=bought)
     if bought:
         spent[session.side] = already + bought * cost

@@ -125,22 +125,22 @@ def test_8_5_reaction_zones_cross_rivers_only_at_intact_bridges(litn_demo, tmp_p
 # ---- 15.2: replacement points cannot be saved, nor granted twice ----
 
 def test_15_2_a_turns_replacement_points_are_granted_once(litn_demo, tmp_path):
-    report, game = run(litn_demo, "replacements", side="Confederate", unit="Lawton", type="infantry", turn=6)
+    report, game = run(litn_demo, "replacements", side="Confederate", unit="Lawton", turn=6)
     assert line_of(report, "Confederate replacements", unit="Lawton").data["gained"] == 2
     assert game.global_property("ReplacementPoints") == "6:Confederate=2"
     folder = tmp_path / "again"
     folder.mkdir()
     game.save(str(folder / "litn-demo.vsav"))
     again = SimpleNamespace(dir=folder, module=litn_demo.module, companion=litn_demo.companion)
-    report, game = run(again, "replacements", side="Confederate", unit="Lawton", type="infantry", turn=6)
+    report, game = run(again, "replacements", side="Confederate", unit="Lawton", turn=6)
     assert "2 replacement point(s), 2 already spent this turn" in lines(report, "Confederate replacements")[0].text
     assert line_of(report, "Confederate replacements", unit="Lawton").data["gained"] == 0
     assert property_of(game, "Lawton", "Strength") == str(STRENGTHS["Lawton"] + 2)
     # The other side's points are its own; a new turn starts fresh.
-    report, game = run(again, "replacements", side="Union", unit="I Corps (Hooker)", type="infantry", turn=6)
+    report, game = run(again, "replacements", side="Union", unit="I Corps (Hooker)", turn=6)
     assert line_of(report, "Union replacements", unit="I Corps (Hooker)").data["gained"] == 2
     assert game.global_property("ReplacementPoints") == "6:Confederate=2,Union=2"
-    report, _ = run(again, "replacements", side="Confederate", unit="Lawton", type="infantry", turn=7)
+    report, _ = run(again, "replacements", side="Confederate", unit="Lawton", turn=7)
     assert line_of(report, "Confederate replacements", unit="Lawton").data["gained"] == 1
 
 

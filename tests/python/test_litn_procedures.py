@@ -364,36 +364,48 @@ def test_replacement_points_by_turn(litn_demo):
 
 
 def test_replacements_buy_cavalry_at_two_points_an_sp(litn_demo):
-    report, game = run(litn_demo, "replacements", side="Confederate", unit="Fitz Lee", type="cavalry", turn=6)
-    assert "cavalry SP cost 2" in replacement_line(report).text
+    report, game = run(litn_demo, "replacements", side="Confederate", unit="Fitz Lee", turn=6)
+    assert "a cavalry SP 2" in replacement_line(report).text
     line = line_of(report, "Confederate replacements", unit="Fitz Lee")
     assert line.data["gained"] == 1
     assert property_of(game, "Fitz Lee", "Strength") == str(STRENGTHS["Fitz Lee"] + 1)
     # Infantry: 1 point an SP.
-    report, game = run(litn_demo, "replacements", side="Confederate", unit="Lawton", type="infantry", turn=6)
+    report, game = run(litn_demo, "replacements", side="Confederate", unit="Lawton", turn=6)
     assert line_of(report, "Confederate replacements", unit="Lawton").data["gained"] == 2
     assert property_of(game, "Lawton", "Strength") == str(STRENGTHS["Lawton"] + 2)
     # Turn 5's single point buys no cavalry SP, and points cannot be saved.
-    report, game = run(litn_demo, "replacements", side="Confederate", unit="Fitz Lee", type="cavalry")
+    report, game = run(litn_demo, "replacements", side="Confederate", unit="Fitz Lee")
     assert line_of(report, "Confederate replacements", unit="Fitz Lee").data["gained"] == 0
     assert property_of(game, "Fitz Lee", "Strength") == str(STRENGTHS["Fitz Lee"])
 
 
 def test_replacements_need_a_line_of_communications(litn_demo):
     # Farnsworth (Union cavalry) is more than four hexes from every road and rail hex: no LOC.
-    report, game = run(litn_demo, "replacements", side="Union", unit="Farnsworth", type="cavalry", turn=6)
+    report, game = run(litn_demo, "replacements", side="Union", unit="Farnsworth", turn=6)
     line = line_of(report, "Union replacements", unit="Farnsworth")
     assert line.data["gained"] == 0 and "no line of communications" in line.text
     assert property_of(game, "Farnsworth", "Strength") == str(STRENGTHS["Farnsworth"])
-    with pytest.raises(ValueError, match="no Confederate cavalry unit named 'Lawton'"):
-        run(litn_demo, "replacements", side="Confederate", unit="Lawton", type="cavalry", turn=6)
+    with pytest.raises(ValueError, match="no Confederate infantry or cavalry unit named 'Jackson'"):
+        run(litn_demo, "replacements", side="Confederate", unit="Jackson", turn=6)
+
+
+def test_15_2_a_turns_points_may_go_to_several_units(litn_demo, tmp_path):
+    # Turn 6: 2 points, 1 to Hood and 1 to McLaws, in two runs; a third finds none left.
+    report, game = run(litn_demo, "replacements", side="Confederate", unit="Hood", points=1, turn=6)
+    assert line_of(report, "Confederate replacements", unit="Hood").data["gained"] == 1
+    game.save(str(tmp_path / "litn-demo.vsav"))
+    demo = SimpleNamespace(dir=tmp_path, module=litn_demo.module, companion=litn_demo.companion)
+    report, game = run(demo, "replacements", side="Confederate", unit="McLaws", turn=6)
+    assert line_of(report, "Confederate replacements", unit="McLaws").data["gained"] == 1
+    with pytest.raises(ValueError, match="points=2: the Confederate has 1 replacement point"):
+        run(demo, "replacements", side="Confederate", unit="McLaws", points=2, turn=6)
 
 
 def test_a_demoralized_unit_receives_no_replacements(litn_demo, tmp_path):
     folder = tmp_path / "demoralized"
     companion = demoralizing_companion(litn_demo, folder, ["Lawton"])
     demo = moved_demo(litn_demo, folder, {}, companion=companion)
-    report, game = run(demo, "replacements", side="Confederate", unit="Lawton", type="infantry", turn=6)
+    report, game = run(demo, "replacements", side="Confederate", unit="Lawton", turn=6)
     line = line_of(report, "Confederate replacements", unit="Lawton")
     assert line.data["gained"] == 0 and "demoralized" in line.text
     assert property_of(game, "Lawton", "Strength") == str(STRENGTHS["Lawton"])
