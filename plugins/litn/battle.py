@@ -544,6 +544,10 @@ class Battle:
         going = {}
         for force, enemy in ((a, d), (d, a)):
             survivors = [u for u in force.units if force.left[u.name] > 0]
+            if not survivors:
+                section.add(f"{force.side}: every participating unit eliminated: none left to retreat", side=force.side,
+                            units=[])
+                continue
             if force.demoralized:
                 going[force.side] = (survivors, "demoralized: every participating unit retreats at once")
                 continue
