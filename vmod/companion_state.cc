@@ -174,7 +174,9 @@ std::vector<CompanionGlobal> read_globals(const TomlReader& reader, const toml::
 core::TerrainModel with_map_state(const core::TerrainModel& model, const std::vector<CompanionState>& states,
                                   const MapStateWhere& where) {
   core::TerrainModel out = model;
-  for (const auto& [name, places] : where) {
+  for (const auto& entry : where) {
+    const std::string& name = entry.first;  // not a structured binding: clang 14 cannot capture one
+    const auto& places = entry.second;
     const auto s = std::find_if(states.begin(), states.end(), [&](const CompanionState& c) { return c.name == name; });
     if (s == states.end()) throw std::invalid_argument("the companion file has no [state." + name + "]");
     if (s->map != model.map() || (s->removes == 0 && s->cuts == 0)) continue;
