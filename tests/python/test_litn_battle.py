@@ -126,7 +126,8 @@ def test_10_6_a_demoralized_force_retreats_and_is_written_demoralized(litn_demo,
     retreat = line_of(report, "Retreats", side="Confederate")
     assert "demoralized" in retreat.text and set(retreat.data["units"]) == {"A.P. Hill", "R.H. Anderson", "Hood",
                                                                              "Walker"}
-    assert "flip it" in line_of(report, "Written to the game", unit="Hood").text  # not writable in the demo
+    assert line_of(report, "Written to the game", unit="Hood").text == "Hood: demoralized"
+    assert property_of(game, "Hood", "Demoralized") == "true"   # the demo's counters carry the state
     victory = line_of(report, "Victory", winner="Union")
     assert (victory.data["major"], victory.data["vp"], victory.data["losses"]) == (False, 0, 2)
     # The losses are written, each SP from the unit with the most left: A.P. Hill's 10.

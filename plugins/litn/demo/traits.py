@@ -43,12 +43,14 @@ DISORGANIZED = flag_trait("Disorganized", "79,195", "Disorganized (15.4): may no
 ENTRAINED = flag_trait("Entrained", "84,130", "Entrained marker (8.9)")
 ENTRENCHING = flag_trait("Entrenching", "69,195", "Constructing Entrenchment marker (8.8)")
 ENTRENCHED = flag_trait("Entrenched", "69,130", "Entrenchment marker (8.8)")
+# 10.6: a demoralized unit is flipped over.
+DEMORALIZED = flag_trait("Demoralized", "90,195", "Demoralized (10.6, 12)")
 
 # What each prototype holds (traits, outermost first, with a new piece's state).
 PROTOTYPES = {
     "Leader": [MARK_MOVED, CP, MA, ENTRAINED],
-    "Infantry": [MARK_MOVED, CP, MA, DISORGANIZED, ENTRAINED, ENTRENCHING, ENTRENCHED],
-    "Cavalry": [MARK_MOVED, CP, MA, facing_trait(0), ENTRAINED, ENTRENCHING, ENTRENCHED],
+    "Infantry": [MARK_MOVED, CP, MA, DISORGANIZED, DEMORALIZED, ENTRAINED, ENTRENCHING, ENTRENCHED],
+    "Cavalry": [MARK_MOVED, CP, MA, facing_trait(0), DEMORALIZED, ENTRAINED, ENTRENCHING, ENTRENCHED],
     "Wagon": [MARK_MOVED, CP, MA, DEPLETION, DEPLETED, ENTRAINED],
 }
 
