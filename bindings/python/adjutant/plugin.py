@@ -39,6 +39,8 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from .procedures.outputs import write_procedure_outputs
+
 _NO_DEFAULT = object()
 
 
@@ -134,6 +136,17 @@ class Task:
     def arguments(self, given):
         """Keyword arguments from {name: text}: every parameter parsed, defaults filled in."""
         return _arguments(f"{self.kind} {self.name!r}", self.parameters, given)
+
+    def run_and_write(self, context, given, output=None, report_file=None):
+        """The procedure run on `context` with {name: text} parameters, the reader's side (context.side)
+        as its side= when it takes one and none is given; the changed game written to `output` and the
+        report to `report_file`, each replacing its file (a demo's own results). The report."""
+        given = dict(given)
+        if context.side != "referee" and any(p.name == "side" for p in self.parameters):
+            given.setdefault("side", context.side)
+        report = self.run(context, **self.arguments(given))
+        write_procedure_outputs(report, context.game, output, report_file, replace=True)
+        return report
 
 
 # What a trace kind's function may take from the command line besides its own parameters: the

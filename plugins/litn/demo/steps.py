@@ -12,7 +12,7 @@ from typing import Any
 
 import adjutant
 from adjutant.procedures.demo import DemoFile, DemoResult, DemoStep, run_steps
-from adjutant.procedures.outputs import write_file, write_procedure_outputs, write_text
+from adjutant.procedures.outputs import write_file, write_text
 from adjutant.rules.companion_rules import CompanionRules
 from adjutant.plugin import Context
 from adjutant.render import Picture
@@ -193,16 +193,10 @@ def pictures(ws):
 def run_procedure(ws, name, save, side="referee", rolls=(), output=None, report_file=None, **parameters):
     """The plugin's procedure `name` on the save for `side`, who reads its report too, its rolls from
     SEED but those given, its results written into the folder."""
-    task = plugin.tasks[name]
-    if side != "referee" and any(p.name == "side" for p in task.parameters):
-        parameters.setdefault("side", side)
-    game = ws.open_game(save)
-    context = Context(ws.module, ws.companion, game, str(ws.path(save)), charts=str(ws.path(CHARTS_COPY)),
+    context = Context(ws.module, ws.companion, ws.open_game(save), str(ws.path(save)), charts=str(ws.path(CHARTS_COPY)),
                       rolls=Rolls(SEED, rolls), side=side)
-    report = task.run(context, **task.arguments(parameters))
-    write_procedure_outputs(report, game, output and ws.path(output), report_file and ws.path(report_file),
-                            replace=True)
-    return report
+    return plugin.tasks[name].run_and_write(context, parameters, output and ws.path(output),
+                                            report_file and ws.path(report_file))
 
 
 STEPS = [

@@ -8,7 +8,7 @@ from typing import Any
 import adjutant
 from adjutant.plugin import Context
 from adjutant.procedures.demo import DemoFile, DemoResult, DemoStep, run_steps
-from adjutant.procedures.outputs import write_file, write_procedure_outputs, write_text
+from adjutant.procedures.outputs import write_file, write_text
 from adjutant.procedures.rolls import Rolls
 from adjutant.render import Picture
 from adjutant.rules.verdict_table import move_verdicts_text
@@ -31,17 +31,12 @@ class Workspace:
 
 
 def run_procedure(ws, name, save, side="referee", rolls=(), output=None, report_file=None, **parameters):
-    """The plugin's procedure `name` on the save, its report for `side`, its rolls from SEED but those given."""
-    task = plugin.tasks[name]
-    if side != "referee" and any(p.name == "side" for p in task.parameters):
-        parameters.setdefault("side", side)
-    game = adjutant.open_game(str(ws.path(save)), ws.module)
-    context = Context(ws.module, ws.companion, game, str(ws.path(save)), charts=str(ws.path(CHARTS_COPY)),
+    """The plugin's procedure `name` on the save for `side`, who reads its report too, its rolls from
+    SEED but those given, its results written into the folder."""
+    context = Context(ws.module, ws.companion, adjutant.open_game(str(ws.path(save)), ws.module), str(ws.path(save)), charts=str(ws.path(CHARTS_COPY)),
                       rolls=Rolls(SEED, rolls), side=side)
-    report = task.run(context, **task.arguments(parameters))
-    write_procedure_outputs(report, game, output and ws.path(output), report_file and ws.path(report_file),
-                            replace=True)
-    return report
+    return plugin.tasks[name].run_and_write(context, parameters, output and ws.path(output),
+                                            report_file and ws.path(report_file))
 
 
 def demo_game(ws):
