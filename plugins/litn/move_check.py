@@ -73,7 +73,9 @@ class LitnMoveChecker(MoveChecker):
         # between two saves): where each unit began, and the formations that have left each hex.
         self.began = {}       # piece id -> the hex of its first move
         self.departed = {}    # (hex, side) -> corps (Union) or divisions (Confederate) moved out of it
-        self.left_ahead = 0   # for the move being judged: those that left its start hex before it
+        self.exit_loss = {}   # piece id -> 8.2's MP lost: formations that left its first hex ahead of it
+        self.left_ahead = 0   # for the move being judged: its units' 8.2 loss
+        self.moving_ids = []  # for the move being judged: its units' piece ids
         self.earlier = Fraction(0)  # for the move being judged: MP its units spent in earlier moves this phase
         self.own_allowance = None   # for the move being judged: the allowance `command` gave it, less all that
 
@@ -130,29 +132,46 @@ class LitnMoveChecker(MoveChecker):
                         zones=movement.python_zones(clear))
 
     def _force_march(self, movement, position, sides):
-        """8.6: a force whose highest-ranking leader (moving with it or not) received CPs equal to his
-        command rating may force march: its allowance plus his initiative. A log does not say whether
-        the player force marched: the verdict says the move is legal only so."""
+        """8.6: a unit whose highest-ranking leader in the hex it began the phase in received CPs equal
+        to his command rating may force march, "whether they move together with that leader or
+        separately": its allowance plus his initiative. A log does not say whether the player force
+        marched: the verdict says the move is legal only so."""
         if self.own_allowance is None or len(sides) != 1:
             return None
         side = next(iter(sides))
-        stack = list(position.movers) + [u for h, u in position.friendly_units if h == position.start]
-        leaders = [u for u in stack if u.attributes.get("side") == side and u.attributes.get("kind") in LEADER_KINDS
-                   and str(u.attributes.get("rank", "")).strip() and str(u.attributes.get("cp", "")).strip()]
-        if not leaders:
+        extras = []
+        for pid in self.moving_ids:
+            reading = self.start_states.get(pid)
+            if reading is None:
+                return None
+            # Who stood in the hex at the phase's start, with the CPs the Command Phase gave them (the
+            # game's values as the check reads them, a log's from its first move).
+            stack = [(r.name, (self.unit(other) or (None, None))[1] or r.attributes)
+                     for other, r in self.start_states.items() if r.end == reading.end]
+            stack = [(name, a) for name, a in stack if a.get("side") == side]
+            leaders = [(name, a) for name, a in stack if a.get("kind") in LEADER_KINDS
+                       and str(a.get("rank", "")).strip() and str(a.get("cp", "")).strip()]
+            if not leaders:
+                return None
+            leader, attributes = min(leaders, key=lambda item: (int(item[1]["rank"]), item[0]))
+            force = [SimpleNamespace(is_combat=a.get("type") in COMBAT_TYPES) for _, a in stack]
+            command = command_rating(SimpleNamespace(command=int(attributes["command"]), kind=attributes["kind"]),
+                                     force)
+            cp = int(attributes["cp"])
+            if cp < command:
+                who = f"{leader}, in {reading.end}" if leader == reading.name else \
+                    f"{leader}, who led {reading.name} in {reading.end}"
+                return OtherWay(None, "", f"nor by a force march (8.6): {who} at the phase's start, has {cp} CP of "
+                                          f"command {command}")
+            extras.append((int(attributes["initiative"]), leader, reading.end))
+        if not extras:
             return None
-        leader = min(leaders, key=lambda u: (int(u.attributes["rank"]), u.name))
-        force = [SimpleNamespace(is_combat=u.attributes.get("type") in COMBAT_TYPES) for u in stack
-                 if u.attributes.get("side") == side]
-        command = command_rating(SimpleNamespace(command=int(leader.attributes["command"]),
-                                                 kind=leader.attributes["kind"]), force)
-        cp = int(leader.attributes["cp"])
-        if cp < command:
-            return OtherWay(None, "", f"nor by a force march (8.6): {leader.name} has {cp} CP of command {command}")
-        extra = int(leader.attributes["initiative"])
+        extra, leader, began = min(extras)
         allowance = self.own_allowance + extra
-        return OtherWay(allowance, f"only as a force march (8.6): +{extra} MP, {leader.name}'s initiative, "
-                                   f"{mp_text(allowance)} MP; its losses: litn.force-march hex={position.start}",
+        names = ",".join(sorted(self.start_states[pid].name for pid in self.moving_ids))
+        return OtherWay(allowance, f"only as a force march (8.6): +{extra} MP, {leader}'s initiative, "
+                                   f"{mp_text(allowance)} MP; its losses: litn.force-march hex={began} units={names} "
+                                   f"on the game before the move",
                         f"nor as a force march (8.6): {mp_text(allowance)} MP",
                         enemy_hexes=list(position.enemy_hexes), zones=self.zones(movement, position, sides))
 
@@ -196,20 +215,27 @@ class LitnMoveChecker(MoveChecker):
         self._where = (view.name, self.hex_name(view, *move.start)[0])
         self.trip = self._trip(move, [pid for pid, _ in moving])
         self.rail_result = None
-        stayed = [pid for pid, _ in moving if self.began.setdefault(pid, start) == start]
-        self.left_ahead = self.departed.get((start, side), 0) if stayed else 0
+        # 8.2: a unit's first move out of the hex it began the phase in loses 1 MP per formation that
+        # left that hex ahead of it; its later drags keep the same loss.
+        first = [pid for pid, _ in moving if pid not in self.began]
+        for pid in first:
+            self.began[pid] = start
+            self.exit_loss[pid] = self.departed.get((start, side), 0)
+        self.left_ahead = max((self.exit_loss.get(pid, 0) for pid, _ in moving), default=0)
+        self.moving_ids = [pid for pid, _ in moving]
         # 7.1: an allowance is for the whole Movement Phase, however many drags a move is made in.
         self.earlier = max((self.spent.get(pid, Fraction(0)) for pid, _ in moving), default=Fraction(0))
         verdict = super().judge(move, before)
         if verdict is not None and self.earlier and verdict.allowance is not None:
             verdict.note = "; ".join(filter(None, [verdict.note, f"{mp_text(self.earlier)} MP spent by earlier moves "
                                                                  f"this phase, {mp_text(verdict.allowance)} left (7.1)"]))
-        if stayed and start is not None:
-            formations = sum(1 for pid, u in moving if pid in stayed and _formation(u))
+        if first and start is not None:
+            formations = sum(1 for pid, u in moving if pid in first and _formation(u))
             self.departed[(start, side)] = self.departed.get((start, side), 0) + formations
         if verdict is not None and self.left_ahead and verdict.allowance is not None:
+            began = self.began[next(pid for pid, _ in moving)]
             verdict.note = "; ".join(filter(None, [verdict.note, f"{self.left_ahead} MP less: formation(s) left "
-                                                                 f"{start} ahead of it (8.2)"]))
+                                                                 f"{began} ahead of it (8.2)"]))
         if verdict is not None and verdict.legal is not None:
             self._note_overrun(move, before, verdict, moving, side)
         if verdict is not None and self.facing_unknown:

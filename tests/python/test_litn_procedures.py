@@ -555,7 +555,29 @@ def test_7_1_an_allowance_is_for_the_whole_phase_however_many_drags_a_move_takes
     assert (first.cost, first.allowance, first.legal) == (4, 9, True)
     assert (second.cost, second.allowance, second.legal) == (4, 5, True)
     assert "4 MP spent by earlier moves this phase, 5 left (7.1)" in second.note
-    assert third.allowance < third.cost
+    # 12 MP in all: only Jackson's force march (+3) covers the third (8.6).
+    assert (third.allowance, third.cost, third.legal) == (4, 4, True) and "only as a force march" in third.note
+
+
+def test_8_6_entitlement_comes_from_the_stack_a_unit_began_the_phase_in(litn_demo, tmp_path):
+    # Hood (Jackson's 1 CP of command 1 in 1625: +3) in three drags, 11 MP: the third still may force
+    # march. Lawton, alone and 1 CP of command 3, reaches 1625 by the 50% minimum (4 MP); in Jackson's
+    # hex he is still not entitled.
+    hood = [v for v in judged_in_order(litn_demo, tmp_path, [("Hood", "0825"), ("Hood", "0824"), ("Hood", "0822")])
+            if v.pieces == ("Hood",)]
+    assert [v.legal for v in hood] == [True, True, True] and "only as a force march (8.6)" in hood[-1].note
+    lawton = [v for v in judged_in_order(litn_demo, tmp_path, [("Lawton", "1625"), ("Lawton", "1622")], "l.vlog")
+              if v.pieces == ("Lawton",)]
+    assert lawton[0].legal is True and lawton[1].legal is False
+    assert "nor by a force march (8.6): Lawton, in 1629 at the phase's start" in lawton[1].reason
+
+
+def test_8_2_a_units_exit_loss_stays_with_its_later_drags(litn_demo, tmp_path):
+    # Hood leaves 1625 first; A.P. Hill then leaves in two drags: 9 - 1 for Hood ahead of him, both times.
+    verdicts = judged_in_order(litn_demo, tmp_path, [("Hood", "1624"), ("A.P. Hill", "1624"), ("A.P. Hill", "1623")])
+    first, second = [v for v in verdicts if v.pieces == ("A.P. Hill",)]
+    assert first.allowance == 8 and second.allowance == 8 - first.cost
+    assert "1 MP less: formation(s) left 1625 ahead of it (8.2)" in second.note
 
 
 def test_8_6_a_move_beyond_the_allowance_is_legal_only_as_a_force_march_of_an_entitled_force(litn_demo, tmp_path):
@@ -563,7 +585,9 @@ def test_8_6_a_move_beyond_the_allowance_is_legal_only_as_a_force_march_of_an_en
     hood = judged(litn_demo, tmp_path, [("Hood", "2522")])[("Hood",)]
     assert (hood.cost, hood.legal) == (11, True) and "only as a force march (8.6)" in hood.note
     lawton = judged(litn_demo, tmp_path, [("Lawton", "2130")], "lawton.vlog")[("Lawton",)]
-    assert lawton.legal is False and "nor by a force march (8.6): Lawton has 1 CP of command 3" in lawton.reason
+    assert lawton.legal is False
+    assert "nor by a force march (8.6): Lawton, in 1629 at the phase's start, has 1 CP of command 3" \
+        in lawton.reason
 
 
 # ---- the whole game, whatever --side says (plugin contract 5) ----
