@@ -42,9 +42,11 @@ def for_phase(context):
                          destroyed_rail=end.cut(rail) - start.cut(rail),
                          repaired_bridges=start.without(bridges) - end.without(bridges),
                          repaired_rail=start.cut(rail) - end.cut(rail))
-    return LitnMoveChecker(context.game, context.module, context.companion, context.charts, before=context.before,
-                           change=change, destroyed_bridges=start.without(bridges), destroyed_rail=start.cut(rail),
-                           state=start)
+    checker = LitnMoveChecker(context.game, context.module, context.companion, context.charts, before=context.before,
+                              change=change, destroyed_bridges=start.without(bridges),
+                              destroyed_rail=start.cut(rail), state=start)
+    checker.state_reader = reader
+    return checker
 
 
 class LitnMoveChecker(MoveChecker):
@@ -76,6 +78,7 @@ class LitnMoveChecker(MoveChecker):
         self.exit_loss = {}   # piece id -> 8.2's MP lost: formations that left its first hex ahead of it
         self.left_ahead = 0   # for the move being judged: its units' 8.2 loss
         self.moving_ids = []  # for the move being judged: its units' piece ids
+        self.state_reader = None  # reads a log's map state move by move (for_phase gives it)
         self.earlier = Fraction(0)  # for the move being judged: MP its units spent in earlier moves this phase
         self.own_allowance = None   # for the move being judged: the allowance `command` gave it, less all that
 
@@ -207,6 +210,8 @@ class LitnMoveChecker(MoveChecker):
 
     def judge(self, move, before):
         self.facing_unknown = ()
+        if move.step is not None and self.state_reader is not None:
+            self._follow_map_state()
         start = self.hex_name(self.game.map(move.map), *move.start)[1]
         moving = [(pid, self.unit(pid)) for pid in move.pieces]
         moving = [(pid, found[1]) for pid, found in moving if found is not None and found[1] is not None]
@@ -249,6 +254,15 @@ class LitnMoveChecker(MoveChecker):
                 self.spent[pid] = self.spent.get(pid, 0) + verdict.cost
             self.last_verdict[pid] = verdict
         return verdict
+
+    def _follow_map_state(self):
+        """A log: the map as its markers stand at this move (a bridge destroyed earlier in the phase is
+        gone for the moves after it, 8.7)."""
+        state = self.state_reader.read(self.game)
+        if state != self.state:
+            self.use_state(state)
+            self.destroyed = (state.without(self.charts.option("bridge")), state.cut(["rail"]))
+            self._nets = {}
 
     def _note_overrun(self, move, before, verdict, moving, side):
         """8.3: lone enemy non-combat units in the hex a move ends in are eliminated. (Where it

@@ -218,3 +218,26 @@ def test_4_2_no_militia_under_a_confederate_control_marker_on_harrisburg(litn_de
     taken = position(litn_demo, tmp_path / "taken", {}, {"Confederate Control": ["2604"]})
     report, _ = run(taken, "militia", net_vp=6)
     assert report.rolls == [] and line_of(report, "Union militia", militia_units=0)
+
+
+def test_8_7_a_bridge_destroyed_during_the_phase_is_gone_for_the_moves_after_it(litn_demo, tmp_path):
+    from adjutant_plugins.litn.demo.grid import hexside_point
+    from adjutant_plugins.litn.move_check import for_phase
+    from test_litn_procedures import place
+    # The marker waits on a hexside with no bridge; Hood crosses the Potomac bridge 1630/1631, the
+    # marker is put on it, then Lawton tries the same crossing.
+    demo = position(litn_demo, tmp_path / "p", {"Hood": "1630", "Lawton": "1630"}, {"Bridge Destroyed": ["0101/0102"]})
+    module = adjutant.open_module(str(demo.module))
+    game = adjutant.open_game(str(demo.dir / "litn-demo.vsav"), module)
+    place(game, "Hood", "1631")
+    marker = next(p for p in game.pieces if p.name == "Bridge Destroyed")
+    game.move_piece(marker.id, marker.map, *hexside_point("1630", "1631"))
+    place(game, "Lawton", "1631")
+    game.save_log(str(tmp_path / "moves.vlog"))
+    log = adjutant.open_game(str(tmp_path / "moves.vlog"), module)
+    companion = adjutant.open_companion(str(demo.companion), module)
+    verdicts = {v.pieces: v for v in for_phase(Context(module, companion, log, "moves.vlog", charts=str(CHARTS))).check()}
+    hood, lawton = verdicts[("Hood",)], verdicts[("Lawton",)]
+    assert hood.legal and hood.path == ["1630", "1631"]
+    # Without the bridge the way is round by the ford, far beyond any allowance.
+    assert lawton.path[:2] != ["1630", "1631"] and lawton.cost > 10

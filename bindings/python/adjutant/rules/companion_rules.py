@@ -15,7 +15,12 @@ class CompanionRules:
         if not companion.has_movement:
             raise CheckError(f"{companion.file} has no [movement] section: it says what the map is, not what moving "
                              f"costs, so nothing can be judged with it (docs/companion-format.md)")
-        self.module, self.companion, self.state = module, companion, state
+        self.module, self.companion = module, companion
+        self.use_state(state)
+
+    def use_state(self, state):
+        """Applies another map state to every map from now on (a log's, as its markers change)."""
+        self.state = state
         self._where = (state.where() or None) if state is not None else None
         self._movements = {}
 
