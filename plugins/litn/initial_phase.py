@@ -55,8 +55,11 @@ def militia(session, net_vp=None, triggered=None, harrisburg_hex="", harrisburg_
         name = keep_value(session, MILITIA, "true")
         section.add(f"the condition is met: written to the game's {name} property (4.2: every turn after too)")
     if harrisburg_controlled is None:
+        # 15.1: the Control marker stays when the Union reoccupies the hex (the VP are kept); control
+        # for 4.2 is the marker with no Union unit there.
         control = session.army.state_reading(session.charts.option("control_state"))
-        harrisburg_controlled = control is not None and city in control.places
+        harrisburg_controlled = control is not None and city in control.places and \
+            not session.army.in_hex(city, "Union")
     if harrisburg_controlled:
         section.add(f"Harrisburg ({city}) is Confederate-controlled: no militia can appear (4.2); no roll",
                     militia_units=0)

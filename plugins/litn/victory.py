@@ -66,8 +66,14 @@ def _marked_controlled(session, section):
 
 
 def _harrisburg_bridge_destroyed(session):
-    """Whether the game's map state has taken the bridge off 15.1's Harrisburg hexside."""
+    """Whether the game's map state has taken the bridge off 15.1's Harrisburg hexside; None when the
+    hexside is not on the map."""
     hexside = "/".join(sorted(str(session.charts.rule("victory", "harrisburg_bridge_hexside")).split("/")))
+    try:
+        for hex_name in hexside.split("/"):
+            session.army.require_hex(hex_name)
+    except ValueError:
+        return None
     return hexside in session.army.state.without(session.charts.option("bridge"))
 
 
@@ -128,6 +134,9 @@ def _game_end(session, section, bridge_destroyed):
         vp = int(charts.rule("victory", "harrisburg_bridge"))
         gained += vp
         section.add(f"the Harrisburg bridge is destroyed: {vp} VP", vp=vp)
+    elif bridge_destroyed is None:
+        section.add(f"the Harrisburg bridge ({charts.rule('victory', 'harrisburg_bridge_hexside')}) is not on the "
+                    f"map: not judged (harrisburg_bridge_destroyed= gives it)", vp=0)
     else:
         section.add("the Harrisburg bridge stands (no Bridge Destroyed marker on it): 0 VP", vp=0)
     return gained

@@ -241,3 +241,18 @@ def test_8_7_a_bridge_destroyed_during_the_phase_is_gone_for_the_moves_after_it(
     assert hood.legal and hood.path == ["1630", "1631"]
     # Without the bridge the way is round by the ford, far beyond any allowance.
     assert lawton.path[:2] != ["1630", "1631"] and lawton.cost > 10
+
+
+def test_4_2_a_control_marker_on_harrisburg_reoccupied_by_the_union_does_not_stop_the_militia(litn_demo, tmp_path):
+    # 15.1: the marker stays when the Union reoccupies the hex (the VP are kept); the city is then not
+    # Confederate-controlled for 4.2.
+    held = position(litn_demo, tmp_path / "held", {"IX Corps (Burnside)": "2604"}, {"Confederate Control": ["2604"]})
+    report, _ = run(held, "militia", net_vp=6)
+    assert [r.purpose for r in report.rolls] == ["militia"]
+
+
+def test_15_1_a_harrisburg_bridge_off_the_map_is_not_judged(litn_demo, tmp_path):
+    # The demo board has no hexside 3902/4002: the VP are not judged, and the report says so.
+    report, _ = run(position(litn_demo, tmp_path / "end", {}), "victory", end=True, net_vp="3")
+    line = next(l for l in lines(report, "Victory points") if "Harrisburg bridge" in l.text)
+    assert "is not on the map: not judged" in line.text
