@@ -319,7 +319,8 @@ def replacements(session, unit_name, spend=None):
     if unit is None or unit.type not in ("infantry", "cavalry"):
         raise ValueError(f"no {session.side} infantry or cavalry unit named {unit_name!r} on the map (15.2)")
     if spend is not None and not 0 < spend <= left:
-        raise ValueError(f"points={spend}: the {session.side} has {left} replacement point(s) left this turn")
+        raise ValueError(f"points={spend}: give 1 to {left}, the replacement points the {session.side} has left "
+                         f"this turn")
     spend = left if spend is None else spend
     cost = int(charts.rule("replacements", f"{unit.type}_cost"))
     # 15.2: a unit without a line of communications, or demoralized, receives none.
@@ -332,7 +333,7 @@ def replacements(session, unit_name, spend=None):
                     unit=unit.name, gained=0)
         return
     bought = spend // cost
-    text = f"{unit.name} gains {bought} {unit.type} SP for {bought * cost} point(s)" + \
+    text = f"{unit.name} gains {bought} {unit.type} SP for {bought * cost} point(s), {cost} an SP" + \
         session.army.change_strength(unit, unit.strength + bought)
     section.add(text, unit=unit.name, gained=bought)
     if bought:

@@ -395,7 +395,7 @@ def test_15_2_a_turns_points_may_go_to_several_units(litn_demo, tmp_path):
     demo = SimpleNamespace(dir=tmp_path, module=litn_demo.module, companion=litn_demo.companion)
     report, game = run(demo, "replacements", side="Confederate", unit="McLaws", turn=6)
     assert line_of(report, "Confederate replacements", unit="McLaws").data["gained"] == 1
-    with pytest.raises(ValueError, match="points=2: the Confederate has 1 replacement point"):
+    with pytest.raises(ValueError, match="points=2: give 1 to 1, the replacement points the Confederate has left"):
         run(demo, "replacements", side="Confederate", unit="McLaws", points=2, turn=6)
 
 
