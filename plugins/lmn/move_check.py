@@ -87,6 +87,7 @@ class LmnMoveChecker(MoveChecker):
         self.last = None        # the piece id of the last unit moved
         self.rail_units = []    # names of the units counted against 7.2 D, in order
         self.moved = set()
+        self.entrained_when_moved = {}  # piece id -> entrained at its last move
         self.rolled = {}        # unit name -> the MP of its 11.1 roll, from the log's chat
         self.current = None
 
@@ -104,6 +105,15 @@ class LmnMoveChecker(MoveChecker):
             self.game.seek(0)
         start = self.before_game if moves is not None else self.game
         self.at_start = {p.id: self.companion.unit(p, self.module) for p in start.pieces if not p.is_stack}
+        # 11.0: command status is set at the beginning of the Movement Phase, where leaders and
+        # fortifications stood then.
+        self.commanders = set()
+        for piece in start.pieces:
+            attributes = self.at_start.get(piece.id)
+            if attributes and attributes.get("role") in COMMANDERS and piece.map:
+                where = self.hex_name(start.map(piece.map), piece.x, piece.y)[1]
+                if where:
+                    self.commanders.add((attributes.get("side"), where))
         verdicts = super().check(moves)
         verdicts.extend(self._in_place())
         return verdicts
@@ -125,6 +135,7 @@ class LmnMoveChecker(MoveChecker):
         self._verdict(verdict, move, pid, m)
         for p in m.ids:
             self.moved.add(p)
+            self.entrained_when_moved[p] = _flag(attributes.get("entrained"))
             if verdict.cost is not None:
                 self.spent[p] = self.spent.get(p, 0) + verdict.cost
         if self.last is not None and self.last not in m.ids:
@@ -216,18 +227,17 @@ class LmnMoveChecker(MoveChecker):
     # ---- 11.0 command control ----
 
     def _out_of_command(self, movement, position, m):
-        """Why the unit begins its movement out of movement command control, "" when it has it: a
-        friendly leader or fortification in its hex or next to it (11.0; 11.3 C.2 for the Union's
-        fortifications), face-up cavalry (11.3 C.3); a leader commands himself."""
+        """Why the unit is out of movement command control, "" when it has it: a friendly leader or
+        fortification in its hex or next to it at the beginning of the Movement Phase (11.0; 11.3
+        C.2 for the Union's fortifications), face-up cavalry (11.3 C.3); a leader commands himself."""
         if m.attributes.get("class") == "cavalry":
             return ""
         if m.attributes.get("role") == "leader":
             return ""
-        for hex_name, unit in position.friendly_units:
-            if unit.attributes.get("role") in COMMANDERS and (
-                    hex_name == position.start or movement.distance(hex_name, position.start) == 1):
+        for side, hex_name in self.commanders:
+            if side == m.side and (hex_name == position.start or movement.distance(hex_name, position.start) == 1):
                 return ""
-        return f"no friendly leader or fortification in or next to {position.start}"
+        return f"no friendly leader or fortification in or next to {position.start} at the phase's start"
 
     def _rolls_in_chat(self):
         """{unit name: MP} of the 11.1 rolls the lmn.no-command-move procedure posted in the log."""
@@ -256,9 +266,10 @@ class LmnMoveChecker(MoveChecker):
     def _rail_path(self, movement, position, end, allowance, m):
         """7.0-7.2: 1 MP per 5 rail hexes along rail hexsides, north of the Potomac, never in or next
         to an enemy combat unit; Union infantry and dummies only (leaders too), two a phase."""
-        if m.rail == "entrained":
+        leader = m.attributes.get("role") == "leader"   # 7.2 D: no penalty to entrain or detrain
+        if m.rail == "entrained" and not leader:
             m.reasons.append("entrained in the phase it moved: entraining takes all its MP (7.0)")
-        elif m.rail == "detrained":
+        elif m.rail == "detrained" and not leader:
             m.reasons.append("detrained in the phase it moved: detraining takes all its MP (7.0)")
         m.reasons += self._rail_unit(m.attributes, m.names[0], m.rail)
         enemies = [u.hex for u in position.units if not u.friendly and u.kind == "combat"]
@@ -307,12 +318,17 @@ class LmnMoveChecker(MoveChecker):
         return self._links
 
     def _in_place(self):
-        """Units entrained or detrained during the phase without moving: 7.0's conditions."""
+        """Units entrained or detrained during the phase without moving, or after their move: 7.0's
+        conditions (all the unit's MP; a leader pays nothing, 7.2 D)."""
         out = []
         for piece in self.game.pieces:
-            if piece.is_stack or piece.id in self.moved or not piece.map:
+            if piece.is_stack or not piece.map:
                 continue
-            now, then = self.companion.unit(piece, self.module), self.at_start.get(piece.id)
+            now = self.companion.unit(piece, self.module)
+            if piece.id in self.moved:
+                out += self._after_moving(piece, now)
+                continue
+            then = self.at_start.get(piece.id)
             if now is None or then is None or _flag(now.get("entrained")) == _flag(then.get("entrained")):
                 continue
             view = self.game.map(piece.map)
@@ -333,6 +349,19 @@ class LmnMoveChecker(MoveChecker):
                                _allowance(now), not reasons, "; ".join(reasons), [hex_name],
                                f"{what} in {hex_name}: all its MP (7.0)"))
         return out
+
+    def _after_moving(self, piece, now):
+        """A unit that moved and then entrained or detrained: it had not all its MP left (7.0)."""
+        if now is None or _flag(now.get("entrained")) == self.entrained_when_moved.get(piece.id):
+            return []
+        if now.get("role") == "leader":
+            return []
+        view = self.game.map(piece.map)
+        hex_name = self.hex_name(view, piece.x, piece.y)[1]
+        what = "entrains" if _flag(now.get("entrained")) else "detrains"
+        reason = f"{what} after moving this phase: {what[:-1]}ing takes all its MP (7.0)"
+        return [Verdict(None, view.name, (piece.name,), hex_name, hex_name, 0, None, _allowance(now), False, reason,
+                        [hex_name], f"{what} in {hex_name}: all its MP (7.0)")]
 
     def _next_to_enemy(self, view, movement, piece, hex_name):
         side = self.companion.unit(piece, self.module).get("side")

@@ -21,10 +21,11 @@ def demo(tmp_path_factory):
 RUNS = count()
 
 
-def phase(demo, folder, start=None, before=None, entrained=(), chat=(), moves=(), entrain=(), charts=CHARTS):
+def phase(demo, folder, start=None, before=None, entrained=(), chat=(), moves=(), entrain=(), detrain=(),
+          charts=CHARTS):
     """The verdicts of a log: from `start` (a save; default lmn-demo.vsav with pieces moved
     `before` ({name: hex}) and `entrained` at the start), chat lines, then the moves (name, hex) a
-    step each, then the units entrained in place."""
+    step each, then the units entrained and detrained where they stand."""
     n = next(RUNS)
     if start is None:
         start = demo.position("lmn-demo.vsav", folder / f"start-{n}.vsav", moves=before,
@@ -37,6 +38,8 @@ def phase(demo, folder, start=None, before=None, entrained=(), chat=(), moves=()
         game.move_piece(piece_named(game, name).id, "Main Map", x, y)
     for name in entrain:
         game.set_property(piece_named(game, name).id, "Entrained", "true")
+    for name in detrain:
+        game.set_property(piece_named(game, name).id, "Entrained", "false")
     log = folder / f"phase-{n}.vlog"
     game.save_log(str(log))
     context = Context(demo.module, demo.companion, adjutant.open_game(str(log), demo.module), str(log),
@@ -133,6 +136,44 @@ def test_7_0_a_unit_that_entrains_moves_no_more(demo, tmp_path):
                       "e.vlog", charts=str(CHARTS))
     v = verdict_of(plugin.tasks["moves"].run(context), "XII Corps")
     assert v.legal is False and "entraining takes all its MP (7.0)" in v.reason
+
+
+def test_7_0_a_unit_that_moved_may_not_entrain_or_detrain_after_it(demo, tmp_path):
+    # Entraining and detraining take all five MP: not after a move, nor after a ride.
+    verdicts = phase(demo, tmp_path, before={"XII Corps": "2019"}, moves=[("XII Corps", "2018")],
+                     entrain=["XII Corps"])
+    v = verdict_of(verdicts, "XII Corps")
+    assert v.legal is False and "entrains after moving this phase" in v.reason
+    verdicts = phase(demo, tmp_path, entrained=["IX Corps"], moves=[("IX Corps", "1818")], detrain=["IX Corps"])
+    v = verdict_of(verdicts, "IX Corps")
+    assert v.legal is False and "detrains after moving this phase" in v.reason
+
+
+def test_7_2_d_a_leader_entrains_and_detrains_without_penalty(demo, tmp_path):
+    start = demo.position("lmn-demo.vsav", tmp_path / "pope.vsav", moves={"Pope": "2218"})
+    game = adjutant.open_game(str(start), demo.module)
+    game.set_property(piece_named(game, "Pope").id, "Entrained", "true")
+    x, y = game.map("Main Map").point_of("1718", BOARD)
+    game.move_piece(piece_named(game, "Pope").id, "Main Map", x, y)
+    game.set_property(piece_named(game, "Pope").id, "Entrained", "false")
+    game.save_log(str(tmp_path / "pope.vlog"))
+    context = Context(demo.module, demo.companion, adjutant.open_game(str(tmp_path / "pope.vlog"), demo.module),
+                      "pope.vlog", charts=str(CHARTS))
+    pope = [v for v in plugin.tasks["moves"].run(context) if v.pieces == ("Pope",)]
+    assert pope and all(v.legal for v in pope), [v.reason for v in pope]
+
+
+def test_11_0_command_control_is_set_at_the_start_of_the_movement_phase(demo, tmp_path):
+    report, _ = demo.run("lmn-demo.vsav", "no-command-move", unit="Union Dummy 1", route="1915",
+                         rolls=["Union Dummy 1 movement=4"])
+    # Pope beside it at the phase's start, gone before it moves: still in command, its full 5 MP.
+    v = verdict_of(phase(demo, tmp_path, before={"Pope": "1816"}, moves=[("Pope", "1613"), ("Union Dummy 1", "2215")]),
+                   "Union Dummy 1")
+    assert v.legal and v.allowance == 5
+    # Pope arriving beside it during the phase gives no command: its d6 gave 3 MP.
+    v = verdict_of(phase(demo, tmp_path, chat=report.chat_lines(), moves=[("Pope", "1816"), ("Union Dummy 1", "2215")]),
+                   "Union Dummy 1")
+    assert v.legal is False and "at the phase's start" in v.reason
 
 
 def test_7_2_b_no_rail_move_next_to_an_enemy_combat_unit(demo, tmp_path):
