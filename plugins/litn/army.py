@@ -234,6 +234,21 @@ class Army(CompanionRules):
         when the file declares no such state."""
         return self.state.readings.get(name) if self.state is not None else None
 
+    def idle_state(self):
+        """{state name: [hexsides]} where a hexside state that takes features off (a destroyed bridge)
+        stands on a hexside of the companion file that has none of them: its marker changes nothing."""
+        features = {}
+        for terrain in self.companion.maps:
+            for a, b, names in terrain.hexside_features():
+                features.setdefault("/".join(sorted((a, b))), set()).update(names)
+        idle = {}
+        for reading in (self.state.readings.values() if self.state is not None else ()):
+            if reading.at == "hexside" and reading.removes:
+                spots = sorted(h for h in reading.places if not features.get(h, set()) & set(reading.removes))
+                if spots:
+                    idle[reading.name] = spots
+        return idle
+
     def friendly_territory(self, hex_name, side):
         """Whether the hex lies in an area the companion file makes `friendly_to` the side (2.1)."""
         if self._friendly_to is None:

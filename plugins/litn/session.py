@@ -36,6 +36,10 @@ class Session:
             if reading.places or reading.source == "none":
                 held = ", ".join(sorted(reading.places)) or "none known"
                 self.report.note(f"map state {reading.name}: {held} (from {reading.describe()})")
+        for name, hexsides in self.army.idle_state().items():
+            removes = " or ".join(self.army.state.reading(name).removes)
+            self.report.note(f"map state {name}: {', '.join(hexsides)} has no {removes} to take off: the marker "
+                             f"there changes nothing")
         reader = None if self.army.viewer.is_referee else (
             f"every unit on the map counts as it stands on the table; those hidden or masked from the "
             f"{self.army.viewer.side} player are called \"{ENEMY_UNIT}\"")

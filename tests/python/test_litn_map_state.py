@@ -256,3 +256,10 @@ def test_15_1_a_harrisburg_bridge_off_the_map_is_not_judged(litn_demo, tmp_path)
     report, _ = run(position(litn_demo, tmp_path / "end", {}), "victory", end=True, net_vp="3")
     line = next(l for l in lines(report, "Victory points") if "Harrisburg bridge" in l.text)
     assert "is not on the map: not judged" in line.text
+
+
+def test_8_7_a_bridge_destroyed_marker_where_no_bridge_is_said_to_change_nothing(litn_demo, tmp_path):
+    report, _ = run(position(litn_demo, tmp_path / "odd", {}, {"Bridge Destroyed": ["0101/0102"]}), "command",
+                    side="Confederate", rolls=["*=4"])
+    assert "map state bridge_destroyed: 0101/0102 has no bridge to take off: the marker there changes nothing" \
+        in report.notes
