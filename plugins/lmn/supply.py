@@ -62,6 +62,7 @@ class SideSupply:
         self.enemy_hexes = sorted({u.hex for u in army.of(enemy_of(side))})
         self.friendly = sorted({u.hex for u in army.of(side) if u.is_combat or u.is_fortification})
         self.zones = army.engine_zones(side)
+        self.literal = session.charts.option("rail_supply") == "literal"
 
     def depot_result(self):
         return trace_supply(self.army.map, self.depot, sources=sorted(self.found), depot=self.depot,
@@ -70,7 +71,7 @@ class SideSupply:
     def of(self, unit):
         """The trace of one unit needing supply: .state, .trace (None: isolated), .reason."""
         return trace_supply(self.army.map, unit.hex, sources=sorted(self.found), depot=self.depot, rail=["rail"],
-                            enemy=self.enemy_hexes, zones=self.zones, friendly=self.friendly)
+                            enemy=self.enemy_hexes, zones=self.zones, friendly=self.friendly, literal=self.literal)
 
 
 def run_supply(session, side, names, control):
@@ -99,8 +100,9 @@ def run_supply(session, side, names, control):
             if trace is not None:
                 end = trace.hexes[-1]
                 what = found.get(end) or ("the depot" if end == depot else "a rail line to a source")
+                why = f": {result.reason}" if result.reason else ""
                 section.add(f"{unit.name} ({unit.hex}): {result.state}, {trace.used} hexes to {what} "
-                            f"({'-'.join(trace.hexes)})", unit=unit.name, state=result.state, hexes=trace.used,
+                            f"({'-'.join(trace.hexes)}){why}", unit=unit.name, state=result.state, hexes=trace.used,
                             path=list(trace.hexes), quantity="hexes")
             else:
                 section.add(f"{unit.name} ({unit.hex}): isolated, no path of 12 hexes free of enemy units and "

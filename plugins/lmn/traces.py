@@ -6,7 +6,7 @@ from adjutant.plugin import Parameter, TraceResult
 
 
 def supply(movement, unit, *, sources, depot=None, rail=(), units=None, unit_class=None, enemy=(), zones=None,
-           friendly=()):
+           friendly=(), literal=False):
     """LMN 16: within 6 hexes of a source, or of a `rail` hex from which an unblocked rail line leads
     to one, a unit is supplied; 7-12 unsupplied; beyond, isolated. Enemy units and enemy zones block
     every part. The position is `units` (adjutant.PositionUnit: the enemy units that block, and the
@@ -15,8 +15,11 @@ def supply(movement, unit, *, sources, depot=None, rail=(), units=None, unit_cla
     crosses a hexside `unit_class` may not (14: ocean, mountain hexsides; default: the file's first
     class). The CSA `depot` is a source only if it traces at most 10 hexes (no rail) to another
     source, and it feeds no rail line (16.4 G). Returns .state ("supplied", "unsupplied",
-    "isolated"), .trace (the unit's, to 12 hexes; None when isolated), .reason (why isolated) and
-    .depot_source (whether the depot could act as a source)."""
+    "isolated"), .trace (the unit's, to 12 hexes; None when isolated), .reason (why isolated, or why
+    unsupplied within 6 hexes of a rail line when `literal`) and
+    .depot_source (whether the depot could act as a source). `literal`: 16.3's "within six hexes of a
+    Supply source of an unblocked rail line" read as written: supplied only within 6 hexes of a source
+    an (unblocked) rail line leads from, the rail line itself counting only for the 7-12 band."""
     terms = dict(blocked=list(enemy), zones=zones, zone_rule="no entry", zone_exempt=list(friendly), units=units,
                  unit_class=unit_class or movement.classes[0])
     depot_source = False
@@ -28,7 +31,16 @@ def supply(movement, unit, *, sources, depot=None, rail=(), units=None, unit_cla
     if not trace.found:
         return SimpleNamespace(state="isolated", trace=None, reason=trace.reason, depot_source=depot_source)
     state = "supplied" if trace.used <= 6 else "unsupplied"
-    return SimpleNamespace(state=state, trace=trace, reason="", depot_source=depot_source)
+    reason = ""
+    if literal and state == "supplied":
+        on_rail = [s for s in sources if set(movement.lines_at(s)) & set(rail)]
+        near = movement.trace(unit, on_rail, most=6, **terms) if on_rail else None
+        if near is not None and near.found:
+            trace = near
+        else:
+            state = "unsupplied"
+            reason = "within 6 hexes of a rail line, not of a source one leads from (option rail_supply, 16.3)"
+    return SimpleNamespace(state=state, trace=trace, reason=reason, depot_source=depot_source)
 
 
 def register(plugin):

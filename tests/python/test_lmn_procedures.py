@@ -3,6 +3,7 @@
 dummies (6.0), victory (20.1-20.2) and supply (16), each test named after its clause."""
 import pytest
 
+from adjutant_plugins.lmn.demo import CHARTS
 from lmn_helpers import Demo, lines, piece_named, where
 
 
@@ -182,6 +183,20 @@ def test_16_3_f_supplied_within_6_unsupplied_7_to_12(demo):
     assert states["Walker"] == "supplied" and states["McLaws"] == "unsupplied"
     walker = next(l for l in lines(report) if l.data.get("unit") == "Walker")
     assert walker.data["hexes"] == 6 and walker.data["path"][-1] == "2143"
+
+
+def test_16_3_f_option_rail_supply_literal_supplies_only_near_a_source_a_rail_line_leads_from(demo, tmp_path):
+    # Union Dummy 1 (1815) is 3 hexes from the rail line out of Baltimore, far from the port itself.
+    charts = tmp_path / "charts.toml"
+    charts.write_text(CHARTS.read_text(encoding="utf-8").replace('rail_supply = "or"', 'rail_supply = "literal"'),
+                      encoding="utf-8")
+    report, _ = demo.run("lmn-demo.vsav", "supply", side="Union")
+    assert supply_states(report)["Union Dummy 1"] == "supplied"
+    report, _ = demo.run("lmn-demo.vsav", "supply", side="Union", charts=charts)
+    assert supply_states(report)["Union Dummy 1"] == "unsupplied"
+    dummy = next(l for l in lines(report) if l.data.get("unit") == "Union Dummy 1")
+    assert "not of a source one leads from (option rail_supply, 16.3)" in dummy.text
+    assert supply_states(report)["XII Corps"] == "supplied"   # 6 hexes from Baltimore itself
 
 
 def test_16_0_leaders_face_up_cavalry_and_fortifications_are_always_supplied(demo):
