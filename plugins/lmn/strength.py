@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .army import enemy_of
+from .supply import SideSupply, always_supplied
 
 
 @dataclass
@@ -75,6 +76,7 @@ def battle(session, defender_hex, from_hexes=(), names=(), counterattack=False):
     hexes = list(from_hexes) or sorted(h for h in army.neighbours(defender_hex)
                                        if any(u.is_combat for u in army.in_hex(h, attacker)))
     b = Battle(defender_hex, attacker, {}, defending)
+    supply = SideSupply(session, attacker)   # 16.0: supply at the instant of combat
     for h in hexes:
         army.require_hex(h)
         if not army.adjacent(h, defender_hex):
@@ -82,7 +84,7 @@ def battle(session, defender_hex, from_hexes=(), names=(), counterattack=False):
         units = [u for u in army.in_hex(h, attacker) if u.is_combat and (not names or u.name in names)]
         kept = []
         for u in units:
-            why = _may_not_attack(session, u, counterattack)
+            why = _may_not_attack(session, u, counterattack, supply)
             if why:
                 b.excluded.append((u, why))
             else:
@@ -102,8 +104,10 @@ def battle(session, defender_hex, from_hexes=(), names=(), counterattack=False):
     return b
 
 
-def _may_not_attack(session, unit, counterattack):
+def _may_not_attack(session, unit, counterattack, supply):
     charts, army = session.charts, session.army
+    if not always_supplied(unit) and supply.of(unit).state == "isolated":
+        return "isolated (12.4 M: isolated units may not attack)"
     if unit.disrupted and charts.option("disruption") == "no attack":
         return "disrupted (option disruption = 'no attack')"
     if counterattack:

@@ -192,3 +192,16 @@ def test_5_6_errata_a_disrupted_leader_adds_his_bonus_to_a_counterattack(demo, t
     save = demo.position("lmn-combat.vsav", tmp_path / "s.vsav", properties={"Lee": {"Disrupted": "true"}})
     report, _ = demo.run(save, "odds", hex="1612", counterattack="true")
     assert odds_line(report).data["attack"] == 20
+
+
+def test_12_4_m_isolated_units_may_not_attack(demo, tmp_path):
+    # Lee's force moved far from every Confederate source (0310), XII Corps beside it (0311), Carlisle
+    # no longer held.
+    save = demo.position("lmn-combat.vsav", tmp_path / "s.vsav",
+                         moves={"Lee": "0310", "Hood": "0310", "D.H. Hill": "0310", "XII Corps": "0311",
+                                "CSA Dummy 1": "2842"})
+    with pytest.raises(ValueError, match=r"Hood: isolated \(12.4 M: isolated units may not attack\)"):
+        demo.run(save, "odds", hex="0311")
+    # In the worked example's place, with Carlisle held, they are supplied and attack with 20.
+    report, _ = demo.run("lmn-combat.vsav", "odds", hex="1612")
+    assert odds_line(report).data["attack"] == 20

@@ -11,7 +11,10 @@ FACE_UP_CAVALRY = {"CSA Cavalry 1", "CSA Cavalry 2", "Union Cavalry 1"}
 # 15.2: a unit of strength 5 in a fortification of strength 2 defends with 12: VIII Corps, its
 # strength set to 5 for the example (the rulebook's number, not a step of the Union ladder), in
 # Washington West (2, 1862), attacked by Jackson and A.P. Hill from 2121.
+# A Confederate dummy holds Carlisle, so the city is a Confederate source (16.1) and Lee's force in
+# 1611 is not isolated (12.4 M: isolated units may not attack).
 COMBAT_HEXES = {
+    "1608": ["CSA Dummy 1"],
     "1818": ["XI Corps"],
     "1718": ["J.R. Jones", "McLaws", "Anderson"],
     "1819": ["D.R. Jones", "Walker", "Ewell"],
