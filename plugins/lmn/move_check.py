@@ -151,6 +151,10 @@ class LmnMoveChecker(MoveChecker):
         if m.rail_reason and "no legal path" in reasons:
             reasons.remove("no legal path")
             reasons.append(m.rail_reason)
+        if "no legal path" in reasons:
+            why = self._no_entry(verdict.end, m)
+            if why:
+                reasons[reasons.index("no legal path")] = why
         if len(m.ids) > 1:
             reasons.append(f"{len(m.ids)} units moved together: each unit moves individually (5.0)")
         if pid in self.finished:
@@ -175,6 +179,20 @@ class LmnMoveChecker(MoveChecker):
         verdict.legal = not reasons
         verdict.reason = "; ".join(reasons)
         verdict.note = "; ".join(filter(None, [verdict.note] + m.notes))
+
+    def _no_entry(self, hex_name, m):
+        """Why no unit may enter the hex at all, where the rules say: ocean (14.0), a hex of enemy
+        combat units or a fortification (5.2 H); "" otherwise."""
+        if m.movement is not None and m.movement.terrain(hex_name) == "ocean":
+            return f"{hex_name} is an ocean hex: no unit enters it (14.0)"
+        for piece in self.game.pieces:
+            if piece.is_stack or not piece.map or piece.id in m.ids:
+                continue
+            unit = self.companion.unit(piece, self.module)
+            if unit and unit.get("side") not in ("", m.side) and unit.get("role") in ("combat", "fortification") \
+                    and self.hex_name(self.game.map(piece.map), piece.x, piece.y)[1] == hex_name:
+                return f"{hex_name} holds an enemy combat unit or fortification ({piece.name}): never entered (5.2 H)"
+        return ""
 
     def allowance(self, movers, allowances, sides):
         base = super().allowance(movers, allowances, sides)

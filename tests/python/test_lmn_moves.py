@@ -272,3 +272,11 @@ def test_5_2_h_a_lone_enemy_leader_does_not_stop_a_move(demo, tmp_path):
     # Longstreet alone in 2221 does not.
     v = verdict_of(phase(demo, tmp_path, before={"Longstreet": "2221"}, moves=[("VIII Corps", "2221")]), "VIII Corps")
     assert v.legal and v.cost == 1
+
+
+def test_14_0_and_5_2_h_a_move_into_a_hex_no_unit_enters_names_why(demo, tmp_path):
+    # IX Corps from Baltimore (2618) into the bay (2718); VIII Corps into Hood's hex (2221).
+    v = verdict_of(phase(demo, tmp_path, moves=[("IX Corps", "2718")]), "IX Corps")
+    assert v.legal is False and v.reason == "2718 is an ocean hex: no unit enters it (14.0)"
+    v = verdict_of(phase(demo, tmp_path, before={"Hood": "2221"}, moves=[("VIII Corps", "2221")]), "VIII Corps")
+    assert v.legal is False and v.reason.startswith("2221 holds an enemy combat unit or fortification (Hood)")
