@@ -85,7 +85,8 @@ class LmnMoveChecker(MoveChecker):
         self.command = {}       # piece id -> its command control when its movement began ("" in command)
         self.finished = set()   # pieces whose movement ended when another unit moved (5.0)
         self.last = None        # the piece id of the last unit moved
-        self.rail_units = []    # names of the units counted against 7.2 D, in order
+        self.rail_units = []    # names of the units counted against 7.2 D, in log order
+        self.in_place = {}      # piece id -> its verdict for entraining or detraining where it stood
         self.moved = set()
         self.entrained_when_moved = {}  # piece id -> entrained at its last move
         self.rolled = {}        # unit name -> the MP of its 11.1 roll, from the log's chat
@@ -115,12 +116,15 @@ class LmnMoveChecker(MoveChecker):
                 if where:
                     self.commanders.add((attributes.get("side"), where))
         verdicts = super().check(moves)
-        verdicts.extend(self._in_place())
+        self._note_in_place(())
+        verdicts.extend(self.in_place.values())
+        verdicts.extend(self._after_moving())
         return verdicts
 
     # ---- one move ----
 
     def judge(self, move, before):
+        self._note_in_place(move.pieces)
         found = [(pid, self.unit(pid)) for pid in move.pieces]
         units = [(pid, f[0], f[1]) for pid, f in found if f is not None and f[1] is not None]
         if not units:
@@ -335,18 +339,15 @@ class LmnMoveChecker(MoveChecker):
                         self._links.setdefault(b, set()).add(a)
         return self._links
 
-    def _in_place(self):
-        """Units entrained or detrained during the phase without moving, or after their move: 7.0's
-        conditions (all the unit's MP; a leader pays nothing, 7.2 D)."""
-        out = []
+    def _note_in_place(self, moving):
+        """Units entrained or detrained where they stood, seen before each move (`moving` its pieces)
+        and at the log's end: 7.0's conditions (all the unit's MP; a leader pays nothing, 7.2 D),
+        counted against 7.2 D in the log's order."""
         for piece in self.game.pieces:
-            if piece.is_stack or not piece.map:
+            if piece.is_stack or not piece.map or piece.id in self.moved or piece.id in self.in_place \
+                    or piece.id in moving:
                 continue
-            now = self.companion.unit(piece, self.module)
-            if piece.id in self.moved:
-                out += self._after_moving(piece, now)
-                continue
-            then = self.at_start.get(piece.id)
+            now, then = self.companion.unit(piece, self.module), self.at_start.get(piece.id)
             if now is None or then is None or _flag(now.get("entrained")) == _flag(then.get("entrained")):
                 continue
             view = self.game.map(piece.map)
@@ -363,23 +364,27 @@ class LmnMoveChecker(MoveChecker):
                     reasons.append(f"{hex_name} is south of the Potomac: the Union's rail runs north of it (7.2 C)")
             if self._next_to_enemy(view, movement, piece, hex_name):
                 reasons.append(f"{what[:-1]}s in or next to an enemy combat unit (7.2 B)")
-            out.append(Verdict(None, view.name, (piece.name,), hex_name, hex_name, 0, None,
-                               _allowance(now), not reasons, "; ".join(reasons), [hex_name],
-                               f"{what} in {hex_name}: all its MP (7.0)"))
-        return out
+            self.in_place[piece.id] = Verdict(None, view.name, (piece.name,), hex_name, hex_name, 0, None,
+                                              _allowance(now), not reasons, "; ".join(reasons), [hex_name],
+                                              f"{what} in {hex_name}: all its MP (7.0)")
 
-    def _after_moving(self, piece, now):
-        """A unit that moved and then entrained or detrained: it had not all its MP left (7.0)."""
-        if now is None or _flag(now.get("entrained")) == self.entrained_when_moved.get(piece.id):
-            return []
-        if now.get("role") == "leader":
-            return []
-        view = self.game.map(piece.map)
-        hex_name = self.hex_name(view, piece.x, piece.y)[1]
-        what = "entrains" if _flag(now.get("entrained")) else "detrains"
-        reason = f"{what} after moving this phase: {what[:-1]}ing takes all its MP (7.0)"
-        return [Verdict(None, view.name, (piece.name,), hex_name, hex_name, 0, None, _allowance(now), False, reason,
-                        [hex_name], f"{what} in {hex_name}: all its MP (7.0)")]
+    def _after_moving(self):
+        """Units that moved and then entrained or detrained: they had not all their MP left (7.0)."""
+        out = []
+        for piece in self.game.pieces:
+            if piece.is_stack or not piece.map or piece.id not in self.moved:
+                continue
+            now = self.companion.unit(piece, self.module)
+            if now is None or now.get("role") == "leader" or \
+                    _flag(now.get("entrained")) == self.entrained_when_moved.get(piece.id):
+                continue
+            view = self.game.map(piece.map)
+            hex_name = self.hex_name(view, piece.x, piece.y)[1]
+            what = "entrains" if _flag(now.get("entrained")) else "detrains"
+            reason = f"{what} after moving this phase: {what[:-1]}ing takes all its MP (7.0)"
+            out.append(Verdict(None, view.name, (piece.name,), hex_name, hex_name, 0, None, _allowance(now), False,
+                               reason, [hex_name], f"{what} in {hex_name}: all its MP (7.0)"))
+        return out
 
     def _next_to_enemy(self, view, movement, piece, hex_name):
         side = self.companion.unit(piece, self.module).get("side")

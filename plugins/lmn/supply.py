@@ -59,19 +59,18 @@ class SideSupply:
         army = session.army
         self.army = army
         self.found, self.depot = sources(session, side, control)
-        self.enemy_hexes = sorted({u.hex for u in army.of(enemy_of(side))})
-        self.friendly = sorted({u.hex for u in army.of(side) if u.is_combat or u.is_fortification})
-        self.zones = army.engine_zones(side)
+        self.enemy_hexes = sorted({u.hex for u in army.of(enemy_of(side))})   # 16.2: any enemy unit blocks
+        self.position = army.position(side)   # the companion file's zones: none into the side's units' hexes (8.1B)
         self.literal = session.charts.option("rail_supply") == "literal"
 
     def depot_result(self):
         return trace_supply(self.army.map, self.depot, sources=sorted(self.found), depot=self.depot,
-                            enemy=self.enemy_hexes, zones=self.zones, friendly=self.friendly)
+                            enemy=self.enemy_hexes, units=self.position)
 
     def of(self, unit):
         """The trace of one unit needing supply: .state, .trace (None: isolated), .reason."""
         return trace_supply(self.army.map, unit.hex, sources=sorted(self.found), depot=self.depot, rail=["rail"],
-                            enemy=self.enemy_hexes, zones=self.zones, friendly=self.friendly, literal=self.literal)
+                            enemy=self.enemy_hexes, units=self.position, literal=self.literal)
 
 
 def run_supply(session, side, names, control):

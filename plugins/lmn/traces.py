@@ -6,12 +6,14 @@ from adjutant.plugin import Parameter, TraceResult
 
 
 def supply(movement, unit, *, sources, depot=None, rail=(), units=None, unit_class=None, enemy=(), zones=None,
-           friendly=(), literal=False):
+           zone_exempt=(), literal=False):
     """LMN 16: within 6 hexes of a source, or of a `rail` hex from which an unblocked rail line leads
     to one, a unit is supplied; 7-12 unsupplied; beyond, isolated. Enemy units and enemy zones block
-    every part. The position is `units` (adjutant.PositionUnit: the enemy units that block, and the
-    companion file's zones of the enemy units, which say where they do not extend), or `enemy` hexes
-    and `zones`, with `friendly` hexes outside every zone (8.1B). The trace never enters a hex or
+    every part (16.2). The position is `units` (adjutant.PositionUnit: the enemy units that block, and
+    the companion file's zones of the enemy units, which say where they do not extend: 8.1B), with
+    `enemy` the hexes of enemy units that block though they bar no move (a leader alone); or by hand,
+    `enemy` hexes, `zones` and `zone_exempt` hexes outside every zone (8.1B: the traced side's combat
+    units). The trace never enters a hex or
     crosses a hexside `unit_class` may not (14: ocean, mountain hexsides; default: the file's first
     class). The CSA `depot` is a source only if it traces at most 10 hexes (no rail) to another
     source, and it feeds no rail line (16.4 G). Returns .state ("supplied", "unsupplied",
@@ -20,7 +22,7 @@ def supply(movement, unit, *, sources, depot=None, rail=(), units=None, unit_cla
     .depot_source (whether the depot could act as a source). `literal`: 16.3's "within six hexes of a
     Supply source of an unblocked rail line" read as written: supplied only within 6 hexes of a source
     an (unblocked) rail line leads from, the rail line itself counting only for the 7-12 band."""
-    terms = dict(blocked=list(enemy), zones=zones, zone_rule="no entry", zone_exempt=list(friendly), units=units,
+    terms = dict(blocked=list(enemy), zones=zones, zone_rule="no entry", zone_exempt=list(zone_exempt), units=units,
                  unit_class=unit_class or movement.classes[0])
     depot_source = False
     if depot is not None:
@@ -46,11 +48,13 @@ def supply(movement, unit, *, sources, depot=None, rail=(), units=None, unit_cla
 def register(plugin):
     @plugin.trace("lmn-supply", "LMN 16 supply: within 6 hexes of a source (--to) or of a rail hex (--lines) "
                                 "leading to one, supplied; 7-12 unsupplied; else isolated. --enemy units and "
-                                "--zones block every part, but not where --friendly units stand; never through "
+                                "--zones block every part, but no zone extends where --friendly combat units stand "
+                                "(8.1B); never through "
                                 "hexes or hexsides --class (default: the first class) may not enter or cross.",
                   Parameter("depot", str, "the CSA depot's hex", None), needs=("targets",))
     def lmn_supply(trace, depot):
         result = supply(trace.movement, trace.start, sources=trace.targets, depot=depot, rail=trace.lines,
-                        unit_class=trace.unit_class, enemy=trace.enemy, zones=trace.zones, friendly=trace.friendly)
+                        unit_class=trace.unit_class, enemy=trace.enemy, zones=trace.zones,
+                        zone_exempt=trace.friendly)
         shown = result.trace or SimpleNamespace(found=False, hexes=[], steps=[], used=0, reason=result.reason)
         return TraceResult(shown, result.state, {"state": result.state, "depot_source": result.depot_source})

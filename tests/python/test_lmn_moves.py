@@ -21,11 +21,11 @@ def demo(tmp_path_factory):
 RUNS = count()
 
 
-def phase(demo, folder, start=None, before=None, entrained=(), chat=(), moves=(), entrain=(), detrain=(),
-          charts=CHARTS):
+def phase(demo, folder, start=None, before=None, entrained=(), chat=(), entrain_first=(), moves=(), entrain=(),
+          detrain=(), charts=CHARTS):
     """The verdicts of a log: from `start` (a save; default lmn-demo.vsav with pieces moved
-    `before` ({name: hex}) and `entrained` at the start), chat lines, then the moves (name, hex) a
-    step each, then the units entrained and detrained where they stand."""
+    `before` ({name: hex}) and `entrained` at the start), chat lines, the units entrained first,
+    then the moves (name, hex) a step each, then the units entrained and detrained where they stand."""
     n = next(RUNS)
     if start is None:
         start = demo.position("lmn-demo.vsav", folder / f"start-{n}.vsav", moves=before,
@@ -33,6 +33,8 @@ def phase(demo, folder, start=None, before=None, entrained=(), chat=(), moves=()
     game = adjutant.open_game(str(start), demo.module)
     for line in chat:
         game.chat(line)
+    for name in entrain_first:
+        game.set_property(piece_named(game, name).id, "Entrained", "true")
     for name, hex_name in moves:
         x, y = game.map("Main Map").point_of(hex_name, BOARD)
         game.move_piece(piece_named(game, name).id, "Main Map", x, y)
@@ -201,6 +203,14 @@ def test_7_2_d_at_most_two_units_on_the_rail_a_phase(demo, tmp_path):
                                                                                 ("McClellan", "2320")],
                      entrain=["XII Corps"])
     assert verdict_of(verdicts, "XII Corps").legal
+
+
+def test_7_2_d_counts_the_units_in_the_order_the_log_puts_them_on_the_rail(demo, tmp_path):
+    verdicts = phase(demo, tmp_path, entrained=["IX Corps", "I Corps"], entrain_first=["XII Corps"],
+                     moves=[("IX Corps", "2218"), ("I Corps", "2320")])
+    assert verdict_of(verdicts, "XII Corps").legal and verdict_of(verdicts, "IX Corps").legal
+    third = verdict_of(verdicts, "I Corps")
+    assert third.legal is False and "7.2 D" in third.reason and "XII Corps, IX Corps before it" in third.reason
 
 
 def test_7_2_d_option_rail_limit_entraining_counts_only_units_entraining(demo, tmp_path):

@@ -360,7 +360,7 @@ def test_enemy_units_and_zones_block_every_part_LMN_16_2(board):
     assert not any(zones.controlled(h) for h in r.trace.hexes)
     assert lmn.supply(m, "0703", **terms).state == "supplied"
     # A friendly unit's hex is not in the zone (LMN: zones do not extend into it).
-    assert lmn.supply(m, "0703", zones=zones, friendly=board.column(13, 5, 7), **terms).state == "supplied"
+    assert lmn.supply(m, "0703", zones=zones, zone_exempt=board.column(13, 5, 7), **terms).state == "supplied"
     # Enemy units on the line block it too.
     assert lmn.supply(m, "0703", enemy=["1308"], **terms).state != "supplied"
 
@@ -407,8 +407,8 @@ def test_enemy_units_and_zones_block_unless_a_friendly_combat_unit_is_there_CWR_
     assert cwr.command_radius(m, "0502", leader, 12, targets=["0504"], zones=zones).found
     assert not cwr.command_radius(m, "0502", leader, 12, targets=["0505"], zones=zones).found
     friendly = ["0504", "0505"]
-    assert cwr.command_radius(m, "0502", leader, 12, targets=["0508"], zones=zones, friendly=friendly).found
-    assert not cwr.command_radius(m, "0502", leader, 12, targets=["0508"], zones=zones, friendly=friendly,
+    assert cwr.command_radius(m, "0502", leader, 12, targets=["0508"], zones=zones, zone_exempt=friendly).found
+    assert not cwr.command_radius(m, "0502", leader, 12, targets=["0508"], zones=zones, zone_exempt=friendly,
                                   enemy=["0506"]).found
 
 
@@ -440,8 +440,8 @@ def test_ammunition_not_through_enemy_units_nor_zones_without_a_friendly_combat_
     terms = dict(roads=["road"], train=["1210"], zones=zones)
     assert not cwr.artillery_ammunition(m, "0105", **terms).found
     friendly = ["0605", "0705", "0805"]
-    assert cwr.artillery_ammunition(m, "0105", friendly=friendly, **terms).found
-    assert not cwr.artillery_ammunition(m, "0105", friendly=friendly, enemy=["0904", "0905"], **terms).found
+    assert cwr.artillery_ammunition(m, "0105", zone_exempt=friendly, **terms).found
+    assert not cwr.artillery_ammunition(m, "0105", zone_exempt=friendly, enemy=["0904", "0905"], **terms).found
 
 
 # ---- LFM 20.11 command ----
@@ -457,7 +457,7 @@ def test_command_through_zones_of_influence_not_through_zones_of_control_LFM_20_
     assert lfm.command(m, "0405", 8, targets=["0605"], zones=zones).found
     # Through zoned hexes holding friendly units.
     friendly = ["0605", "0705", "0805"]
-    t = lfm.command(m, "0405", 8, targets=["1005"], zones=zones, friendly=friendly)
+    t = lfm.command(m, "0405", 8, targets=["1005"], zones=zones, zone_exempt=friendly)
     assert t.found
     assert t.used == 6
-    assert not lfm.command(m, "0405", 5, targets=["1005"], zones=zones, friendly=friendly).found
+    assert not lfm.command(m, "0405", 5, targets=["1005"], zones=zones, zone_exempt=friendly).found

@@ -4,23 +4,23 @@ general search: `command_radius` and `artillery_ammunition` for scripts, `comman
 from adjutant.plugin import Parameter
 
 
-def command_radius(movement, leader, leader_class, radius, *, targets, enemy=(), zones=None, friendly=(),
+def command_radius(movement, leader, leader_class, radius, *, targets, enemy=(), zones=None, zone_exempt=(),
                    other_command=()):
     """CWR 9.3: within `radius` MP with the leader's movement costs; impassable terrain and enemy
     units block it; enemy zones may be entered, not passed, unless a friendly combat unit
-    (`friendly`) is there; `other_command` hexes (a brigade's radius: another command's combat
+    is there (`zone_exempt`: those hexes); `other_command` hexes (a brigade's radius: another command's combat
     units) may be entered, not passed."""
     return movement.trace(leader, list(targets), measure="MP", most=radius, unit_class=leader_class,
                           blocked=list(enemy), stops=list(other_command), zones=zones, zone_rule="no passage",
-                          zone_exempt=list(friendly))
+                          zone_exempt=list(zone_exempt))
 
 
-def artillery_ammunition(movement, battery, *, roads, train, enemy=(), zones=None, friendly=()):
+def artillery_ammunition(movement, battery, *, roads, train, enemy=(), zones=None, zone_exempt=()):
     """CWR 8.4b: at most 10 non-road hexes from the battery, then `roads` (primary, secondary, trail)
     any distance to the Army Supply Train or its entry hex (`train`); not through enemy units, nor
-    through an enemy zone unless a friendly combat unit is there."""
+    through an enemy zone unless a friendly combat unit is there (`zone_exempt`: those hexes)."""
     return movement.trace(battery, list(train), most=10, line_hexes_free=True, lines=list(roads),
-                          blocked=list(enemy), zones=zones, zone_rule="no passage", zone_exempt=list(friendly))
+                          blocked=list(enemy), zones=zones, zone_rule="no passage", zone_exempt=list(zone_exempt))
 
 
 def register(plugin):
@@ -32,7 +32,7 @@ def register(plugin):
                   needs=("unit_class", "most", "targets"))
     def radius(trace, other_command):
         return command_radius(trace.movement, trace.start, trace.unit_class, trace.most, targets=trace.targets,
-                              enemy=trace.enemy, zones=trace.zones, friendly=trace.friendly,
+                              enemy=trace.enemy, zones=trace.zones, zone_exempt=trace.friendly,
                               other_command=other_command)
 
     @plugin.trace("ammunition", "CWR 8.4b artillery ammunition: at most 10 non-road hexes, then along "
@@ -41,4 +41,4 @@ def register(plugin):
                   needs=("targets",))
     def ammunition(trace):
         return artillery_ammunition(trace.movement, trace.start, roads=trace.lines, train=trace.targets,
-                                    enemy=trace.enemy, zones=trace.zones, friendly=trace.friendly)
+                                    enemy=trace.enemy, zones=trace.zones, zone_exempt=trace.friendly)

@@ -2,12 +2,12 @@
 `lfm-command` for `adjutant trace`."""
 
 
-def command(movement, commander, range, *, targets, zones=None, friendly=()):
+def command(movement, commander, range, *, targets, zones=None, zone_exempt=()):
     """LFM 20.11: within `range` hexes (8 from the army commander, 5 from corps and division
     commanders), through zones of influence (they do not count), into but not through an enemy zone
-    unless a friendly unit is in that hex."""
+    unless a friendly unit is in that hex (`zone_exempt`: those hexes)."""
     return movement.trace(commander, list(targets), most=range, zones=zones, zone_rule="no passage",
-                          zone_exempt=list(friendly))
+                          zone_exempt=list(zone_exempt))
 
 
 def register(plugin):
@@ -20,4 +20,4 @@ def register(plugin):
         except ValueError:
             raise ValueError(f"lfm-command's --most is a number of hexes, not {trace.most!r}") from None
         return command(trace.movement, trace.start, range, targets=trace.targets, zones=trace.zones,
-                       friendly=trace.friendly)
+                       zone_exempt=trace.friendly)

@@ -80,7 +80,8 @@ def add_trace_arguments(parser):
     parser.add_argument("--most", metavar="N", help="the most the trace may use: hexes or MP, as the kind says")
     parser.add_argument("--lines", nargs="+", default=[], metavar="TYPE", help="line types followed (road, rail)")
     parser.add_argument("--enemy", nargs="+", default=[], metavar="HEX", help="hexes with enemy units")
-    parser.add_argument("--friendly", nargs="+", default=[], metavar="HEX", help="hexes with friendly (combat) units")
+    parser.add_argument("--friendly", nargs="+", default=[], metavar="HEX",
+                        help="hexes with friendly (combat) units: out of the enemy zones as the kind's rule says")
     parser.add_argument("--zones", nargs="+", default=[], metavar="HEX", help="hexes exerting enemy zones of control")
     add_plugin_option(parser)
     parser.set_defaults(kind_options=[])
