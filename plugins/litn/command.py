@@ -49,10 +49,14 @@ def loc_exempt(session, unit):
 
 def common_modifiers(session, leader, lines, broadcast):
     """The die modifiers for `leader`'s Command Point Table roll (broadcast False) or for a
-    broadcast he sends: LOC, year, Lost Dispatch; {name: value}, zero ones left out."""
+    broadcast he sends: LOC, year, Lost Dispatch; {name: value}, zero ones left out but a waived
+    no-LOC modifier, named with value 0 so the report says why it is missing."""
     mods = {}
-    if not lines.has(leader) and not loc_exempt(session, leader):
-        mods["no LOC"] = session.charts.modifier("no_loc")
+    if not lines.has(leader):
+        if loc_exempt(session, leader):
+            mods[f"no LOC waived (Confederate, 1862 turn {session.turn}, 7.2)"] = 0
+        else:
+            mods["no LOC"] = session.charts.modifier("no_loc")
     year = session.charts.year_modifier(session.year)
     if year:
         mods[f"year {session.year}"] = year
@@ -63,7 +67,7 @@ def common_modifiers(session, leader, lines, broadcast):
 
 
 def describe_modifiers(mods):
-    return ", ".join(f"{name} {value:+d}" for name, value in mods.items()) or "no modifier"
+    return ", ".join(f"{name} {value:+d}" if value else name for name, value in mods.items()) or "no modifier"
 
 
 class CommandPhase:

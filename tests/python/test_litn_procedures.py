@@ -427,8 +427,8 @@ def test_odds_of_each_sender_to_pickett(litn_demo):
     assert (lee["distance"], lee["column"]) == (9, "9-12")
     assert (longstreet["distance"], longstreet["column"]) == (4, "1-4")
     for data in (lee, longstreet):
-        # Turn 5 of 1862: the Confederates' LOC exemption and the demo's year modifier of 0.
-        assert data["modifiers"] == {}
+        # Turn 5 of 1862: the Confederates' LOC exemption (said, worth 0) and the demo's year modifier of 0.
+        assert set(data["modifiers"].values()) <= {0}
         assert sum(data["chances"].values()) == 1
         assert data["chances"] == chart_chances(data["column"]), data["sender"]
     assert lee["chances"] != longstreet["chances"]
@@ -825,3 +825,14 @@ def test_7_1_broadcast_along_rail_counts_at_most_one_or_exactly_one_by_option(li
     assert line.data["distance"] == distance
     assert line.data["path"] == ["3014", "3013", "3012", "3011", "3010", "3009", "3008", "3007", "3006", "2905", "2805",
                                  "2704"]
+
+
+def test_7_1_the_no_loc_modifier_waived_for_the_confederates_on_1862_turns_1_to_6_is_said(litn_demo, tmp_path):
+    # Stuart in the far corner, more than four hexes from every road and rail hex: no LOC.
+    demo = moved_demo(litn_demo, tmp_path / "stuart", {"Stuart": "0404"})
+    early, _ = run(demo, "command", turn=6, year=1862, side="Confederate", rolls=["Stuart CP=3"])
+    mods = line_of(early, "Command points", leader="Stuart").data["modifiers"]
+    assert mods == {"no LOC waived (Confederate, 1862 turn 6, 7.2)": 0}
+    assert "no LOC waived" in line_of(early, "Command points", leader="Stuart").text
+    later, _ = run(demo, "command", turn=7, year=1862, side="Confederate", rolls=["Stuart CP=3"])
+    assert line_of(later, "Command points", leader="Stuart").data["modifiers"]["no LOC"] == -1
