@@ -17,6 +17,8 @@ DEFAULT_OPTIONS = {
     "disruption": "report",
     "leader_bonus_stack": "sum",
     "rail_limit": "entrained",
+    "depot_reach": "rail",
+    "detrain_after_ride": "no",
 }
 CHOICES = {  # the options that take one of a few values
     "game_turns": (15, 20),
@@ -26,6 +28,8 @@ CHOICES = {  # the options that take one of a few values
     "disruption": ("report", "no attack", "half"),
     "leader_bonus_stack": ("sum", "best"),
     "rail_limit": ("entrained", "entraining"),
+    "depot_reach": ("rail", "sources"),
+    "detrain_after_ride": ("no", "yes"),
 }
 # One result of the Combat Results Table: NE, De, Ae, D1, A2, Dr, Ar, Dd, Ad, Dc.
 RESULT = re.compile(r"^(NE|[AD](e|r|d|c|\d+))$")
@@ -75,6 +79,13 @@ class LmnCharts:
         for cell in chances:
             self.results(cell)
         return label, chances
+
+    def below_the_table(self, odds):
+        """A note when the odds are below the CRT's lowest column, which is read for them; "" otherwise."""
+        first = self.file.table("combat_results_table").columns[0]
+        if float(odds) >= first.start:
+            return ""
+        return f"below the lowest column of the chart file's CRT, {first.label}: read there"
 
     def results(self, cell):
         parts = [p.strip() for p in str(cell).split("/") if p.strip()]

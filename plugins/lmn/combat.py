@@ -37,6 +37,9 @@ def run_odds(session, hex_name, from_hexes, units, counterattack):
         return b
     column, chances = session.charts.crt_chances(b.ratio, b.modifier)
     mod = f", +{b.modifier} to the roll" if b.modifier else ""
+    below = session.charts.below_the_table(b.ratio)
+    if below:
+        section.add(f"odds {b.odds()}: {below}", below_table=True)
     chances_section = session.report.section(f"Combat Results Table, column {column}{mod}: the chance of each result")
     for cell, p in sorted(chances.items(), key=lambda kv: -kv[1]):
         chances_section.add(f"{cell}: {_fraction(p)}", result=cell, chance=p)
@@ -64,6 +67,9 @@ class Combat:
         roll = session.d6(f"combat {b.defender_hex}")
         results, r = self.charts.crt(b.ratio, roll, b.modifier)
         column = r.column_label
+        below = self.charts.below_the_table(b.ratio)
+        if below:
+            column += f" ({below})"
         self.section.add(f"d6 {roll}{f' +{b.modifier}' if b.modifier else ''}: column {column}, "
                          f"{'/'.join(results)} (13.0)", roll=roll, modifier=b.modifier, column=column,
                          results=results)

@@ -86,7 +86,8 @@ class LmnMoveChecker(MoveChecker):
         self.finished = set()   # pieces whose movement ended when another unit moved (5.0)
         self.last = None        # the piece id of the last unit moved
         self.rail_units = []    # names of the units counted against 7.2 D, in log order
-        self.in_place = {}      # piece id -> its verdict for entraining or detraining where it stood
+        self.in_place = {}      # piece id -> (verdicts judged before it, its verdict) for entraining or detraining in place
+        self.judged = 0         # verdicts given so far
         self.moved = set()
         self.entrained_when_moved = {}  # piece id -> entrained at its last move
         self.rolled = {}        # unit name -> the MP of its 11.1 roll, from the log's chat
@@ -116,15 +117,24 @@ class LmnMoveChecker(MoveChecker):
                 if where:
                     self.commanders.add((attributes.get("side"), where))
         verdicts = super().check(moves)
-        self._note_in_place(())
-        verdicts.extend(self.in_place.values())
+        self._note_in_place((), "after the last move")
+        in_order = []
+        for before, verdict in self.in_place.values():   # noted in the log's order
+            at = before + len(in_order)
+            verdicts[at:at] = [verdict]
+            in_order.append(verdict)
         verdicts.extend(self._after_moving())
         return verdicts
 
     # ---- one move ----
 
     def judge(self, move, before):
-        self._note_in_place(move.pieces)
+        self._note_in_place(move.pieces, f"before step {move.step}" if move.step is not None else "")
+        verdict = self._judge(move, before)
+        self.judged += verdict is not None
+        return verdict
+
+    def _judge(self, move, before):
         found = [(pid, self.unit(pid)) for pid in move.pieces]
         units = [(pid, f[0], f[1]) for pid, f in found if f is not None and f[1] is not None]
         if not units:
@@ -295,12 +305,13 @@ class LmnMoveChecker(MoveChecker):
             m.reasons.append("detrained in the phase it moved: detraining takes all its MP (7.0)")
         m.reasons += self._rail_unit(m.attributes, m.names[0], m.rail)
         enemies = [u.hex for u in position.units if not u.friendly and u.kind == "combat"]
-        hexes = _rail_route(self._rail_links(), position.start, end,
-                            lambda h: NORTH in movement.areas_at(h) and
-                            all(h != e and movement.distance(h, e) != 1 for e in enemies))
+        def north(h):
+            return NORTH in movement.areas_at(h)
+        def clear(h):
+            return north(h) and all(h != e and movement.distance(h, e) > 1 for e in enemies)
+        hexes = _rail_route(self._rail_links(), position.start, end, clear)
         if hexes is None:
-            m.rail_reason = (f"no rail path from {position.start} to {end} along rail hexsides, north of the Potomac, "
-                             f"never in or next to an enemy combat unit (7.1 A, 7.2 B, C)")
+            m.rail_reason = self._no_rail_route(movement, position.start, end, north, enemies)
             return None
         cost = Fraction(ceil((len(hexes) - 1) / RAIL_HEXES_PER_MP))
         legal = allowance is None or cost <= allowance
@@ -308,6 +319,22 @@ class LmnMoveChecker(MoveChecker):
                        f"needed (7.4 G)")
         reason = "" if legal else f"costs {mp_text(cost)} MP by rail, over the allowance of {mp_text(allowance)} (7.0)"
         return SimpleNamespace(total=cost, hexes=hexes, legal=legal, reason=reason)
+
+    def _no_rail_route(self, movement, start, end, north, enemies):
+        """Why no rail route joins start and end: which of 7.0, 7.2 C and 7.1 A / 7.2 B stops it."""
+        links = self._rail_links()
+        for h, verb in ((start, "starts"), (end, "ends")):
+            if h not in links:
+                return (f"{h} is not a rail hex: an entrained unit moves only along rail hexsides and {verb} its "
+                        f"movement on a rail hex until it detrains (7.0, 11.3 C.1)")
+        if _rail_route(links, start, end, lambda h: True) is None:
+            return f"no rail line joins {start} and {end} (7.0)"
+        route = _rail_route(links, start, end, north)
+        if route is None:
+            return f"every rail route from {start} to {end} runs south of the Potomac: the Union's rail runs north of it (7.2 C)"
+        near = sorted({e for h in route for e in enemies if movement.distance(h, e) <= 1})
+        return (f"every rail route from {start} to {end} passes in or next to an enemy combat unit (7.1 A, 7.2 B): "
+                f"enemy combat units at {', '.join(near)}, in or beside the shortest")
 
     def _rail_unit(self, attributes, name, what):
         """7.0 (and its errata), 7.2 D: who may use the rail, and how many a phase (`what` the unit
@@ -339,10 +366,10 @@ class LmnMoveChecker(MoveChecker):
                         self._links.setdefault(b, set()).add(a)
         return self._links
 
-    def _note_in_place(self, moving):
-        """Units entrained or detrained where they stood, seen before each move (`moving` its pieces)
-        and at the log's end: 7.0's conditions (all the unit's MP; a leader pays nothing, 7.2 D),
-        counted against 7.2 D in the log's order."""
+    def _note_in_place(self, moving, when):
+        """Units entrained or detrained where they stood, seen before each move (`moving` its pieces;
+        `when` says where in the log) and at the log's end: 7.0's conditions (all the unit's MP; a
+        leader pays nothing, 7.2 D), counted against 7.2 D in the log's order."""
         for piece in self.game.pieces:
             if piece.is_stack or not piece.map or piece.id in self.moved or piece.id in self.in_place \
                     or piece.id in moving:
@@ -364,9 +391,12 @@ class LmnMoveChecker(MoveChecker):
                     reasons.append(f"{hex_name} is south of the Potomac: the Union's rail runs north of it (7.2 C)")
             if self._next_to_enemy(view, movement, piece, hex_name):
                 reasons.append(f"{what[:-1]}s in or next to an enemy combat unit (7.2 B)")
-            self.in_place[piece.id] = Verdict(None, view.name, (piece.name,), hex_name, hex_name, 0, None,
-                                              _allowance(now), not reasons, "; ".join(reasons), [hex_name],
-                                              f"{what} in {hex_name}: all its MP (7.0)")
+            cost = "no MP, not counted against 7.2 D (a leader, 7.2 D)" if now.get("role") == "leader" else \
+                "all its MP (7.0)"
+            note = f"{what} in {hex_name}{', ' + when if when else ''}: {cost}"
+            self.in_place[piece.id] = (self.judged, Verdict(None, view.name, (piece.name,), hex_name, hex_name, 0, None,
+                                                            _allowance(now), not reasons, "; ".join(reasons),
+                                                            [hex_name], note))
 
     def _after_moving(self):
         """Units that moved and then entrained or detrained: they had not all their MP left (7.0)."""
@@ -379,9 +409,20 @@ class LmnMoveChecker(MoveChecker):
                     _flag(now.get("entrained")) == self.entrained_when_moved.get(piece.id):
                 continue
             view = self.game.map(piece.map)
-            hex_name = self.hex_name(view, piece.x, piece.y)[1]
+            board, hex_name = self.hex_name(view, piece.x, piece.y)
             what = "entrains" if _flag(now.get("entrained")) else "detrains"
+            rode = what == "detrains" and _flag((self.at_start.get(piece.id) or {}).get("entrained"))
+            if rode and self.charts.option("detrain_after_ride") == "yes":
+                movement = self.movement(view.name, board)
+                near = movement is not None and self._next_to_enemy(view, movement, piece, hex_name)
+                reason = "detrains in or next to an enemy combat unit (7.2 B)" if near else ""
+                note = f"detrains in {hex_name} at the end of its rail move (option detrain_after_ride, 11.3 C.1)"
+                out.append(Verdict(None, view.name, (piece.name,), hex_name, hex_name, 0, None, _allowance(now),
+                                   not near, reason, [hex_name], note))
+                continue
             reason = f"{what} after moving this phase: {what[:-1]}ing takes all its MP (7.0)"
+            if rode:
+                reason += "; option detrain_after_ride = \"yes\" reads 11.3 C.1 as letting it detrain at the end"
             out.append(Verdict(None, view.name, (piece.name,), hex_name, hex_name, 0, None, _allowance(now), False,
                                reason, [hex_name], f"{what} in {hex_name}: all its MP (7.0)"))
         return out

@@ -62,15 +62,17 @@ class SideSupply:
         self.enemy_hexes = sorted({u.hex for u in army.of(enemy_of(side))})   # 16.2: any enemy unit blocks
         self.position = army.position(side)   # the companion file's zones: none into the side's units' hexes (8.1B)
         self.literal = session.charts.option("rail_supply") == "literal"
+        self.depot_to_rail = session.charts.option("depot_reach") == "rail"
 
     def depot_result(self):
-        return trace_supply(self.army.map, self.depot, sources=sorted(self.found), depot=self.depot,
-                            enemy=self.enemy_hexes, units=self.position)
+        return trace_supply(self.army.map, self.depot, sources=sorted(self.found), depot=self.depot, rail=["rail"],
+                            enemy=self.enemy_hexes, units=self.position, depot_to_rail=self.depot_to_rail)
 
     def of(self, unit):
         """The trace of one unit needing supply: .state, .trace (None: isolated), .reason."""
         return trace_supply(self.army.map, unit.hex, sources=sorted(self.found), depot=self.depot, rail=["rail"],
-                            enemy=self.enemy_hexes, units=self.position, literal=self.literal)
+                            enemy=self.enemy_hexes, units=self.position, literal=self.literal,
+                            depot_to_rail=self.depot_to_rail)
 
 
 def run_supply(session, side, names, control):
@@ -85,7 +87,9 @@ def run_supply(session, side, names, control):
             result = supply.depot_result()
             section.add(f"the depot in {depot} {'is' if result.depot_source else 'is not'} a source: "
                         f"{'within' if result.depot_source else 'not within'} "
-                        f"{charts.rule('supply', 'depot_trace')} hexes of another (16.4 G)", depot=depot,
+                        f"{charts.rule('supply', 'depot_trace')} hexes of another"
+                        f"{' or of a rail line leading from one (16.1 B)' if supply.depot_to_rail else ''} (16.4 G)",
+                        depot=depot,
                         depot_source=result.depot_source)
         for unit in sorted(units, key=lambda u: u.name):
             why = always_supplied(unit)

@@ -6,7 +6,7 @@ from adjutant.plugin import Parameter, TraceResult
 
 
 def supply(movement, unit, *, sources, depot=None, rail=(), units=None, unit_class=None, enemy=(), zones=None,
-           zone_exempt=(), literal=False):
+           zone_exempt=(), literal=False, depot_to_rail=True):
     """LMN 16: within 6 hexes of a source, or of a `rail` hex from which an unblocked rail line leads
     to one, a unit is supplied; 7-12 unsupplied; beyond, isolated. Enemy units and enemy zones block
     every part (16.2). The position is `units` (adjutant.PositionUnit: the enemy units that block, and
@@ -15,8 +15,9 @@ def supply(movement, unit, *, sources, depot=None, rail=(), units=None, unit_cla
     `enemy` hexes, `zones` and `zone_exempt` hexes outside every zone (8.1B: the traced side's combat
     units). The trace never enters a hex or
     crosses a hexside `unit_class` may not (14: ocean, mountain hexsides; default: the file's first
-    class). The CSA `depot` is a source only if it traces at most 10 hexes (no rail) to another
-    source, and it feeds no rail line (16.4 G). Returns .state ("supplied", "unsupplied",
+    class). The CSA `depot` is a source only if it traces at most 10 hexes to another source, or
+    with `depot_to_rail` to a `rail` hex leading from one (16.1 B: a subsidiary source), and it feeds
+    no rail line (16.4 G). Returns .state ("supplied", "unsupplied",
     "isolated"), .trace (the unit's, to 12 hexes; None when isolated), .reason (why isolated, or why
     unsupplied within 6 hexes of a rail line when `literal`) and
     .depot_source (whether the depot could act as a source). `literal`: 16.3's "within six hexes of a
@@ -27,11 +28,16 @@ def supply(movement, unit, *, sources, depot=None, rail=(), units=None, unit_cla
     depot_source = False
     if depot is not None:
         others = [s for s in sources if s != depot]
-        depot_source = movement.trace(depot, others, most=10, **terms).found
+        depot_source = movement.trace(depot, others, lines=list(rail) if depot_to_rail else [], most=10,
+                                      **terms).found
     trace = movement.trace(unit, list(sources), direct_targets=[depot] if depot_source else [], lines=list(rail),
                            most=12, **terms)
     if not trace.found:
-        return SimpleNamespace(state="isolated", trace=None, reason=trace.reason, depot_source=depot_source)
+        reason = trace.reason
+        if not movement.trace(unit, list(sources), direct_targets=[depot] if depot_source else [], lines=list(rail),
+                              most=12).found:
+            reason = "no source nor rail line leading from one within 12 hexes, even with nothing in the way"
+        return SimpleNamespace(state="isolated", trace=None, reason=reason, depot_source=depot_source)
     state = "supplied" if trace.used <= 6 else "unsupplied"
     reason = ""
     if literal and state == "supplied":
@@ -53,6 +59,7 @@ def register(plugin):
                                 "hexes or hexsides --class (default: the first class) may not enter or cross.",
                   Parameter("depot", str, "the CSA depot's hex", None), needs=("targets",))
     def lmn_supply(trace, depot):
+        # The depot's trace reads the same --lines as the unit's (option depot_reach = "rail").
         result = supply(trace.movement, trace.start, sources=trace.targets, depot=depot, rail=trace.lines,
                         unit_class=trace.unit_class, enemy=trace.enemy, zones=trace.zones,
                         zone_exempt=trace.friendly)

@@ -189,7 +189,20 @@ def test_7_2_c_the_union_rail_runs_north_of_the_potomac(demo, tmp_path):
     # I Corps entrained at Alexandria, on the Orange and Alexandria south of the river.
     v = verdict_of(phase(demo, tmp_path, before={"I Corps": "2323"}, entrained=["I Corps"],
                          moves=[("I Corps", "2025")]), "I Corps")
-    assert v.legal is False and "north of the Potomac" in v.reason
+    assert v.legal is False and "runs south of the Potomac" in v.reason and "(7.2 C)" in v.reason
+
+
+def test_7_0_an_entrained_unit_moves_only_along_rail_hexsides(demo, tmp_path):
+    v = verdict_of(phase(demo, tmp_path, entrained=["I Corps"], moves=[("I Corps", "2217")]), "I Corps")
+    assert v.legal is False and "2217 is not a rail hex" in v.reason and "(7.0, 11.3 C.1)" in v.reason
+
+
+def test_7_2_d_a_leader_entrains_for_no_mp_and_is_not_counted(demo, tmp_path):
+    verdicts = phase(demo, tmp_path, entrain_first=["McClellan"], moves=[("IX Corps", "2617")])
+    leader = verdict_of(verdicts, "McClellan")
+    assert leader.legal and "no MP, not counted against 7.2 D" in leader.note
+    assert [v.pieces[0] for v in verdicts] == ["McClellan", "IX Corps"]   # in the log's order
+    assert "before step" in leader.note
 
 
 def test_7_2_d_at_most_two_units_on_the_rail_a_phase(demo, tmp_path):
@@ -290,3 +303,12 @@ def test_14_0_and_5_2_h_a_move_into_a_hex_no_unit_enters_names_why(demo, tmp_pat
     assert v.legal is False and v.reason == "2718 is an ocean hex: no unit enters it (14.0)"
     v = verdict_of(phase(demo, tmp_path, before={"Hood": "2221"}, moves=[("VIII Corps", "2221")]), "VIII Corps")
     assert v.legal is False and v.reason.startswith("2221 holds an enemy combat unit or fortification (Hood)")
+
+
+def test_7_0_a_unit_that_rode_detrains_only_later_or_by_option_at_the_end_of_its_rail_move(demo, tmp_path):
+    rode = dict(entrained=["I Corps"], moves=[("I Corps", "1519")], detrain=["I Corps"])
+    verdicts = phase(demo, tmp_path, **rode)
+    after = verdicts[-1]
+    assert after.pieces == ("I Corps",) and after.legal is False and "detraining takes all its MP (7.0)" in after.reason
+    verdicts = phase(demo, tmp_path, charts=with_option(tmp_path, 'detrain_after_ride = "yes"'), **rode)
+    assert all(v.legal for v in verdicts) and "11.3 C.1" in verdicts[-1].note

@@ -237,3 +237,34 @@ def test_5_2_h_no_militia_is_placed_in_a_town_confederate_units_hold(demo, tmp_p
     assert where(game, "Militia 4") != "1812" and where(game, "Militia Dummy 2") != "1812"
     refused = [l.data["unit"] for l in lines(report) if l.data.get("placed") is False]
     assert refused == ["Militia 4", "Militia Dummy 2"]
+
+
+def test_16_4_g_the_depot_is_a_source_within_10_hexes_of_a_rail_line_from_one_or_by_option_only_of_a_source(
+        demo, tmp_path):
+    # Longstreet made the depot at 2016: 9 hexes from the Orange and Alexandria at 2025, which runs
+    # clear to Gordonsville (2143); Hood 6 hexes from the depot, every other unit off the map.
+    others = [p.name for p in demo.game("lmn-demo.vsav").pieces
+              if p.map == "Main Map" and p.name not in ("Longstreet", "Hood")]
+    save = demo.position("lmn-demo.vsav", tmp_path / "depot.vsav", moves={"Longstreet": "2016", "Hood": "2010"},
+                         properties={"Longstreet": {"Type": "depot", "Kind": "depot"}}, off_map=others)
+    report, _ = demo.run(save, "supply", side="Confederate")
+    depot = next(l for l in lines(report) if "depot" in l.data)
+    assert depot.data["depot_source"] and "or of a rail line leading from one (16.1 B)" in depot.text
+    assert supply_states(report)["Hood"] == "supplied"
+    charts = tmp_path / "charts.toml"
+    charts.write_text(CHARTS.read_text(encoding="utf-8").replace('depot_reach = "rail"', 'depot_reach = "sources"'),
+                      encoding="utf-8")
+    report, _ = demo.run(save, "supply", side="Confederate", charts=charts)
+    assert not next(l for l in lines(report) if "depot" in l.data).data["depot_source"]
+    assert supply_states(report)["Hood"] == "isolated"
+
+
+def test_12_3_k_odds_below_the_crt_are_read_on_its_lowest_column_and_said(demo, tmp_path):
+    # CSA Cavalry 1 alone (1) against XI Corps (9) at 2006: 1-9.
+    others = [p.name for p in demo.game("lmn-demo.vsav").pieces
+              if p.map == "Main Map" and p.name not in ("CSA Cavalry 1", "XI Corps")]
+    save = demo.position("lmn-demo.vsav", tmp_path / "low.vsav", moves={"CSA Cavalry 1": "2005", "XI Corps": "2006"},
+                         off_map=others)
+    report, _ = demo.run(save, "odds", hex="2006")
+    below = next(l for l in lines(report) if l.data.get("below_table"))
+    assert below.text.startswith("odds 1-9: below the lowest column") and "read there" in below.text

@@ -234,6 +234,11 @@ def test_supply_never_crosses_ocean_or_mountain_hexsides_and_isolated_has_no_tra
     r = lmn.supply(ocean, "0303", sources=["0703"])
     assert r.state == "isolated" and r.trace is None
     assert "prohibited terrain" in r.reason
+    # Only the distance in the way: said so, not what the search met round about.
+    far = next(h for h in (f"{c:02d}{r:02d}" for c in range(1, 40) for r in range(1, 40))
+               if movement.distance(h, "0703") == 13)
+    r = lmn.supply(movement, far, sources=["0703"])
+    assert r.state == "isolated" and r.reason.startswith("no source nor rail line leading from one within 12 hexes")
     assert ocean.trace("0303", ["0703"], most=12).found  # a trace with no class goes through the sea
     # Mountain hexsides all round 0808.
     sides = " ".join(f"0808/{h}" for h in neighbours(movement, "0808"))

@@ -62,9 +62,11 @@ def add_parser(commands):
                                 "companion file.", EXAMPLES)
     moves = add_command(
         actions, "moves", "judge every move of a log",
-        "Replay each log and judge each move by the rules (the generic plugin: the companion file's "
-        "[movement]): the path's cost in MP, its distance in hexes, and why it is illegal (no path, over "
-        "the allowance, into an enemy hex, through a zone of control, over a stacking limit ...).",
+        "Replay each log and judge each move by the rules of the plugin the companion file names (its "
+        "`rules`, such as litn or lmn: that game's own move check; the generic plugin, the companion file's "
+        "[movement], for any other): the path's cost in MP, its distance in hexes, and why it is illegal (no "
+        "path, over the allowance, into an enemy hex, through a zone of control, over a stacking limit, and "
+        "the game's own rules with their clauses ...).",
         MOVES_EXAMPLES, json_help="print JSON Lines: one object per game, {game, moves, notes} or {game, error}")
     moves.add_argument("games", metavar="GAME", nargs="+",
                        help="logs to replay, folders of them, or one save with --before")
