@@ -499,6 +499,20 @@ void TraitChain::set_property(const std::string& name, const std::string& value)
     } else if (t.id == "label;") {
       if (label_property_name(t) == name) return set_trait_state(t, value);
       settable.push_back(label_property_name(t));
+    } else if (t.id == "rotate;" && int_or(field(t.type_fields, 0), 1) > 1) {
+      // FreeRotator: <name>_Facing is the facing index + 1 (add_rotator_properties); a free rotation
+      // (one facing) keeps an angle, which no property sets.
+      const int facings = int_or(field(t.type_fields, 0), 1);
+      const std::string facing_property = field(t.type_fields, rotator_name_index(facings)) + "_Facing";
+      if (facing_property == name) {
+        const auto facing = core::java::parse_int(value);
+        if (!facing || *facing < 1 || *facing > facings) {
+          throw PieceError("property " + name + ": '" + value + "' is not a facing from 1 to " +
+                           std::to_string(facings));
+        }
+        return set_trait_state(t, std::to_string(*facing - 1));
+      }
+      settable.push_back(facing_property);
     } else if (t.id == "markmoved;") {
       if (name == "Moved") {
         if (value != "true" && value != "false") throw PieceError("property Moved: '" + value + "' is not true/false");

@@ -236,7 +236,8 @@ void bind_game_class(py::module_& m) {
            "Undoes step `position` and says what that step had done (its StepEffect.step is the old position).")
       .def("seek", &vmod::Game::seek, py::arg("position"), "Stands after step `position` (0: before the first).")
       .def("set_property", &vmod::Game::set_property, py::arg("id"), py::arg("name"), py::arg("value"),
-           "Sets a Marker, DynamicProperty, layer level (`<layer>_Level`) or Labeler text of one piece; the change "
+           "Sets a Marker, DynamicProperty, layer level (`<layer>_Level`), Labeler text, rotator facing "
+           "(`<rotator>_Facing`, 1 to its number of facings) or Moved of one piece; the change "
            "is remembered for save()/save_log(). PieceError when no trait holds it, GameStateError for an unknown id.")
       .def("move_piece", &vmod::Game::move_piece, py::arg("id"), py::arg("map"), py::arg("x"), py::arg("y"),
            "Moves one piece (out of its stack) to a point of a map (the map id saves use); remembered for "

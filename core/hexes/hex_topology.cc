@@ -96,11 +96,7 @@ std::vector<Hex> HexLine::hexes() const {
 
 HexTopology::HexTopology(const HexGrid& grid, Size board, bool bounded)
     : grid_(grid), board_(board), bounded_(bounded) {
-  if (grid.spec().numbering) {
-    GridNumbering plain = *grid.spec().numbering;
-    plain.location_format = "$gridLocation$";
-    plain_.emplace(plain, grid.metrics());
-  }
+  if (grid.spec().numbering) numbering_.emplace(*grid.spec().numbering, grid.metrics());
   const auto& map = grid.spec().sideways ? kSidewaysCube : kColumnCube;
   std::copy(map.begin(), map.end(), cube_index_.begin());
 }
@@ -350,8 +346,8 @@ std::string HexTopology::name(Hex h) const {
     const auto [part, local] = to_local(h);
     return (*parts_)[static_cast<size_t>(part)].topology.name(local);
   }
-  if (!plain_) throw GeometryError("the hex grid has no numbering, so its hexes have no names");
-  return plain_->location_name(grid_.centre(h));
+  if (!numbering_) throw GeometryError("the hex grid has no numbering, so its hexes have no names");
+  return numbering_->location_name(grid_.centre(h));
 }
 
 std::string HexTopology::location_name(Hex h) const {
@@ -382,8 +378,8 @@ std::optional<Hex> HexTopology::hex_named(std::string_view name) const {
     }
     return std::nullopt;
   }
-  if (!plain_) return std::nullopt;
-  const auto p = plain_->location(name);
+  if (!numbering_) return std::nullopt;
+  const auto p = numbering_->location(name);
   if (!p) return std::nullopt;
   return grid_.hex_at(*p);
 }

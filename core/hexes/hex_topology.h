@@ -114,11 +114,12 @@ class HexTopology {
   // grid's ideal hexagons: every VASSAL hex grid is a stretched regular one).
   HexLine line(Hex from, Hex to) const;
 
-  // A hex's name as rulebooks write it: the numbering's grid location of its centre ("2724"),
-  // without the location format around it. Throws GeometryError when the grid has no numbering.
-  // On a stitched topology: the owning board's own name (GeometryError off the map).
+  // A hex's name as VASSAL names it: the numbering's location name of its centre, its location
+  // format applied ("2724"; "A10.10" with the format "A$gridLocation$"). Throws GeometryError when
+  // the grid has no numbering. On a stitched topology: the owning board's own name (GeometryError
+  // off the map).
   std::string name(Hex h) const;
-  // The full location name VASSAL gives the hex's centre (the location format applied).
+  // The grid's location name of the hex's centre: a zoned grid's zone format applied too.
   std::string location_name(Hex h) const;
   // The hex a grid location names, placed as VASSAL's getLocation places it (which is not always
   // the inverse of naming: docs/geometry.md). On a stitched topology, "BOARD:NAME" is the hex
@@ -137,7 +138,7 @@ class HexTopology {
   int cube_direction(int direction) const { return cube_index_[static_cast<size_t>(direction)]; }
 
   HexGrid grid_;
-  std::optional<HexNumbering> plain_;  // the grid's numbering with the format "$gridLocation$"
+  std::optional<HexNumbering> numbering_;  // the grid's numbering, with its location format
   Size board_;
   bool bounded_ = true;
   std::array<int, 6> cube_index_{};  // screen direction -> index into kCubeSteps

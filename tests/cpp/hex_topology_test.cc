@@ -156,17 +156,18 @@ TEST(HexTopology, HexsidesAreCanonicalAndNamedLikeRulebooks) {
   }
 }
 
-TEST(HexTopology, NamesAreGridLocationsWithoutTheLocationFormat) {
+TEST(HexTopology, NamesAreVassalsLocationNamesWithTheLocationFormat) {
+  // A CWR map's numbering format "A$gridLocation$" names its hexes A10.10, as VASSAL does.
   HexGridSpec spec = tld_hex_grid();
   spec.numbering->location_format = "Hex $gridLocation$";
   const HexGrid grid(spec, {6000, 4000});
   const HexTopology topology(grid, {6000, 4000});
   const Hex h = grid.hex_at({1477, 1536});
-  EXPECT_EQ(topology.name(h), "2724");
+  EXPECT_EQ(topology.name(h), "Hex 2724");
   EXPECT_EQ(topology.location_name(h), "Hex 2724");
-  EXPECT_EQ(topology.hex_named("2724"), h);
-  EXPECT_EQ(topology.hex_named("Hex 2724"), std::nullopt);
-  EXPECT_EQ(topology.hexside_name(topology.hexside(h, topology.step(h, 3))), "2724/2725");
+  EXPECT_EQ(topology.hex_named("Hex 2724"), h);
+  EXPECT_EQ(topology.hex_named("2724"), std::nullopt);
+  EXPECT_EQ(topology.hexside_name(topology.hexside(h, topology.step(h, 3))), "Hex 2724/Hex 2725");
   HexGridSpec bare = tld_hex_grid();
   bare.numbering.reset();
   const HexTopology unnamed = HexTopology::unbounded(HexGrid(bare, {}));

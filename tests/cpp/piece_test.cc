@@ -349,6 +349,21 @@ TEST(TraitChainTest, SetPropertyChangesOnlyThatTraitsState) {
   EXPECT_EQ(c.state(), nest({"Allies,x", "5", "-1", "hi", "true", "Main;1;2"}));
 }
 
+TEST(TraitChainTest, SetPropertyTurnsAFreeRotatorOfSeveralFacings) {
+  const std::string type = nest({"rotate;6;93,130;91,130;CW;CCW;;;Turret", "rotate;1;82,130;Rotate;;;Free",
+                                 "piece;;;x.png;Gun"});
+  const TraitChain base = TraitChain::parse(type, nest({"2", "45.5", "Main;3;4"}));
+  TraitChain c = base;
+  c.set_property("Turret_Facing", "5");
+  expect_only_trait_changed(base, c, 0);
+  EXPECT_EQ(c.traits()[0].state, "4");  // VASSAL keeps the index, the property is index + 1
+  EXPECT_EQ(c.properties().at("Turret_Facing"), "5");
+  EXPECT_EQ(c.properties().at("Turret_Degrees"), "240");
+  EXPECT_THROW(c.set_property("Turret_Facing", "7"), PieceError);
+  EXPECT_THROW(c.set_property("Turret_Facing", "north"), PieceError);
+  EXPECT_THROW(c.set_property("Free_Facing", "1"), PieceError);  // a free rotation keeps an angle
+}
+
 TEST(TraitChainTest, ADefinitionOfACustomCommandEncoderIsNamedAsSuch) {
   // A module extension's own encoder (StateCounterExt) writes "SC" before the AddPiece.
   try {
