@@ -6,6 +6,7 @@
 // line and column. The result is format-free (core/terrain.h, core/unit_mapping.h).
 #pragma once
 
+#include <array>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -66,8 +67,13 @@ struct CompanionMovement {
 // The [sight] section: which line-of-sight model the rules use and its terrain data
 // (vmod/companion_sight.cc reads it; docs/sight.md).
 struct CompanionSight {
-  core::SightRules rules;
+  core::SightModel model = core::SightModel::kCwr;  // [sight] rules
+  // Each model's rules: [sight]'s keys with those of [sight.cwr] or [sight.lfm] over them.
+  std::array<core::SightRules, 3> by_model;
   int line = 0;  // where [sight] starts in the file
+
+  const core::SightRules& rules(core::SightModel m) const { return by_model[static_cast<size_t>(m)]; }
+  const core::SightRules& rules() const { return rules(model); }
 };
 
 struct Companion {

@@ -1,6 +1,7 @@
 // The companion file's [sight] section (docs/sight.md, docs/companion-format.md): the line-of-sight
 // model the rules use (CWR, LFM or VASSAL's thread), the height each terrain type adds, the terrain
-// types of the special clauses, the hexside features that block, and the choices for ambiguities.
+// types of the special clauses, the hexside features that block, and the choices for ambiguities;
+// [sight.cwr] and [sight.lfm] give one model's keys over those of [sight].
 #pragma once
 
 #include <toml++/toml.h>
@@ -11,7 +12,7 @@
 
 namespace adjutant::vmod {
 
-// Reads [sight]. Throws CompanionError naming the file, line and column.
+// Reads [sight] with its [sight.cwr] and [sight.lfm]. Throws CompanionError naming the file, line and column.
 CompanionSight read_sight(const toml_reading::TomlReader& reader, const toml::table& sight,
                           const core::TerrainVocabulary& vocabulary);
 

@@ -16,6 +16,10 @@ void TomlReader::fail(At where, const std::string& message) const {
 }
 
 void TomlReader::only_keys(const toml::table& t, std::initializer_list<std::string_view> allowed, std::string_view where) const {
+  only_keys(t, std::span<const std::string_view>(allowed.begin(), allowed.size()), where);
+}
+
+void TomlReader::only_keys(const toml::table& t, std::span<const std::string_view> allowed, std::string_view where) const {
   for (const auto& [k, v] : in_file_order(t)) {
     const toml::key& key = *k;
     if (std::find(allowed.begin(), allowed.end(), key.str()) != allowed.end()) continue;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -63,6 +64,7 @@ class TomlReader {
 
   [[noreturn]] void fail(At where, const std::string& message) const;
   void only_keys(const toml::table& t, std::initializer_list<std::string_view> allowed, std::string_view where) const;
+  void only_keys(const toml::table& t, std::span<const std::string_view> allowed, std::string_view where) const;
   std::string string_value(const toml::node& n, std::string_view what) const;
   std::string require_string(const toml::table& t, std::string_view key, std::string_view where, At table_at) const;
   std::optional<std::string> optional_string(const toml::table& t, std::string_view key, std::string_view where) const;

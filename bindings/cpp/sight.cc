@@ -1,5 +1,5 @@
 // Line of sight for scripts (docs/sight.md): Companion.sight(map) gives the file's [sight] model
-// (CWR, LFM or VASSAL's thread; `rules` picks another) over a map; between() tells clear, partial or
+// (CWR, LFM or VASSAL's thread; `rules` picks another, with its [sight.cwr] / [sight.lfm]) over a map; between() tells clear, partial or
 // blocked with the hexes crossed and the clause that blocked, sweep() every hex within a radius,
 // zone_of_influence() LFM 6's hexes.
 #include <pybind11/stl.h>
@@ -87,13 +87,18 @@ void bind_sight(py::module_& m) {
       "sight",
       [](const CompanionPtr& c, const std::string& map, const std::string& board, const std::optional<std::string>& rules) {
         if (!c->sight && !rules) throw std::invalid_argument(c->file + " has no [sight] section: name the rules (cwr, lfm, thread)");
-        core::SightRules r = c->sight ? c->sight->rules : core::SightRules{};
-        if (rules) r.model = model_named(*rules);
+        core::SightRules r;
+        if (c->sight) {
+          r = c->sight->rules(rules ? model_named(*rules) : c->sight->model);
+        } else {
+          r.model = model_named(*rules);
+        }
         const core::TerrainModel& model = map_model(*c, map, board);
         return SightView{c, &model, std::make_shared<core::LineOfSight>(model, r)};
       },
       py::arg("map"), py::arg("board") = "", py::arg("rules") = py::none(),
-      "Line of sight on one of the file's maps (adjutant.Sight) by its [sight], or by `rules` ('cwr', 'lfm', 'thread').");
+      "Line of sight on one of the file's maps (adjutant.Sight) by its [sight], or by `rules` ('cwr', 'lfm', "
+      "'thread'), with [sight.cwr] or [sight.lfm] over [sight].");
 
   py::class_<SightView>(m, "Sight", "Line of sight on a map by one model: clear, partial or blocked, and why.")
       .def_property_readonly("rules", [](const SightView& v) { return model_name(v.sight->rules().model); })
@@ -114,8 +119,8 @@ void bind_sight(py::module_& m) {
       .def(
           "sweep",
           [](const SightView& v, const std::string& from, int radius, const Names& friendly, const Names& enemy,
-             const std::string& fire, int visibility) {
-            const core::SightSituation s = v.situation(friendly, enemy, fire, false, visibility);
+             const std::string& fire, bool target_is_artillery, int visibility) {
+            const core::SightSituation s = v.situation(friendly, enemy, fire, target_is_artillery, visibility);
             py::dict out;
             for (const core::SeenHex& h : v.sight->sweep(hex_of(*v.map, from), radius, s)) {
               out[py::str(v.name(h.hex))] = std::string(core::to_string(h.sight));
@@ -123,8 +128,10 @@ void bind_sight(py::module_& m) {
             return out;
           },
           py::arg("from_hex"), py::arg("radius"), py::kw_only(), py::arg("friendly") = Names{},
-          py::arg("enemy") = Names{}, py::arg("fire") = "small arms", py::arg("visibility") = 0,
-          "Sight to every hex within `radius`: {hex: 'clear' | 'partial' | 'blocked'}, nearest first.")
+          py::arg("enemy") = Names{}, py::arg("fire") = "small arms", py::arg("target_is_artillery") = false,
+          py::arg("visibility") = 0,
+          "Sight to every hex within `radius`, each taken as the target: {hex: 'clear' | 'partial' | 'blocked'}, "
+          "nearest first.")
       .def(
           "zone_of_influence",
           [](const SightView& v, const std::string& unit, bool artillery, bool night, bool partial_counts) {

@@ -13,6 +13,7 @@ constexpr uint8_t kOrchard = 1, kCanopy = 2, kPartialTarget = 4;
 bool holds(const std::vector<Hex>& hexes, Hex h) { return std::find(hexes.begin(), hexes.end(), h) != hexes.end(); }
 
 std::string level_text(int twice) {
+  if (twice < 0) return "-" + level_text(-twice);
   return std::to_string(twice / 2) + (twice % 2 ? ".5" : "");
 }
 
@@ -20,7 +21,7 @@ std::string level_text(int twice) {
 struct Crossed {
   Hex hex;
   std::optional<Hex> along;
-  int level = 0;     // its elevation with the terrain's height (the lower side's, along a hexside)
+  int twice_level = 0;  // twice its elevation with the terrain's height (a hexside: by HexsideLevel)
   int twice_from = 0;  // twice its distance from the firer's hex (a hexside: the sum for its two hexes)
   int twice_to = 0;
   bool first_orchard = false;  // holds the orchard CWR 4.2b ignores
@@ -67,6 +68,11 @@ LineOfSight::LineOfSight(const TerrainModel& map, SightRules rules) : map_(&map)
     height_[cell] = ground_[cell] + (t < rules_.terrain_height.size() ? rules_.terrain_height[t] : 0);
     flags_[cell] = type_flags[t];
   }
+}
+
+int LineOfSight::twice_side_level(int ground_a, int level_a, int ground_b, int level_b) const {
+  if (rules_.hexside_level == HexsideLevel::kLower) return 2 * std::min(level_a, level_b);
+  return ground_a + ground_b + 2 * std::min(level_a - ground_a, level_b - ground_b);
 }
 
 std::string LineOfSight::hex_words(Hex h) const { return map_->terrain_name(h) + " " + describe(map_->topology(), h); }
@@ -125,7 +131,7 @@ void LineOfSight::cwr(Hex from, Hex to, const SightSituation& s, bool explain, S
   thread_local std::vector<Crossed> crossed;
   crossed.clear();
   const auto& steps = out.line.steps;
-  bool orchard_seen = false;
+  bool orchard_seen = rules_.firer_orchard_is_first && is(from, kOrchard);
   for (size_t i = 1; i + 1 < steps.size(); ++i) {
     Crossed c{steps[i].hex, steps[i].along};
     auto level = [&](Hex h) {
@@ -135,12 +141,13 @@ void LineOfSight::cwr(Hex from, Hex to, const SightSituation& s, bool explain, S
       }
       return height(h);
     };
-    c.level = level(c.hex);
+    const int level_hex = level(c.hex);
+    c.twice_level = 2 * level_hex;
     c.twice_from = 2 * distance(from, c.hex);
     c.twice_to = 2 * distance(to, c.hex);
     c.canopy = is(c.hex, kCanopy);
     if (c.along) {
-      c.level = std::min(c.level, level(*c.along));  // 4.2d: clear unless both sides block
+      c.twice_level = twice_side_level(ground(c.hex), level_hex, ground(*c.along), level(*c.along));
       c.twice_from = distance(from, c.hex) + distance(from, *c.along);
       c.twice_to = distance(to, c.hex) + distance(to, *c.along);
       c.canopy = c.canopy && is(*c.along, kCanopy);
@@ -192,12 +199,14 @@ void LineOfSight::cwr(Hex from, Hex to, const SightSituation& s, bool explain, S
 
   // 4.2d and 4.3e: units between the ends.
   const bool artillery_over = s.fire == FireKind::kArtillery && range >= rules_.artillery_over_friendly_range;
+  const bool enemy_hexsides_block = s.fire == FireKind::kSmallArms || !s.target_is_artillery;
   for (const Crossed& c : crossed) {
     if (c.along) {
       const Hex beside = holds(s.enemy, c.hex) ? c.hex : *c.along;
-      if (holds(s.enemy, beside)) {
+      if (holds(s.enemy, beside) && (enemy_hexsides_block || rules_.enemy_hexsides_block_artillery_at_artillery)) {
         return block(c.hex, c.along, [&] {
-          return "CWR 4.2d: along hexside " + side(c) + " of enemy-occupied " + describe(topology, beside);
+          return "CWR 4.2d: along hexside " + side(c) + " of enemy-occupied " + describe(topology, beside) +
+                 (enemy_hexsides_block ? "" : " blocks artillery fire at enemy artillery too (over 4.3e)");
         });
       }
       continue;
@@ -230,10 +239,10 @@ void LineOfSight::cwr(Hex from, Hex to, const SightSituation& s, bool explain, S
   const int hi = std::max(e_from, e_to), lo = std::min(e_from, e_to);
   const bool steps_procedure = rules_.procedure == CwrProcedure::kSteps;
   for (const Crossed& c : crossed) {
-    if (c.level > hi) {
+    if (c.twice_level > 2 * hi) {
       return block(c.hex, c.along, [&] {
         return std::string(steps_procedure ? "CWR LOS Procedure step 1: " : "CWR 4.1 case 1: ") + side(c) + " at level " +
-               std::to_string(c.level) + " is higher than both ends (" + std::to_string(e_from) + ", " + std::to_string(e_to) + ")";
+               level_text(c.twice_level) + " is higher than both ends (" + std::to_string(e_from) + ", " + std::to_string(e_to) + ")";
       });
     }
   }
@@ -248,7 +257,7 @@ void LineOfSight::cwr(Hex from, Hex to, const SightSituation& s, bool explain, S
   if (!steps_procedure) {
     int at_high = 0;
     for (const Crossed& c : crossed) {
-      if (c.level != hi) continue;
+      if (c.twice_level != 2 * hi) continue;
       ++at_high;
       if (at_high > 1 || twice_high(c) != 2) {
         return block(c.hex, c.along, [&] {
@@ -258,9 +267,9 @@ void LineOfSight::cwr(Hex from, Hex to, const SightSituation& s, bool explain, S
       }
     }
     for (const Crossed& c : crossed) {
-      if (2 * c.level >= hi + lo && closer_to_low(c)) {
+      if (c.twice_level >= hi + lo && closer_to_low(c)) {
         return block(c.hex, c.along, [&] {
-          return "CWR 4.1 case 3: " + side(c) + " at level " + std::to_string(c.level) + ", at or above the midpoint " +
+          return "CWR 4.1 case 3: " + side(c) + " at level " + level_text(c.twice_level) + ", at or above the midpoint " +
                  level_text(hi + lo) + ", is closer to the lower end";
         });
       }
@@ -273,10 +282,10 @@ void LineOfSight::cwr(Hex from, Hex to, const SightSituation& s, bool explain, S
   const Hex a = from_higher ? from : to, b = from_higher ? to : from;
   bool lower_seen = false;
   size_t plateau = 0;  // how many crossed steps from A lie at A's level
-  while (plateau < crossed.size() && crossed[plateau].level == hi) ++plateau;
+  while (plateau < crossed.size() && crossed[plateau].twice_level == 2 * hi) ++plateau;
   for (const Crossed& c : crossed) {
-    if (c.level < hi) lower_seen = true;
-    if (c.level == hi && lower_seen) {
+    if (c.twice_level < 2 * hi) lower_seen = true;
+    if (c.twice_level == 2 * hi && lower_seen) {
       return block(c.hex, c.along, [&] {
         return "CWR LOS Procedure step 4: " + side(c) + " at the higher end's level " + std::to_string(hi) +
                " is separated from it by lower ground";
@@ -294,9 +303,10 @@ void LineOfSight::cwr(Hex from, Hex to, const SightSituation& s, bool explain, S
     for (size_t k = 1; k < behind.steps.size(); ++k) {
       const HexLineStep& st = behind.steps[k];
       if (!map_->on_map(st.hex) || (st.along && !map_->on_map(*st.along))) break;
-      const int level = st.along ? std::min(height(st.hex), height(*st.along)) : height(st.hex);
-      if (level > hi) break;
-      if (level < hi) {
+      const int twice = st.along ? twice_side_level(ground(st.hex), height(st.hex), ground(*st.along), height(*st.along))
+                                 : 2 * height(st.hex);
+      if (twice > 2 * hi) break;
+      if (twice < 2 * hi) {
         fine = front <= k;
         break;
       }
@@ -310,12 +320,12 @@ void LineOfSight::cwr(Hex from, Hex to, const SightSituation& s, bool explain, S
   }
   for (size_t j = 0; j < crossed.size(); ++j) {
     const Crossed& c = crossed[j];
-    if (c.level <= lo || c.level >= hi || !closer_to_low(c)) continue;
+    if (c.twice_level <= 2 * lo || c.twice_level >= 2 * hi || !closer_to_low(c)) continue;
     const bool separated = std::any_of(crossed.begin(), crossed.begin() + static_cast<long>(j),
-                                       [&](const Crossed& x) { return x.level < c.level; });
+                                       [&](const Crossed& x) { return x.twice_level < c.twice_level; });
     if (separated) {
       return block(c.hex, c.along, [&] {
-        return "CWR LOS Procedure step 6: " + side(c) + " at level " + std::to_string(c.level) +
+        return "CWR LOS Procedure step 6: " + side(c) + " at level " + level_text(c.twice_level) +
                ", between the ends' levels and closer to the lower, is separated from the higher by lower ground";
       });
     }

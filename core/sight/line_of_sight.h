@@ -20,6 +20,10 @@ enum class Sight { kClear, kPartial, kBlocked };
 enum class FireKind { kSmallArms, kArtillery };
 // CWR 4.1: its three numbered cases, or the step-by-step LOS Procedure at the back of the rulebook.
 enum class CwrProcedure { kCases, kSteps };
+// The level of a hexside a line runs along: the lower of its two hexes' (CWR 4.2d, "clear unless
+// both hexes block"), or halfway between their elevations (CWR 4.0, "half the elevation change"),
+// with the terrain height both hexes have.
+enum class HexsideLevel { kLower, kMidpoint };
 
 std::string_view to_string(Sight sight);
 
@@ -39,6 +43,13 @@ struct SightRules {
   bool midpoint_tie_blocks = false;
   // CWR 4.2b vs 4.2c: an orchard adjacent to a canopy end blocks even when it is the first orchard.
   bool canopy_overrides_first_orchard = true;
+  // CWR 4.2b: an orchard in the firer's own hex is "the first Orchard hex encountered", so every
+  // orchard the line crosses counts.
+  bool firer_orchard_is_first = false;
+  // CWR 4.2d vs 4.3e: the hexsides of enemy-occupied hexes block artillery fire at enemy artillery
+  // too (4.3e lets it through enemy units, not along their hexsides).
+  bool enemy_hexsides_block_artillery_at_artillery = true;
+  HexsideLevel hexside_level = HexsideLevel::kLower;  // CWR 4.0 vs 4.2d
   int friendly_unit_height = 1;       // LFM 27.6
   int artillery_over_friendly_range = 6;  // CWR 4.2d
   int small_arms_over_friendly_levels = 2;  // CWR 4.2d
@@ -96,6 +107,8 @@ class LineOfSight {
   int height(Hex h) const { return height_[map_->extent().index(h)]; }
   bool is(Hex h, uint8_t flag) const { return (flags_[map_->extent().index(h)] & flag) != 0; }
   std::string hex_words(Hex h) const;  // "woods 0505"
+  // Twice the level of the hexside between two hexes, from each one's elevation and level.
+  int twice_side_level(int ground_a, int level_a, int ground_b, int level_b) const;
 
   const TerrainModel* map_;
   SightRules rules_;

@@ -177,6 +177,19 @@ TEST_F(SightTest, CWR_4_2b_FirstOrchardFromTheFirerIsIgnored) {
   EXPECT_EQ(see(cwr, "0509", "0505").block->hex, hex("0506"));
 }
 
+TEST_F(SightTest, CWR_4_2b_TheFirersOwnOrchardAsTheFirstIsAnOption) {
+  terrain("0702", kOrchard);
+  terrain("0704", kOrchard);
+  EXPECT_EQ(verdict(cwr, "0702", "0707"), Sight::kClear);  // 0704 is the first encountered
+  SightRules own = cwr;
+  own.firer_orchard_is_first = true;
+  EXPECT_EQ(verdict(own, "0702", "0707"), Sight::kBlocked);
+  EXPECT_EQ(clause(own, "0702", "0707"), "CWR 4.1 case 1: orchard 0704 at level 1 is higher than both ends (0, 0)");
+  terrain("0702", kClear);  // a firer outside an orchard: the same either way
+  EXPECT_EQ(verdict(cwr, "0702", "0707"), Sight::kClear);
+  EXPECT_EQ(verdict(own, "0702", "0707"), Sight::kClear);
+}
+
 TEST_F(SightTest, CWR_4_2c_CanopyBlocksRegardlessOfElevation) {
   level("0505", 2);
   level("0508", 2);
@@ -217,6 +230,61 @@ TEST_F(SightTest, CWR_4_2d_HexsidesOfEnemyUnitsBlockThoseOfFriendlyUnitsDoNot) {
   s.enemy = {hex("0606")};
   both_ways(cwr, "0505", "0705", Sight::kBlocked, s);
   EXPECT_EQ(clause(cwr, "0505", "0705", s), "CWR 4.2d: along hexside 0605/0606 of enemy-occupied 0606");
+}
+
+TEST_F(SightTest, CWR_4_2d_vs_4_3e_ArtilleryAtArtilleryAlongEnemyHexsidesIsAnOption) {
+  SightSituation s;
+  s.enemy = {hex("0606")};
+  s.fire = FireKind::kArtillery;
+  s.target_is_artillery = true;
+  both_ways(cwr, "0505", "0705", Sight::kBlocked, s);
+  EXPECT_EQ(clause(cwr, "0505", "0705", s),
+            "CWR 4.2d: along hexside 0605/0606 of enemy-occupied 0606 blocks artillery fire at enemy artillery too (over 4.3e)");
+  SightRules through = cwr;
+  through.enemy_hexsides_block_artillery_at_artillery = false;
+  both_ways(through, "0505", "0705", Sight::kClear, s);
+  s.target_is_artillery = false;  // only artillery at artillery passes
+  both_ways(through, "0505", "0705", Sight::kBlocked, s);
+  EXPECT_EQ(clause(through, "0505", "0705", s), "CWR 4.2d: along hexside 0605/0606 of enemy-occupied 0606");
+  s.fire = FireKind::kSmallArms;
+  s.target_is_artillery = true;
+  both_ways(through, "0505", "0705", Sight::kBlocked, s);
+}
+
+TEST_F(SightTest, CWR_4_0_vs_4_2d_TheLevelOfAHexsideRunAlongIsAnOption) {
+  SightRules midpoint = cwr;
+  midpoint.hexside_level = HexsideLevel::kMidpoint;
+  level("0606", 2);
+  both_ways(cwr, "0505", "0705", Sight::kClear);  // the lower hex, 0605 at 0
+  both_ways(midpoint, "0505", "0705", Sight::kBlocked);  // halfway: 1
+  EXPECT_EQ(clause(midpoint, "0505", "0705"), "CWR 4.1 case 1: 0605/0606 at level 1 is higher than both ends (0, 0)");
+  level("0606", 1);
+  both_ways(midpoint, "0505", "0705", Sight::kBlocked);
+  EXPECT_EQ(clause(midpoint, "0505", "0705"), "CWR 4.1 case 1: 0605/0606 at level 0.5 is higher than both ends (0, 0)");
+  level("0505", 1);  // case 3: 0.5, the midpoint of 1 and 0, is as far from both ends
+  both_ways(midpoint, "0505", "0705", Sight::kClear);
+  level("0505", 0);
+  level("0606", 0);
+  terrain("0605", kWoods);  // terrain counts only when both hexes have it (4.2d), in both readings
+  both_ways(midpoint, "0505", "0705", Sight::kClear);
+  terrain("0606", kWoods);
+  both_ways(midpoint, "0505", "0705", Sight::kBlocked);
+  both_ways(cwr, "0505", "0705", Sight::kBlocked);
+}
+
+TEST_F(SightTest, CWR_4_3e_TheSweepTakesTheTargetsKind) {
+  SightSituation s;
+  s.enemy = {hex("0507")};
+  s.fire = FireKind::kArtillery;
+  auto seen = [&](const SightSituation& situation) {
+    for (const SeenHex& h : LineOfSight(map, cwr).sweep(hex("0505"), 4, situation)) {
+      if (h.hex == hex("0509")) return h.sight;
+    }
+    return Sight::kPartial;
+  };
+  EXPECT_EQ(seen(s), Sight::kBlocked);
+  s.target_is_artillery = true;
+  EXPECT_EQ(seen(s), Sight::kClear);
 }
 
 TEST_F(SightTest, CWR_4_2d_BlockingHexsideFeature) {

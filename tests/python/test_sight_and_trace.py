@@ -113,6 +113,11 @@ def test_the_kinds_of_the_installed_plugins_keep_their_names_and_output(sample_m
     loc = run_cli("trace", "loc", sample_module, SAMPLE_TERRAIN, "0502", "--to", "0806", "--lines", "road",
                   "--major-river", "stream", "--bridge", "bridge")
     assert loc.returncode == 0 and loc.stdout.splitlines()[-1] == "used: 2", loc.stderr
+    # CWR 8.4b: from 1905 the road is ten non-road hexes away, the battery's own hex not counted.
+    ammunition = ["trace", "ammunition", sample_module, SAMPLE_TERRAIN, "1905", "--to", "0806", "--lines", "road"]
+    assert run_cli(*ammunition).stdout.splitlines()[-1] == "used: 10"
+    counted = run_cli(*ammunition, "--count-battery-hex", "true")
+    assert counted.returncode == 1 and "no trace" in counted.stdout, counted.stderr
     wrong = run_cli("trace", "loc", sample_module, SAMPLE_TERRAIN, "0502", "--to", "0806", "--wagons", "0803")
     assert wrong.returncode == 2
     assert "trace loc has no option --wagons (its own: --major-river, --bridge)" in wrong.stderr

@@ -426,6 +426,10 @@ def test_ammunition_ten_non_road_hexes_then_roads_only_CWR_8_4_b(board, module, 
     assert t.found
     assert t.used == 10
     assert t.steps[-1]["on_line"]
+    # "The first 10 hexes from the artillery unit": its own hex is not one of them, unless asked.
+    counted = cwr.artillery_ammunition(m, "0105", roads=["road"], train=["1210"], count_battery_hex=True)
+    assert not counted.found
+    assert cwr.artillery_ammunition(m, "0205", roads=["road"], train=["1210"], count_battery_hex=True).used == 10
     # Eleven, with the road a column further.
     wider = Board(module, tmp_path / "wider")
     wider.line("road", wider.column(13, 1, 10))

@@ -15,12 +15,16 @@ def command_radius(movement, leader, leader_class, radius, *, targets, enemy=(),
                           zone_exempt=list(zone_exempt))
 
 
-def artillery_ammunition(movement, battery, *, roads, train, enemy=(), zones=None, zone_exempt=()):
+def artillery_ammunition(movement, battery, *, roads, train, enemy=(), zones=None, zone_exempt=(),
+                         count_battery_hex=False):
     """CWR 8.4b: at most 10 non-road hexes from the battery, then `roads` (primary, secondary, trail)
     any distance to the Army Supply Train or its entry hex (`train`); not through enemy units, nor
-    through an enemy zone unless a friendly combat unit is there (`zone_exempt`: those hexes)."""
+    through an enemy zone unless a friendly combat unit is there (`zone_exempt`: those hexes).
+    "The first 10 hexes from the artillery unit" leaves out the battery's own hex unless
+    `count_battery_hex` (docs/tracing.md)."""
     return movement.trace(battery, list(train), most=10, line_hexes_free=True, lines=list(roads),
-                          blocked=list(enemy), zones=zones, zone_rule="no passage", zone_exempt=list(zone_exempt))
+                          count_start=count_battery_hex, blocked=list(enemy), zones=zones, zone_rule="no passage",
+                          zone_exempt=list(zone_exempt))
 
 
 def register(plugin):
@@ -38,7 +42,9 @@ def register(plugin):
     @plugin.trace("ammunition", "CWR 8.4b artillery ammunition: at most 10 non-road hexes, then along "
                                 "--lines (roads) to the ammunition train (--to); --enemy units block, "
                                 "--zones as for the command radius.",
+                  Parameter("count_battery_hex", bool, "whether the battery's own hex is one of the 10", False),
                   needs=("targets",))
-    def ammunition(trace):
+    def ammunition(trace, count_battery_hex):
         return artillery_ammunition(trace.movement, trace.start, roads=trace.lines, train=trace.targets,
-                                    enemy=trace.enemy, zones=trace.zones, zone_exempt=trace.friendly)
+                                    enemy=trace.enemy, zones=trace.zones, zone_exempt=trace.friendly,
+                                    count_battery_hex=count_battery_hex)

@@ -17,6 +17,7 @@ examples:
   adjutant los Lee.vmod lee.toml 1517 1922                the file's [sight] rules
   adjutant los Lee.vmod lee.toml 1517 1922 --rules lfm    Last Full Measure's, over all shortest paths
   adjutant los Lee.vmod lee.toml 1517 1922 --enemy 1719 --fire artillery --json
+  adjutant los Gburg.vmod cwr.toml 1517 1922 --enemy 1719 --fire artillery --target-artillery
 Prints clear, partial or blocked, the hexes the line crosses, and the clause that blocked it.
 Exit status 1 when the sight is blocked, 2 when a hex is unknown or a file cannot be read.
 """
@@ -65,6 +66,8 @@ def add_los_arguments(parser):
     parser.add_argument("--friendly", nargs="+", default=[], metavar="HEX", help="hexes with the viewer's other units")
     parser.add_argument("--enemy", nargs="+", default=[], metavar="HEX", help="hexes with enemy units")
     parser.add_argument("--fire", choices=("small arms", "artillery"), default="small arms", help="the kind of fire (CWR)")
+    parser.add_argument("--target-artillery", action="store_true",
+                        help="the target is artillery (CWR 4.3e: artillery fires through enemy units at it)")
     parser.add_argument("--visibility", type=int, default=0, metavar="HEXES", help="the turn's visibility (CWR 4.4)")
 
 
@@ -126,7 +129,8 @@ def look(args):
     def between():
         sight = where.companion.sight(where.map_name, rules=args.rules)
         return sight.rules, sight.between(args.from_hex, args.to_hex, friendly=args.friendly, enemy=args.enemy,
-                                          fire=args.fire, visibility=args.visibility)
+                                          fire=args.fire, target_is_artillery=args.target_artillery,
+                                          visibility=args.visibility)
     return (where, *value_error(args, between))
 
 
