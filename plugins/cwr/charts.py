@@ -1,0 +1,52 @@
+"""The Civil War Regimental Series charts a player fills in (charts-template.toml beside this
+file), read for the procedures: every lookup names its table, row and column when the player left
+it blank."""
+from pathlib import Path
+
+from adjutant.procedures.charts import ChartFile
+
+TEMPLATE = Path(__file__).with_name("charts-template.toml")
+
+# What the rulebook leaves open (rules catalogue 3F) and the readings a player may choose, with
+# the defaults docs/cwr.md explains: {option: default}, and {option: the values it takes}.
+DEFAULT_OPTIONS = {
+    # ---- movement (3.0) ----
+
+    # ---- fire (5.0) ----
+
+    # ---- stragglers, morale, rally (5.8-6.4, 9.4) ----
+
+    # ---- close combat, supply (7.0, 8.0) ----
+
+    # ---- leaders, command, orders, initiative (9.0-11.0) ----
+
+}
+CHOICES = {
+    # ---- movement (3.0) ----
+
+    # ---- fire (5.0) ----
+
+    # ---- stragglers, morale, rally (5.8-6.4, 9.4) ----
+
+    # ---- close combat, supply (7.0, 8.0) ----
+
+    # ---- leaders, command, orders, initiative (9.0-11.0) ----
+
+}
+
+
+class CwrCharts:
+    def __init__(self, chart_file):
+        self.file = chart_file
+        self.path = chart_file.path
+        self.options = chart_file.options(DEFAULT_OPTIONS, CHOICES)
+
+    @classmethod
+    def load(cls, path):
+        return cls(ChartFile.load(path if path else TEMPLATE, rules="cwr"))
+
+    def option(self, name):
+        return self.options[name]
+
+    def rule(self, section, key):
+        return self.file.value(section, key)
