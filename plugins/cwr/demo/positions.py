@@ -23,7 +23,7 @@ FIRE_HEXES = {
     "2.09": [unit("7th Tennessee", facing=S)],
     "9.04": [unit("24th Michigan", facing=N), unit("Stevens's Battery", facing=N, sp=5)],
     "9.06": [unit("14th Tennessee", facing=S)],
-    "10.06": [unit("2nd Mississippi", facing=S)],
+    "10.05": [unit("2nd Mississippi", facing=S)],
 }
 
 # 5.9: a 6-SP unit is wrecked at 3, a 5-SP unit at 2: 76th New York (R6) at 3 SP, 147th New York

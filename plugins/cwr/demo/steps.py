@@ -7,6 +7,7 @@ from typing import Any
 
 import adjutant
 from adjutant.procedures.demo import DemoFile, DemoResult, DemoStep, run_steps
+from adjutant.procedures.outputs import write_text
 from adjutant.render import Picture
 
 from . import (CHARTS_COPY, CLOSE_COMBAT_SAVE, COMPANION_COPY, DEMO_SAVE, FIRE_SAVE, FIREFIGHT_SAVE, MODULE,
@@ -14,6 +15,7 @@ from . import (CHARTS_COPY, CLOSE_COMBAT_SAVE, COMPANION_COPY, DEMO_SAVE, FIRE_S
 from .module import MAP_NAME
 
 SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
+DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 
 
 @dataclass
@@ -49,8 +51,19 @@ def demo_game(ws):
     return [DemoFile(f.name, f.about + (" (kept from an earlier run)" if f.name in kept else "")) for f in files]
 
 
+def describe(unit):
+    """A unit's vocabulary as the Army reads it through the companion file's [units]."""
+    if not unit.is_combat:
+        ratings = "" if unit.rating is None else f", rating {unit.rating}" + (
+            f"/{unit.morale_rating}" if unit.morale_rating != unit.rating else "")
+        return f"{unit.name} ({unit.side} {unit.type}{ratings})"
+    facing = "" if unit.facing is None else f", facing {unit.facing} {DIRECTIONS[unit.facing]}"
+    return (f"{unit.name} ({unit.side} {unit.type} {unit.weapon}{unit.sp} of {unit.printed_sp}, morale {unit.morale}, "
+            f"{unit.formation}{facing}, {unit.state}, ammo {unit.ammo}, {unit.attributes['class']} {unit.attributes['ma']} MP)")
+
+
 def position_picture(ws):
-    """The demo position: each hex's units (top first) over the companion file's terrain."""
+    """The demo position: each hex's units (top first) over the companion file's terrain, and as text."""
     from ..army import Army
     from adjutant.plugin import Context
     game = adjutant.open_game(str(ws.path(DEMO_SAVE)), ws.module)
@@ -62,13 +75,20 @@ def position_picture(ws):
         picture.outline(army.engine_hex(hex_name), SIDE_COLOURS[stack[0].side], width=0.08)
         picture.label(army.engine_hex(hex_name), ", ".join(u.name.split()[0] for u in stack), size=0.16)
     picture.save(ws.path("position.png"), scale=0.8, replace=True)
+    text = [f"{DEMO_SAVE}: each hex's units, top of the stack first, as the cwr Army reads them", ""]
+    for hex_name, stack in army.stacks().items():
+        text.append(f"{hex_name} ({army.terrain(hex_name)}): " + "; ".join(describe(u) for u in stack))
+    for side in ("Union", "Confederate"):
+        text.append(f"{side} zones of control (3.4): {', '.join(sorted(army.zone_hexes(side)))}")
+    write_text(ws.path("position.txt"), "\n".join(text) + "\n", replace=True)
     return [DemoFile("position.png", f"{DEMO_SAVE}'s units, top of each stack first, over the companion file's "
-                                     f"terrain")]
+                                     f"terrain"),
+            DemoFile("position.txt", "the same units with the vocabulary the plugin reads, and each side's zones")]
 
 
 STEPS = [
     DemoStep("the demo game (module, saves, companion file, chart file)", demo_game),
-    DemoStep("the demo position over the terrain", position_picture, ("position.png",)),
+    DemoStep("the demo position over the terrain", position_picture, ("position.png", "position.txt")),
 ]
 
 
