@@ -15,6 +15,7 @@ DEFAULT_OPTIONS = {
     # ---- fire (5.0) ----
 
     # ---- stragglers, morale, rally (5.8-6.4, 9.4) ----
+    "dgb2_straggler": "code",
 
     # ---- close combat, supply (7.0, 8.0) ----
 
@@ -27,6 +28,7 @@ CHOICES = {
     # ---- fire (5.0) ----
 
     # ---- stragglers, morale, rally (5.8-6.4, 9.4) ----
+    "dgb2_straggler": ("code", "one"),
 
     # ---- close combat, supply (7.0, 8.0) ----
 
