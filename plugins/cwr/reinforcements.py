@@ -37,14 +37,14 @@ class EntryShift:
     clause: str = "3.6a"
 
 
-def entry_hexes(edge, entry, blocked, needs_road=False, has_road=None, charts=None):
+def entry_hexes(edge, entry, blocked, charts, needs_road=False, has_road=None):
     """3.6a: an Entry hex blocked by enemy units or EZOC shifts along the map edge up to 10 hexes in
     either direction, then 10 more, until the reinforcements can enter. `edge`: the map edge's hexes
     in order; `blocked(hex)`: enemy units or EZOC block it. The Army Supply Train (`needs_road`,
     `has_road(hex)`) may delay its arrival until a road Entry hex is available."""
     if entry not in edge:
         raise ValueError(f"the Entry hex {entry} is not on the map edge given")
-    step = int(charts.rule("reinforcements", "entry_shift")) if charts is not None else 10
+    step = int(charts.rule("reinforcements", "entry_shift"))
     usable = (lambda h: not blocked(h) and has_road(h)) if needs_road else (lambda h: not blocked(h))
     if usable(entry):
         return EntryShift(entry, False, 0, (entry,), clause="3.6")
