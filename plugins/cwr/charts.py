@@ -11,6 +11,7 @@ TEMPLATE = Path(__file__).with_name("charts-template.toml")
 # the defaults docs/cwr.md explains: {option: default}, and {option: the values it takes}.
 DEFAULT_OPTIONS = {
     # ---- movement (3.0) ----
+    "forced_march_limit": "extra",
 
     # ---- fire (5.0) ----
 
@@ -20,10 +21,14 @@ DEFAULT_OPTIONS = {
     # ---- close combat, supply (7.0, 8.0) ----
 
     # ---- leaders, command, orders, initiative (9.0-11.0) ----
+    "adjacent_in_radius": "direct",
+    "battery_radius": "source",
+    "distorted_lockout": "off",
 
 }
 CHOICES = {
     # ---- movement (3.0) ----
+    "forced_march_limit": ("extra", "total"),
 
     # ---- fire (5.0) ----
 
@@ -33,6 +38,9 @@ CHOICES = {
     # ---- close combat, supply (7.0, 8.0) ----
 
     # ---- leaders, command, orders, initiative (9.0-11.0) ----
+    "adjacent_in_radius": ("direct", "chain"),
+    "battery_radius": ("source", "combat"),
+    "distorted_lockout": ("off", "on"),
 
 }
 
