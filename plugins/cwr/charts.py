@@ -17,6 +17,7 @@ DEFAULT_OPTIONS = {
     # ---- stragglers, morale, rally (5.8-6.4, 9.4) ----
 
     # ---- close combat, supply (7.0, 8.0) ----
+    "cc_rear_shift": "defender_fire",
 
     # ---- leaders, command, orders, initiative (9.0-11.0) ----
 
@@ -29,6 +30,7 @@ CHOICES = {
     # ---- stragglers, morale, rally (5.8-6.4, 9.4) ----
 
     # ---- close combat, supply (7.0, 8.0) ----
+    "cc_rear_shift": ("defender_fire", "attacker_fire"),
 
     # ---- leaders, command, orders, initiative (9.0-11.0) ----
 
