@@ -19,6 +19,7 @@ DEFAULT_OPTIONS = {
     "dgb2_straggler": "code",
 
     # ---- close combat, supply (7.0, 8.0) ----
+    "cc_rear_shift": "defender_fire",
 
     # ---- leaders, command, orders, initiative (9.0-11.0) ----
     "adjacent_in_radius": "direct",
@@ -36,6 +37,7 @@ CHOICES = {
     "dgb2_straggler": ("code", "one"),
 
     # ---- close combat, supply (7.0, 8.0) ----
+    "cc_rear_shift": ("defender_fire", "attacker_fire"),
 
     # ---- leaders, command, orders, initiative (9.0-11.0) ----
     "adjacent_in_radius": ("direct", "chain"),
