@@ -13,6 +13,11 @@ DEFAULT_OPTIONS = {
     # ---- movement (3.0) ----
 
     # ---- fire (5.0) ----
+    "flank_fire": "any",
+    "low_ammo_shift": "any",
+    "hexside_fire": "same",
+    "sp_from_top": "eligible",
+    "split_fire_limit": "from",
 
     # ---- stragglers, morale, rally (5.8-6.4, 9.4) ----
 
@@ -25,6 +30,11 @@ CHOICES = {
     # ---- movement (3.0) ----
 
     # ---- fire (5.0) ----
+    "flank_fire": ("any", "all"),
+    "low_ammo_shift": ("any", "all"),
+    "hexside_fire": ("same", "any"),
+    "sp_from_top": ("eligible", "stack"),
+    "split_fire_limit": ("from", "at"),
 
     # ---- stragglers, morale, rally (5.8-6.4, 9.4) ----
 
