@@ -14,6 +14,11 @@ DEFAULT_OPTIONS = {
     "forced_march_limit": "extra",
 
     # ---- fire (5.0) ----
+    "flank_fire": "any",
+    "low_ammo_shift": "any",
+    "hexside_fire": "same",
+    "sp_from_top": "eligible",
+    "split_fire_limit": "from",
 
     # ---- stragglers, morale, rally (5.8-6.4, 9.4) ----
     "dgb2_straggler": "code",
@@ -32,6 +37,11 @@ CHOICES = {
     "forced_march_limit": ("extra", "total"),
 
     # ---- fire (5.0) ----
+    "flank_fire": ("any", "all"),
+    "low_ammo_shift": ("any", "all"),
+    "hexside_fire": ("same", "any"),
+    "sp_from_top": ("eligible", "stack"),
+    "split_fire_limit": ("from", "at"),
 
     # ---- stragglers, morale, rally (5.8-6.4, 9.4) ----
     "dgb2_straggler": ("code", "one"),
