@@ -12,6 +12,7 @@ from adjutant.render import Picture
 
 from . import (CHARTS_COPY, CLOSE_COMBAT_SAVE, COMPANION_COPY, DEMO_SAVE, FIRE_SAVE, FIREFIGHT_SAVE, MODULE,
                WRECKED_SAVE, write_demo)
+from .. import move_check
 from .module import MAP_NAME
 
 SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
@@ -89,6 +90,8 @@ def position_picture(ws):
 STEPS = [
     DemoStep("the demo game (module, saves, companion file, chart file)", demo_game),
     DemoStep("the demo position over the terrain", position_picture, ("position.png", "position.txt")),
+    DemoStep("check moves: a Confederate Movement Phase, legal and illegal moves", move_check.demo_step,
+             ("moves.vlog", "moves.txt")),
 ]
 
 
