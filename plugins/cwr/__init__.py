@@ -6,22 +6,14 @@ reads, the demo and the unit vocabulary.
     adjutant demo --plugin cwr --out DIR
 """
 from adjutant.plugin import Plugin
-from adjutant.rules.move_check import MoveChecker
-from adjutant.rules.moves import save_moves
 from adjutant.rules.setup_check import check_setup
 
-from . import close_combat_procedure, supply_procedures
+from . import close_combat_procedure, move_check, supply_procedures
 
 plugin = Plugin("cwr", "Civil War Regimental Series", rules="cwr")
-close_combat_procedure.register(plugin); supply_procedures.register(plugin)  # noqa: E702
-
-
-@plugin.check("moves", "Judge every move of the game's log (or since the save `before`) by the companion file's "
-                       "[movement], as the generic plugin does: costs, frontal zones of control (3.4), enemy hexes, "
-                       "the stacking penalty and the 16 SP limit (3.2).")
-def moves(context):
-    checker = MoveChecker(context.game, context.module, context.companion)
-    return checker.check(save_moves(context.before, context.game) if context.before is not None else None)
+move_check.register(plugin)
+close_combat_procedure.register(plugin)
+supply_procedures.register(plugin)
 
 
 @plugin.check("setup", "Judge a set-up: units in terrain their class may not enter, stacks over 16 SP (3.2a), as "

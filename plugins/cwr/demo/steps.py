@@ -12,6 +12,7 @@ from adjutant.render import Picture
 
 from . import (CHARTS_COPY, CLOSE_COMBAT_SAVE, COMPANION_COPY, DEMO_SAVE, FIRE_SAVE, FIREFIGHT_SAVE, MODULE,
                WRECKED_SAVE, write_demo)
+from .. import move_check
 from .module import MAP_NAME
 from .. import close_combat_procedure
 
@@ -90,6 +91,8 @@ def position_picture(ws):
 STEPS = [
     DemoStep("the demo game (module, saves, companion file, chart file)", demo_game),
     DemoStep("the demo position over the terrain", position_picture, ("position.png", "position.txt")),
+    DemoStep("check moves: a Confederate Movement Phase, legal and illegal moves", move_check.demo_step,
+             ("moves.vlog", "moves.txt")),
     DemoStep("cwr.close-combat: the attack on A9.07", close_combat_procedure.demo_step,
              ("close-combat.vlog", "close-combat.txt", "close-combat-odds.txt")),
 ]
