@@ -10,6 +10,7 @@ from adjutant.procedures.demo import DemoFile, DemoResult, DemoStep, run_steps
 from adjutant.procedures.outputs import write_text
 from adjutant.render import Picture
 
+from .. import fire_demo
 from . import (CHARTS_COPY, CLOSE_COMBAT_SAVE, COMPANION_COPY, DEMO_SAVE, FIRE_SAVE, FIREFIGHT_SAVE, MODULE,
                WRECKED_SAVE, write_demo)
 from .module import MAP_NAME
@@ -89,6 +90,7 @@ def position_picture(ws):
 STEPS = [
     DemoStep("the demo game (module, saves, companion file, chart file)", demo_game),
     DemoStep("the demo position over the terrain", position_picture, ("position.png", "position.txt")),
+    DemoStep("cwr.fire-lines and cwr.fire: the firefight", fire_demo.firefight, fire_demo.FILES),
 ]
 
 
