@@ -205,5 +205,6 @@ def test_the_firefight_log_holds_the_reports_and_the_changes(tmp_path):
     text = (tmp_path / "firefight.txt").read_text()
     assert "fire at A9.06: 2d6 = 11 (given)" in text and text.count("Rolls (seed") == 3
     chat = [step.encode() for step in log.steps if "CHAT" in step.encode()]
-    assert any("fire at A9.06: 2d6 = 11 (given)" in c for c in chat)                   # every roll in the chat
-    assert any("morale check 2nd Mississippi: d66" in c for c in chat)
+    assert any("2d6 11: column 9-11" in c for c in chat)                  # each roll in the chat, with its result
+    assert any("Straggler Check" in c and "rolls d6" in c for c in chat)
+    assert any("Morale Check (6.1): 2nd Mississippi" in c and "d66" in c for c in chat)
