@@ -23,6 +23,22 @@ def _written(army, unit, attribute, value):
                                                           f"set it by hand)"
 
 
+def morale_leader(army, hex_name, choice=""):
+    """The leader whose rating counts in the hex's Morale Check (9.1): `choice` "" the best morale
+    rating there, "none", or a leader's name; a morale.Leader or None."""
+    leaders = [u for u in army.in_hex(hex_name) if u.is_leader]
+    if choice.lower() == "none":
+        return None
+    if choice:
+        found = next((u for u in leaders if u.name == choice), None)
+        if found is None:
+            raise ValueError(f"leader {choice!r} is not in {hex_name} (the leaders there: "
+                             f"{', '.join(u.name for u in leaders) or 'none'})")
+    else:
+        found = max(leaders, key=lambda u: u.morale_rating or 0, default=None)
+    return None if found is None or found.morale_rating is None else Leader(found.name, found.morale_rating)
+
+
 class Application:
     """Applies one Resolution at its target. `modifiers`: the Straggler and Morale Tables' modifiers
     as given ((label, value) pairs); `leader`: "" the target hex's best morale rating, "none", or a
@@ -107,19 +123,6 @@ class Application:
             self.section.add(f"{loss.unit}: {loss.lost} SP {verb}, {loss.before} to {loss.after} SP, {kind}{gone}{note}",
                              unit=loss.unit, lost=loss.lost, sp=loss.after, quantity="SP")
 
-    def _leader(self, target):
-        leaders = [u for u in self.army.in_hex(target) if u.is_leader]
-        if self.leader.lower() == "none":
-            return None
-        if self.leader:
-            found = next((u for u in leaders if u.name == self.leader), None)
-            if found is None:
-                raise ValueError(f"leader {self.leader!r} is not in {target} (the leaders there: "
-                                 f"{', '.join(u.name for u in leaders) or 'none'})")
-        else:
-            found = max(leaders, key=lambda u: u.morale_rating or 0, default=None)
-        return None if found is None or found.morale_rating is None else Leader(found.name, found.morale_rating)
-
     def _morale(self, target, stack, outcome, chosen):
         army = self.army
         names = {u.name for u in stack}
@@ -128,7 +131,7 @@ class Application:
         modifiers = self.morale_modifiers
         if outcome.morale_shifts:
             modifiers += ((f"{outcome.cell}: {outcome.morale_shifts} upward shifts (5.7a)", outcome.morale_shifts),)
-        check = morale_check(self.charts, stack, state, self.session.roll, modifiers, self._leader(target),
+        check = morale_check(self.charts, stack, state, self.session.roll, modifiers, morale_leader(self.army, target, self.leader),
                              stay=self.stay)
         if check is None:
             self.section.add(f"no combat unit left in {target}: no Morale Check (5.7d)")

@@ -2,12 +2,12 @@
 where they stand (fire_build), refuses it with every reason the rules give, rolls it and applies the
 result (fire_apply); `cwr.fire-odds` gives the chance of each result before rolling; `cwr.fire-lines`
 (fire_lines) draws one side's lines of fire."""
-from fractions import Fraction
+from dataclasses import replace
 
 from adjutant.plugin import Parameter
 
 from .fire import check_fire
-from .fire_apply import Application, straggler_unit
+from .fire_apply import STATE_NAMES, Application, morale_leader, straggler_unit
 from .fire_build import Sightlines, build_fire, parse_shots
 from .fire_lines import register as register_lines
 from .fire_split import check_split_fire
@@ -53,11 +53,6 @@ def _split_targets(text):
             raise ValueError(f"split is HEX=NAME:SP,NAME:SP[;HEX=...], not {item!r}")
         parts.append((hex_name.strip(), parse_shots(shots, f"split at {hex_name.strip()}")))
     return parts
-
-
-def _number(x):
-    x = Fraction(x)
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
 
 
 def _chance(p):
@@ -137,9 +132,9 @@ def run_odds(session, built, straggler_modifiers=(), morale_modifiers=(), leader
             section.add("No Effect without a roll: a Fire Strength below 1 (5.3e)")
             continue
         section.add(f"column {odds.column}; the chance of each result:", column=odds.column)
-        target_units = [u for u in army.in_hex(f.target.hex)]
+        target_units = army.in_hex(f.target.hex)
         state = hex_state(u.state for u in target_units if u.is_combat)
-        leader_unit = Application(session, section, leader=leader)._leader(f.target.hex)
+        leader_unit = morale_leader(army, f.target.hex, leader)
         for outcome, p in sorted(odds.chances.items(), key=lambda kv: (kv[0].casualties, kv[0].morale_check,
                                                                       kv[0].morale_shifts)):
             section.add(f"{outcome.text}: {_chance(p)}", result=outcome.cell, chance=p)
@@ -148,8 +143,7 @@ def run_odds(session, built, straggler_modifiers=(), morale_modifiers=(), leader
             losses, _ = allocate_casualties(f.target, outcome.casualties)
             lost = dict(losses)
             stack = [straggler_unit(u) for u in target_units]
-            stack = [s.__class__(s.name, s.type, s.morale, s.sp - lost.get(s.name, 0), s.printed_sp, s.formation)
-                     for s in stack]
+            stack = [replace(s, sp=s.sp - lost.get(s.name, 0)) for s in stack]
             if outcome.casualties:
                 straggle = straggler_odds(charts, stack, outcome.casualties, straggler_modifiers,
                                           table=f"straggler_table_{outcome.straggler_table}")
@@ -160,7 +154,7 @@ def run_odds(session, built, straggler_modifiers=(), morale_modifiers=(), leader
             m = morale_odds(charts, stack, state, mods, leader_unit)
             if m is not None:
                 section.add(f"    Morale Check, column {m.column}: " + ", ".join(
-                    f"{s} {_chance(q)}" for s, q in sorted(m.states.items(), key=lambda kv: -kv[1])))
+                    f"{STATE_NAMES[s]} {_chance(q)}" for s, q in sorted(m.states.items(), key=lambda kv: -kv[1])))
         section.add(f"Low Ammo for every firer on 11 or 12 (5.7c): {_chance(odds.low_ammo)}", low_ammo=odds.low_ammo)
 
 
