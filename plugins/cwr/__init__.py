@@ -28,3 +28,7 @@ def setup(context):
 def cwr_demo(folder, console):
     from .demo.steps import run_demo  # here, not above: the demo paints images with PIL, which nothing else needs
     return run_demo(folder, console)
+
+
+from . import fire_procedure  # noqa: E402  (registers on the plugin made above)
+fire_procedure.register(plugin)

@@ -32,7 +32,7 @@ class Resupply:
 
 def ammo_after_fire(ammo, fire_roll, charts):
     """8.2, 5.7c: a firing unit's ammunition after a Fire Combat Table roll (the unmodified 2d6)."""
-    rolls = [int(r) for r in charts.rule("supply", "low_ammo_rolls")]
+    rolls = [int(r) for r in charts.rule("fire", "low_ammo_rolls")]
     if fire_roll not in rolls:
         return Ammo(ammo, "8.2", f"roll {fire_roll}: ammunition unchanged")
     after = AMMO_WORSE[ammo]
@@ -44,7 +44,7 @@ def ammo_fire_effect(ammo, charts):
     """8.2: (may fire, column shift) for a unit's ammunition."""
     if ammo == "none":
         return False, 0
-    return True, int(charts.rule("supply", "low_ammo_shift")) if ammo == "low" else 0
+    return True, int(charts.rule("fire_column_shifts", "low_ammo")) if ammo == "low" else 0
 
 
 def resupply(unit, enemy_hexes, wagons, charts):

@@ -168,7 +168,7 @@ def test_8_2_low_ammo_units_fire_normally(charts):
 
 
 def test_5_3_range_visibility_los_and_the_frontal_arc(charts):
-    assert clauses(check_fire(charts, one(inf("a", weapon="M"), rng=3))) == ["5.3"]     # M: "-" at 3
+    assert clauses(check_fire(charts, one(inf("a", weapon="S"), rng=3))) == ["5.3"]     # S: "-" at 3
     assert clauses(check_fire(charts, one(gun("g"), rng=13))) == ["5.3"]                # past the chart
     assert check_fire(charts, one(gun("g"), rng=7)) == []
     assert clauses(check_fire(charts, one(gun("g"), rng=7, visibility=6))) == ["4.4"]

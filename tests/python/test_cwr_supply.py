@@ -38,6 +38,21 @@ def test_8_2_low_ammo_fires_one_column_left_and_no_ammo_cannot_fire(charts):
     assert ammo_fire_effect("none", charts) == (False, 0)
 
 
+def test_8_2_low_ammo_reads_the_fire_charts_one_copy(tmp_path):
+    """The Low Ammo rolls and shift are the fire block's ([fire] low_ammo_rolls, [fire_column_shifts]
+    low_ammo): changed there, supply follows; the supply block has no copy of them."""
+    text = DEMO.read_text(encoding="utf-8")
+    changed = text.replace("low_ammo_rolls = [11, 12]", "low_ammo_rolls = [12]", 1)
+    changed = changed.replace("low_ammo = -1 ", "low_ammo = -2 ", 1)
+    assert changed != text
+    path = tmp_path / "charts.toml"
+    path.write_text(changed, encoding="utf-8")
+    mine = CwrCharts.load(path)
+    assert ammo_after_fire("normal", 11, mine).ammo == "normal"
+    assert ammo_after_fire("normal", 12, mine).ammo == "low"
+    assert ammo_fire_effect("low", mine) == (True, -2)
+    assert "low_ammo_rolls" not in mine.file.section("supply")
+
 def test_8_3_resupply_at_four_hexes_from_every_enemy_unit(charts):
     assert resupply(unit(), 4, [(I_WAGON, 1)], charts).ammo == "normal"
     near = resupply(unit(ammo="none"), 3, [(I_WAGON, 1)], charts)

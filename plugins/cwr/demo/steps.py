@@ -10,6 +10,7 @@ from adjutant.procedures.demo import DemoFile, DemoResult, DemoStep, run_steps
 from adjutant.procedures.outputs import write_text
 from adjutant.render import Picture
 
+from .. import fire_demo
 from . import (CHARTS_COPY, CLOSE_COMBAT_SAVE, COMPANION_COPY, DEMO_SAVE, FIRE_SAVE, FIREFIGHT_SAVE, MODULE,
                WRECKED_SAVE, write_demo)
 from .. import move_check
@@ -95,6 +96,7 @@ STEPS = [
              ("moves.vlog", "moves.txt")),
     DemoStep("cwr.close-combat: the attack on A9.07", close_combat_procedure.demo_step,
              ("close-combat.vlog", "close-combat.txt", "close-combat-odds.txt")),
+    DemoStep("cwr.fire-lines and cwr.fire: the firefight", fire_demo.firefight, fire_demo.FILES),
 ]
 
 
