@@ -33,3 +33,7 @@ def setup(context):
 def cwr_demo(folder, console):
     from .demo.steps import run_demo  # here, not above: the demo paints images with PIL, which nothing else needs
     return run_demo(folder, console)
+
+
+from . import morale_procedures  # noqa: E402  (after `plugin`: it registers on it)
+morale_procedures.register(plugin)
