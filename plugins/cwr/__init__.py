@@ -32,3 +32,5 @@ def cwr_demo(folder, console):
 
 from . import fire_procedure  # noqa: E402  (registers on the plugin made above)
 fire_procedure.register(plugin)
+from . import morale_procedures  # noqa: E402  (after `plugin`: it registers on it)
+morale_procedures.register(plugin)

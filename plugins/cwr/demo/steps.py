@@ -16,6 +16,7 @@ from . import (CHARTS_COPY, CLOSE_COMBAT_SAVE, COMPANION_COPY, DEMO_SAVE, FIRE_S
 from .. import move_check
 from .module import MAP_NAME
 from .. import close_combat_procedure
+from .morale_step import MORALE_STEP
 
 SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
@@ -97,6 +98,7 @@ STEPS = [
     DemoStep("cwr.close-combat: the attack on A9.07", close_combat_procedure.demo_step,
              ("close-combat.vlog", "close-combat.txt", "close-combat-odds.txt")),
     DemoStep("cwr.fire-lines and cwr.fire: the firefight", fire_demo.firefight, fire_demo.FILES),
+    MORALE_STEP,
 ]
 
 
