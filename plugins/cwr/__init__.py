@@ -10,7 +10,10 @@ from adjutant.rules.move_check import MoveChecker
 from adjutant.rules.moves import save_moves
 from adjutant.rules.setup_check import check_setup
 
+from . import command_procedures
+
 plugin = Plugin("cwr", "Civil War Regimental Series", rules="cwr")
+command_procedures.register(plugin)
 
 
 @plugin.check("moves", "Judge every move of the game's log (or since the save `before`) by the companion file's "

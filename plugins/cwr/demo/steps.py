@@ -12,6 +12,7 @@ from adjutant.render import Picture
 
 from . import (CHARTS_COPY, CLOSE_COMBAT_SAVE, COMPANION_COPY, DEMO_SAVE, FIRE_SAVE, FIREFIGHT_SAVE, MODULE,
                WRECKED_SAVE, write_demo)
+from . import command_steps
 from .module import MAP_NAME
 
 SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
@@ -89,6 +90,7 @@ def position_picture(ws):
 STEPS = [
     DemoStep("the demo game (module, saves, companion file, chart file)", demo_game),
     DemoStep("the demo position over the terrain", position_picture, ("position.png", "position.txt")),
+    DemoStep("cwr.command, orders, stoppage, forced-march", command_steps.command_step, command_steps.FILES),
 ]
 
 
