@@ -166,6 +166,14 @@ def test_9_1_killed_brigade_leader_is_replaced_by_a_repl(demo):
     assert any("Killed" in t for t in texts) and any("a Repl leader replaces Davis" in t for t in texts)
 
 
+def test_9_1a_the_senior_brigade_leader_fills_a_division_vacancy(demo):
+    report, _ = demo.run("cwr-demo.vsav", "leader-loss", leader="Heth", cause="fire", result="1", rolls=["*=12"],
+                         seniority="Davis,Archer")
+    promoted = [l.data for l in lines(report) if "command" in l.data]
+    assert promoted[0] == {"leader": "Davis", "command": "Heth's Division"}
+    assert promoted[1] == {"leader": "Repl", "command": "Davis's Brigade"}
+
+
 def test_9_1_no_check_on_m_nor_on_entry_with_friendly_combat_units(demo):
     m, _ = demo.run("cwr-demo.vsav", "leader-loss", leader="Davis", cause="fire", result="M")
     entry, _ = demo.run("cwr-demo.vsav", "leader-loss", leader="Davis", cause="entry")
