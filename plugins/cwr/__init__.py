@@ -14,6 +14,18 @@ plugin = Plugin("cwr", "Civil War Regimental Series", rules="cwr")
 move_check.register(plugin)
 close_combat_procedure.register(plugin)
 supply_procedures.register(plugin)
+from . import command_procedures
+
+plugin = Plugin("cwr", "Civil War Regimental Series", rules="cwr")
+command_procedures.register(plugin)
+
+
+@plugin.check("moves", "Judge every move of the game's log (or since the save `before`) by the companion file's "
+                       "[movement], as the generic plugin does: costs, frontal zones of control (3.4), enemy hexes, "
+                       "the stacking penalty and the 16 SP limit (3.2).")
+def moves(context):
+    checker = MoveChecker(context.game, context.module, context.companion)
+    return checker.check(save_moves(context.before, context.game) if context.before is not None else None)
 
 
 @plugin.check("setup", "Judge a set-up: units in terrain their class may not enter, stacks over 16 SP (3.2a), as "

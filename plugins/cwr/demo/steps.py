@@ -14,6 +14,7 @@ from .. import fire_demo
 from . import (CHARTS_COPY, CLOSE_COMBAT_SAVE, COMPANION_COPY, DEMO_SAVE, FIRE_SAVE, FIREFIGHT_SAVE, MODULE,
                WRECKED_SAVE, write_demo)
 from .. import move_check
+from . import command_steps
 from .module import MAP_NAME
 from .. import close_combat_procedure
 from .morale_step import MORALE_STEP
@@ -99,6 +100,7 @@ STEPS = [
              ("close-combat.vlog", "close-combat.txt", "close-combat-odds.txt")),
     DemoStep("cwr.fire-lines and cwr.fire: the firefight", fire_demo.firefight, fire_demo.FILES),
     MORALE_STEP,
+    DemoStep("cwr.command, orders, stoppage, forced-march", command_steps.command_step, command_steps.FILES),
 ]
 
 
