@@ -1,6 +1,7 @@
 """What `adjutant demo` does with the cwr plugin: the demo game (write_demo, only the files
-missing), then a picture of the demo position over the companion file's terrain. Every file a step
-writes replaces the one of that name from an earlier run, whole."""
+missing), a picture of the demo position over the companion file's terrain, then the move check,
+close combat, the firefight, the morale and the command procedures on the demo's saves. Every file
+a step writes replaces the one of that name from an earlier run, whole."""
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -10,13 +11,10 @@ from adjutant.procedures.demo import DemoFile, DemoResult, DemoStep, run_steps
 from adjutant.procedures.outputs import write_text
 from adjutant.render import Picture
 
-from .. import fire_demo
+from .. import close_combat_procedure, fire_demo, move_check
 from . import (CHARTS_COPY, CLOSE_COMBAT_SAVE, COMPANION_COPY, DEMO_SAVE, FIRE_SAVE, FIREFIGHT_SAVE, MODULE,
-               WRECKED_SAVE, write_demo)
-from .. import move_check
-from . import command_steps
+               WRECKED_SAVE, command_steps, write_demo)
 from .module import MAP_NAME
-from .. import close_combat_procedure
 from .morale_step import MORALE_STEP
 
 SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
