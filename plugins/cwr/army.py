@@ -10,8 +10,8 @@ sp, printed_sp, morale (A-F), formation (line | column | mounted | limbered | un
 low | none), brigade, division, corps, rating, morale_rating, wrecked (true/false); and for the
 movement engine class, ma and kind.
 
-Hexes: the Army names them as VASSAL does (`A10.10`, the location format applied); the engine and
-the companion file name them by grid location (`10.10`): `engine_hex` and `series_hex` translate.
+Hexes are named as VASSAL names them (`A10.10`, the location format applied), as the engine and the
+companion file do.
 """
 import math
 from dataclasses import dataclass, field
@@ -158,9 +158,7 @@ class Army(CompanionRules):
         self._add_all(context)
         if self.map is None:
             raise ArmyError(f"{context.source}: no unit stands on a map the companion file describes")
-        self._names(context)
-        for unit in self.units:
-            unit.hex = self._series[unit.hex]
+        self._names()
 
     def _add_all(self, context):
         order = {}
@@ -195,31 +193,25 @@ class Army(CompanionRules):
         self.units = [u for _, stack in sorted(place.values(), key=lambda p: p[0])
                       for u in sorted(stack, key=lambda u: order.get(u.piece.id, 0))]
 
-    def _names(self, context):
+    def _names(self):
         view = self.game.map(self.map_name)
-        self._series, self._engine, self._centres = {}, {}, {}
+        self._centres = {}   # every hex of the map -> its centre
         for board in self.map.boards or [self.board]:
             grid = view.hex_grid(board)
             for h in grid.hexes():
-                engine = self.map.map_hex(board, grid.name(h))
-                series = grid.location_name(h)
-                self._series[engine], self._engine[series] = series, engine
-                self._centres[series] = grid.centre(h)
+                self._centres[self.map.map_hex(board, grid.name(h))] = grid.centre(h)
 
     # ---- hex names ----
 
-    def engine_hex(self, hex_name):
-        """The engine's (and the companion file's) name of a hex the series names `hex_name`."""
-        self.require_hex(hex_name)
-        return self._engine[hex_name]
-
-    def series_hex(self, engine_name):
-        return self._series[engine_name]
+    @property
+    def hexes(self):
+        """Every hex of the map, by name."""
+        return list(self._centres)
 
     def require_hex(self, hex_name):
-        if hex_name not in self._engine:
+        if hex_name not in self._centres:
             raise ArmyError(f"no hex {hex_name!r} on the map (hexes are named as VASSAL names them, like "
-                            f"{next(iter(self._engine))!r})")
+                            f"{next(iter(self._centres))!r})")
 
     # ---- who is where ----
 
@@ -254,14 +246,14 @@ class Army(CompanionRules):
     # ---- geometry ----
 
     def distance(self, a, b):
-        return self.map.distance(self.engine_hex(a), self.engine_hex(b))
+        return self.map.distance(a, b)
 
     def adjacent(self, a, b):
         return self.distance(a, b) == 1
 
     def neighbours(self, hex_name):
         """The adjacent hexes on the map, by direction (N, NE, SE, S, SW, NW; those off the map left out)."""
-        around = [h for h in self._engine if self.adjacent(hex_name, h)]
+        around = [h for h in self._centres if self.adjacent(hex_name, h)]
         return sorted(around, key=lambda h: self.direction(hex_name, h))
 
     def direction(self, a, b):
@@ -285,17 +277,17 @@ class Army(CompanionRules):
         return [h for h in self.neighbours(unit.hex) if self.relative_side(unit, h) in (5, 0, 1)]
 
     def terrain(self, hex_name):
-        return self.map.terrain(self.engine_hex(hex_name))
+        return self.map.terrain(hex_name)
 
     # ---- the movement engine ----
 
     def position(self, mover_side, mover=None):
         """Every unit on the map but `mover` as the movement engine takes a position
-        (adjutant.PositionUnit, engine hex names), seen by a unit of `mover_side`: its class and kind
+        (adjutant.PositionUnit), seen by a unit of `mover_side`: its class and kind
         from the companion file, the facing of units in line and unlimbered artillery (their zones
         are frontal, 3.4; the file's routed classes exert none), and whether it bars its hex (3.0b:
         combat units)."""
-        return [PositionUnit(self._engine[u.hex], u.side == mover_side, unit_class=u.attributes.get("class") or None,
+        return [PositionUnit(u.hex, u.side == mover_side, unit_class=u.attributes.get("class") or None,
                              kind=u.attributes.get("kind") or None, facing=u.facing, blocks=u.is_combat)
                 for u in self.units if u is not mover]
 
@@ -307,18 +299,16 @@ class Army(CompanionRules):
         return self.map.zones(units=self.position(mover_side))
 
     def zone_hexes(self, side):
-        """The hexes (series names) in the zones of control of `side`'s units."""
+        """The hexes in the zones of control of `side`'s units."""
         zones = self.engine_zones(enemy_of(side))
-        return {self._series[h] for h in zones.controlled_hexes()} if zones is not None else set()
+        return set(zones.controlled_hexes()) if zones is not None else set()
 
     # ---- writing back ----
 
     def write(self, unit, attribute, value):
         """Sets the unit's attribute in the game where the companion file maps it to a property or a
-        layer; False when it maps it to nothing writable (facing: a rotation the save cannot be told
-        to turn yet), for the caller to report instead."""
-        if attribute == "facing":
-            return False
+        layer (facing: the rotator's `<name>_Facing`); False when it maps it to nothing writable, for
+        the caller to report instead."""
         if not self.write_unit(self.game, unit.piece.id, attribute, str(value)):
             return False
         unit.attributes[attribute] = str(value)

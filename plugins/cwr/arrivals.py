@@ -18,7 +18,7 @@ def _place(hex_name):
 def map_edge(army, entry):
     """The map edge `entry` lies on, its hexes in order along it: a first or last column, else a
     first or last row."""
-    hexes = [h for h in army._engine]
+    hexes = army.hexes
     places = {h: _place(h) for h in hexes}
     cols, rows = {c for c, _ in places.values()}, {r for _, r in places.values()}
     col, row = places[entry]
@@ -33,14 +33,13 @@ def entry_cost(army, unit, hex_name):
     """What entering the hex costs the unit's class: its road rate when a road runs through it to
     a neighbouring hex (3.6: the road goes on off the map), else its terrain cost."""
     unit_class = unit.attributes.get("class")
-    engine = army.engine_hex(hex_name)
-    lines = army.map.lines_at(engine)
+    lines = army.map.lines_at(hex_name)
     for neighbour in army.neighbours(hex_name):
-        if set(lines) & set(army.map.lines_at(army.engine_hex(neighbour))):
-            step = army.map.explain([army.engine_hex(neighbour), engine], [unit_class], None).steps[0]
+        if set(lines) & set(army.map.lines_at(neighbour)):
+            step = army.map.explain([neighbour, hex_name], [unit_class], None).steps[0]
             if step["line_type"]:
                 return step["total"]
-    cost = army.map.terrain_cost(engine, unit_class)
+    cost = army.map.terrain_cost(hex_name, unit_class)
     if cost is None:
         raise ArmyError(f"{unit.name} ({unit_class}) may not enter {hex_name} (its terrain is prohibited)")
     return cost

@@ -99,9 +99,9 @@ class Attack:
         army = self.army
         movers = [u for u in self.units if u.is_combat] or self.units
         classes = sorted({u.attributes.get("class") or u.type for u in movers})
-        target = army.engine_hex(self.target)
+        target = self.target
         position = [p for p in army.position(self.side) if p.hex != target]
-        path = army.map.explain([army.engine_hex(h) for h in self.route] + [target], classes, None, units=position)
+        path = army.map.explain([h for h in self.route] + [target], classes, None, units=position)
         steps = path.steps
         spent = sum((Fraction(s["total"]) for s in steps[:-1]), Fraction(0))
         last = steps[-1]

@@ -105,15 +105,15 @@ def ride(army, mover, target_hex, other_command=(), mover_hex=None):
     if not unit_class:
         raise ArmyError(f"{mover.name} has no movement class: the companion file's [units] gives it none")
     friendly = {u.hex for u in army.of(mover.side) if u.is_combat}
-    trace = army.map.trace(army.engine_hex(start), [army.engine_hex(target_hex)], measure="MP", most=FAR,
+    trace = army.map.trace(start, [target_hex], measure="MP", most=FAR,
                            unit_class=unit_class,
-                           blocked=sorted({army.engine_hex(u.hex) for u in army.of(enemy_of(mover.side))}),
-                           stops=sorted(army.engine_hex(h) for h in other_command if h != target_hex),
+                           blocked=sorted({u.hex for u in army.of(enemy_of(mover.side))}),
+                           stops=sorted(h for h in other_command if h != target_hex),
                            zones=army.engine_zones(mover.side), zone_rule="no passage",
-                           zone_exempt=sorted(army.engine_hex(h) for h in friendly))
+                           zone_exempt=sorted(h for h in friendly))
     if not trace.found:
         return Path(None, (), trace.reason or "no path")
-    return Path(trace.used, tuple(army.series_hex(h) for h in trace.hexes))
+    return Path(trace.used, tuple(h for h in trace.hexes))
 
 
 def mp_text(value):

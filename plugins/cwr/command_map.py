@@ -96,7 +96,7 @@ def report_command(session, side):
         state = "in command" if verdict.in_command else "OUT of command"
         section.add(f"{unit.describe()}, {role} in {unit.hex}: {state}: {verdict.why} ({verdict.clause})",
                     unit=name, role=role, hex=unit.hex, in_command=verdict.in_command, source=verdict.source,
-                    radius=verdict.radius, mp=verdict.mp, quantity="MP", path=[army.engine_hex(h) for h in path],
+                    radius=verdict.radius, mp=verdict.mp, quantity="MP", path=[h for h in path],
                     via=verdict.via)
         for source, kind, p in paths:
             if p is None:
@@ -127,10 +127,10 @@ def draw_command(picture, army, traced, verdicts):
         best = next((p for s, _, p in paths if s.name == verdict.source and p is not None and p.mp is not None),
                     None)
         if best is not None and len(best.hexes) > 1:
-            picture.route([army.engine_hex(h) for h in best.hexes], colour)
-        picture.outline(army.engine_hex(unit.hex), colour, width=0.08)
-        picture.label(army.engine_hex(unit.hex), unit.name.split()[0], size=0.15)
-        drawn.append(army.engine_hex(unit.hex))
+            picture.route([h for h in best.hexes], colour)
+        picture.outline(unit.hex, colour, width=0.08)
+        picture.label(unit.hex, unit.name.split()[0], size=0.15)
+        drawn.append(unit.hex)
     picture.legend("Command Radius (9.3): the path from its leader", [("#2e8b57", "in Command Radius", "line"),
                                                                         ("#c0392b", "out of Command Radius", "line")])
     return drawn

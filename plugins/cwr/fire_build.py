@@ -75,24 +75,24 @@ class Sightlines:
         self.features = {frozenset((a, b)): tuple(fs) for a, b, fs in terrain.hexside_features()}
 
     def _hexes(self, side):
-        return sorted({self.army.engine_hex(u.hex) for u in self.army.of(side) if u.is_combat})
+        return sorted({u.hex for u in self.army.of(side) if u.is_combat})
 
     def between(self, start, end, side, kind, target_is_artillery=False):
         army = self.army
-        r = self.sight.between(army.engine_hex(start), army.engine_hex(end), friendly=self._hexes(side),
+        r = self.sight.between(start, end, friendly=self._hexes(side),
                                enemy=self._hexes(enemy_of(side)), fire=kind,
                                target_is_artillery=target_is_artillery)
-        steps = tuple((army.series_hex(s["hex"]), army.series_hex(s["along"]) if s["along"] else None)
+        steps = tuple((s["hex"], s["along"] if s["along"] else None)
                       for s in r.steps)
-        blocked = army.series_hex(r.blocked_at) if r.blocked_at else None
+        blocked = r.blocked_at if r.blocked_at else None
         return Line(start, end, kind, r.sight, blocked, r.clause or "", steps)
 
     def hexside(self, a, b):
         """The features of the hexside between adjacent hexes a and b."""
-        return self.features.get(frozenset((self.army.engine_hex(a), self.army.engine_hex(b))), ())
+        return self.features.get(frozenset((a, b)), ())
 
     def elevation(self, hex_name):
-        return self.terrain.elevation(self.army.engine_hex(hex_name))
+        return self.terrain.elevation(hex_name)
 
 
 def _leaving(step):

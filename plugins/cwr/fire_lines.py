@@ -78,30 +78,29 @@ def run_lines(session, side, targets, visibility):
 def draw_lines(army, side, found):
     """The lines of fire over the map: green to a target in clear sight, red to the hex that blocks
     it (crossed), the frontal zones of the side's faced units shaded, every stack outlined and named."""
-    e = army.engine_hex
     pic = Picture(army.module.find_map(army.map_name))
     pic.terrain(army.companion.map(army.map_name))
     pic.grid(names=False)
     for _, hexes in frontal_zones(army, side):
         for h in hexes:
-            pic.shade(e(h), SIDE_COLOURS[side], opacity=0.25)
+            pic.shade(h, SIDE_COLOURS[side], opacity=0.25)
     for hex_name, stack in army.stacks().items():
-        pic.outline(e(hex_name), SIDE_COLOURS[stack[0].side], width=0.08)
-        pic.label(e(hex_name), ", ".join(u.name.split()[0] for u in stack), size=0.16)
+        pic.outline(hex_name, SIDE_COLOURS[stack[0].side], width=0.08)
+        pic.label(hex_name, ", ".join(u.name.split()[0] for u in stack), size=0.16)
     drawn = list(army.stacks())
     for hex_name, kind, _, t, _, line in found:
         end = t if line.clear else line.blocked_at
         colour = colours.GOOD if line.clear else colours.BAD
-        pic.canvas.line(pic.centre(e(hex_name)), pic.centre(e(end)), stroke=colour, stroke_width=0.06 * pic.size,
+        pic.canvas.line(pic.centre(hex_name), pic.centre(end), stroke=colour, stroke_width=0.06 * pic.size,
                         stroke_linecap="round", stroke_dasharray=None if kind == "small arms" else
                         f"{pic.size * 0.15} {pic.size * 0.07}")
         if not line.clear:
-            pic.cross(e(end), "")
+            pic.cross(end, "")
         drawn += [hex_name, t]
     pic.legend(f"{side} lines of fire", [(colours.GOOD, "clear line of sight", "line"),
                                          (colours.BAD, "blocked: to the hex that blocks it (crossed)", "line"),
                                          (SIDE_COLOURS[side], "frontal zones (3.4); dashed lines: artillery", "hex")])
-    pic.focus([e(h) for h in drawn])
+    pic.focus([h for h in drawn])
     return pic
 
 

@@ -64,7 +64,7 @@ def send(session, name, sender_name, number, method, kind):
     arrives = delivery(path.mp, charts)
     when = f", in the Command Phase of turn {session.turn + arrives.turns}" if session.turn else ""
     section.add(f"{mp_text(path.mp)} MP ({sender.attributes.get('class')}) along {'-'.join(path.hexes)}",
-                mp=path.mp, path=[army.engine_hex(h) for h in path.hexes], quantity="MP")
+                mp=path.mp, path=[h for h in path.hexes], quantity="MP")
     section.add(f"arrives in {arrives.turns} turn{'s' if arrives.turns != 1 else ''}{when}: one turn per "
                 f"{charts.rule('orders', 'delivery_mp_per_turn')} MP, any portion adding one; checked for "
                 f"Acceptance when it arrives ({arrives.clause})", turns=arrives.turns, quantity="turns")

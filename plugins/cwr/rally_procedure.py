@@ -31,7 +31,7 @@ class RallyMap:
             return False
         if not unit_class:
             return True
-        step = self.army.map.explain([self.army.engine_hex(came_from), self.army.engine_hex(hex_name)],
+        step = self.army.map.explain([came_from, hex_name],
                                      [unit_class]).steps[0]
         return step["problem"] not in ("prohibited terrain", "prohibited hexside")
 

@@ -43,12 +43,12 @@ def _leader_mp(army, leader, unit, most, side):
     """9.3: the MP of the brigade leader's trace to the unit (the engine's general trace, as the
     generic plugin's cwr preset runs it), None when none is within `most`."""
     own = [u for u in army.of(side) if u.is_combat]
-    trace = army.map.trace(army.engine_hex(leader.hex), [army.engine_hex(unit.hex)], measure="MP", most=most,
+    trace = army.map.trace(leader.hex, [unit.hex], measure="MP", most=most,
                            unit_class=leader.attributes.get("class") or "leader",
-                           blocked=[army.engine_hex(u.hex) for u in army.of(enemy_of(side)) if u.is_combat],
-                           stops=[army.engine_hex(u.hex) for u in own if u.brigade != leader.brigade],
+                           blocked=[u.hex for u in army.of(enemy_of(side)) if u.is_combat],
+                           stops=[u.hex for u in own if u.brigade != leader.brigade],
                            zones=army.engine_zones(side), zone_rule="no passage",
-                           zone_exempt=[army.engine_hex(u.hex) for u in own])
+                           zone_exempt=[u.hex for u in own])
     return float(trace.used) if trace.found else None
 
 

@@ -52,7 +52,7 @@ class Retreat:
             return f"enemy units in {hex_name}"
         unit_class = next((u.attributes.get("class") for u in self.units if u.is_combat), None)
         if unit_class:
-            step = self.army.map.explain([self.army.engine_hex(came_from), self.army.engine_hex(hex_name)],
+            step = self.army.map.explain([came_from, hex_name],
                                          [unit_class]).steps[0]
             if step["problem"] in ("prohibited terrain", "prohibited hexside"):
                 return f"{hex_name}: {step['reason'] or step['problem']}"

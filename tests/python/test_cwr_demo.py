@@ -131,10 +131,10 @@ def test_write_back_lands_in_the_save(demo, tmp_path):
     army = start(Context(demo.module, demo.companion, game, FIRE_SAVE), "test").army
     unit = army.named("1st Tennessee")
     assert army.write(unit, "sp", 4) and army.write(unit, "state", "dg") and army.write(unit, "ammo", "low")
-    assert not army.write(unit, "facing", 2)   # a rotation: reported, not written
+    assert army.write(unit, "facing", 2)   # the rotator turned: Facing_Facing 3
     game.save(str(tmp_path / "written.vsav"))
     again = demo.army(tmp_path / "written.vsav").named("1st Tennessee")
-    assert (again.sp, again.state, again.ammo, again.facing) == (4, "dg", "low", 3)
+    assert (again.sp, again.state, again.ammo, again.facing) == (4, "dg", "low", 2)
 
 
 def test_session_reads_turn_and_hour(demo):
@@ -146,7 +146,7 @@ def test_session_reads_turn_and_hour(demo):
 
 def test_unknown_hex_names_the_scheme(demo):
     with pytest.raises(ArmyError, match="A1.12"):
-        demo.army(FIRE_SAVE).in_hex("10.10")
+        demo.army(FIRE_SAVE).in_hex("10.10")   # the bare grid location is no hex name here
 
 
 def test_plugins_lists_cwr(capsys):

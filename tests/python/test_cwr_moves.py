@@ -50,13 +50,13 @@ def verdicts_of(verdicts, name):
 def test_3_0_hex_plus_hexside_cost_and_the_road_rate(demo, tmp_path):
     # Column infantry on the Chambersburg Pike: 1/2 MP a hex, the slope at 3.07/4.07 negated by the road.
     v, = phase(demo, tmp_path, [("14th Tennessee", "A4.07")])
-    assert v.legal and v.cost == Fraction(3, 2) and v.path == ["1.07", "2.07", "3.07", "4.07"]
+    assert v.legal and v.cost == Fraction(3, 2) and v.path == ["A1.07", "A2.07", "A3.07", "A4.07"]
 
 
 def test_3_0a_road_rate_only_along_the_road_from_a_road_hex(demo, tmp_path):
     # From 2.08, off the pike: 2.07 costs its terrain (1), then 3.07 and 4.07 along the pike 1/2 each.
     v, = phase(demo, tmp_path, [("14th Tennessee", "A4.07")], before={"14th Tennessee": "A2.08"})
-    assert v.legal and v.cost == 2 and v.path == ["2.08", "2.07", "3.07", "4.07"]
+    assert v.legal and v.cost == 2 and v.path == ["A2.08", "A2.07", "A3.07", "A4.07"]
 
 
 def test_3_1c_line_cavalry_with_2_mp_used_mounts_to_6_used(demo, tmp_path):
@@ -152,13 +152,13 @@ def test_3_4_a_unit_leaves_a_zone_it_began_in_into_a_hex_outside_every_zone(demo
     assert v.legal
     # Not straight into the next zone hex: round by 3.06, outside every zone, then into 4.05.
     v, = phase(demo, tmp_path, [("7th Tennessee", "A4.05")], before={"7th Tennessee": "A4.06"})
-    assert v.legal and v.path == ["4.06", "3.06", "4.05"] and v.cost == 3
+    assert v.legal and v.path == ["A4.06", "A3.06", "A4.05"] and v.cost == 3
 
 
 def test_3_4_routed_units_have_no_zone(demo, tmp_path):
     routed = {n: {"State_Level": 4} for n in ("19th Indiana", "24th Michigan", "2nd Wisconsin")}
     v, = phase(demo, tmp_path, [("7th Tennessee", "A4.05")], before={"7th Tennessee": "A4.06"}, properties=routed)
-    assert v.legal and v.path == ["4.06", "4.05"] and v.cost == 1   # straight on: no zone there now
+    assert v.legal and v.path == ["A4.06", "A4.05"] and v.cost == 1   # straight on: no zone there now
 
 
 def test_3_5_unlimbered_artillery_limbers_for_3_mp_then_moves_4(demo, tmp_path):

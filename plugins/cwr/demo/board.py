@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw
 
 from adjutant.procedures.demo_images import font
 
-from .grid import GRID, MAP_LETTER, hex_list
+from .grid import GRID, hex_list
 
 COLOURS = {"level0": "#eee8cf", "level1": "#ddd3a8", "level2": "#cbbd86", "grid": "#8a8270", "number": "#5a5448",
            "forest": "#4f8a3c", "orchard": "#9cc97a", "urban": "#b07a6a", "stream": "#4a7fcf", "slope": "#7a5230",
@@ -44,7 +44,7 @@ def board_png(companion):
         draw.line(points, fill=COLOURS[line["type"]], width=LINE_WIDTHS[line["type"]])
     for name in GRID.all_hexes():
         cx, cy = GRID.hex_centre(name)
-        draw.text((cx, cy - GRID.dy / 2 + 2), MAP_LETTER + name, fill=COLOURS["number"], font=small, anchor="mt")
+        draw.text((cx, cy - GRID.dy / 2 + 2), name, fill=COLOURS["number"], font=small, anchor="mt")
     draw.text((GRID.width - 10, GRID.height - 8), "CWR: Adjutant demo map (not a game's map)", fill=COLOURS["label"],
               font=font(14, bold=True), anchor="rb", stroke_width=3, stroke_fill="#ffffff")
     out = io.BytesIO()

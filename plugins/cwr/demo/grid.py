@@ -2,10 +2,7 @@
 counted from the left, row 10 counted from the bottom, as VASSAL's HexGridNumbering names them:
 columns vertical, stagger, `sep` ".", rows descending (`vDescend`) with two digits, the map letter
 a literal of the location format. The board is cut so that exactly these hexes have their centres
-on it; each column's lowest hex is row 01 (odd columns, counted from 1, stand half a hex lower).
-
-The engine names a companion file's hexes by their grid location, without the location format's
-literal: `10.10` in companion.toml is the hex VASSAL calls `A10.10` (docs/cwr.md)."""
+on it; each column's lowest hex is row 01 (odd columns, counted from 1, stand half a hex lower)."""
 import math
 from dataclasses import dataclass
 
@@ -43,14 +40,14 @@ class CwrGrid:
 
     @staticmethod
     def split(name):
-        """(column, row) of `10.10` or `A10.10`."""
-        column, row = name.lstrip(MAP_LETTER).split(".")
+        """(column, row) of `A10.10`."""
+        column, row = name.removeprefix(MAP_LETTER).split(".")
         return int(column), int(row)
 
     @staticmethod
     def name(column, row):
-        """The engine's (and companion file's) name of a hex: `10.10`."""
-        return "%d.%02d" % (column, row)
+        """A hex's name as VASSAL gives it: `A10.10`."""
+        return "%s%d.%02d" % (MAP_LETTER, column, row)
 
     def hex_centre(self, name):
         """The centre of a hex on the board image (float), where VASSAL draws it."""

@@ -75,8 +75,8 @@ def position_picture(ws):
     picture.terrain(ws.companion.map(MAP_NAME))
     picture.grid(names=False)   # the board prints every hex's number, which is its VASSAL name
     for hex_name, stack in army.stacks().items():
-        picture.outline(army.engine_hex(hex_name), SIDE_COLOURS[stack[0].side], width=0.08)
-        picture.label(army.engine_hex(hex_name), ", ".join(u.name.split()[0] for u in stack), size=0.16)
+        picture.outline(hex_name, SIDE_COLOURS[stack[0].side], width=0.08)
+        picture.label(hex_name, ", ".join(u.name.split()[0] for u in stack), size=0.16)
     picture.save(ws.path("position.png"), scale=0.8, replace=True)
     text = [f"{DEMO_SAVE}: each hex's units, top of the stack first, as the cwr Army reads them", ""]
     for hex_name, stack in army.stacks().items():
