@@ -1,0 +1,321 @@
+"""The units of a Civil War Regimental Series game where they stand, with what the procedures ask
+of a position: stacks in their order (top first), hexes by the series' names (A10.10), distance,
+adjacency, facing and frontal hexes, zones of control for the movement engine; and the writing
+back of strengths and states through the companion file's [units] mapping.
+
+Unit attributes (the companion file maps them to the module's properties, docs/cwr.md): side
+(Union | Confederate), type (infantry | cavalry | artillery | leader | hq | wagon | train), weapon,
+sp, printed_sp, morale (A-F), formation (line | column | mounted | limbered | unlimbered), facing
+(0-5: 0 the hexside above the hex, clockwise), state (normal | sh | dg | r | bl), ammo (normal |
+low | none), brigade, division, corps, rating, morale_rating, wrecked (true/false); and for the
+movement engine class, ma and kind.
+
+Hexes are named as VASSAL names them (`A10.10`, the location format applied), as the engine and the
+companion file do.
+"""
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjutant import PositionUnit
+from adjutant.rules.companion_rules import CompanionRules
+
+SIDES = ("Union", "Confederate")
+COMBAT_TYPES = ("infantry", "cavalry", "artillery")
+FACED_FORMATIONS = ("line", "unlimbered")   # 3.3: only these face a hexside
+STATES = ("normal", "sh", "dg", "r", "bl")
+
+
+class ArmyError(ValueError):
+    """A unit the procedures cannot use (a strength or rating not mapped, a side that is neither
+    Union nor Confederate), or a hex or unit that is not in the game."""
+
+
+def enemy_of(side):
+    return SIDES[1] if side == SIDES[0] else SIDES[0]
+
+
+@dataclass
+class Unit:
+    piece: Any
+    name: str
+    side: str
+    type: str
+    hex: str                  # the series' name (A10.10); "" off the map
+    attributes: dict = field(default_factory=dict)
+
+    def _text(self, attribute, default=""):
+        value = self.attributes.get(attribute)
+        return default if value in (None, "") else str(value).strip()
+
+    def _number(self, attribute, required=True):
+        value = self._text(attribute)
+        try:
+            return int(value)
+        except ValueError:
+            if not required and value == "":
+                return None
+            raise ArmyError(f"unit {self.name!r} has no whole number {attribute!r} ({value!r}): map it in the "
+                            f"companion file's [units]") from None
+
+    @property
+    def is_combat(self):
+        """Infantry, cavalry or artillery (3.0b)."""
+        return self.type in COMBAT_TYPES
+
+    @property
+    def is_artillery(self):
+        return self.type == "artillery"
+
+    @property
+    def is_leader(self):
+        return self.type == "leader"
+
+    @property
+    def weapon(self):
+        return self._text("weapon")
+
+    @property
+    def sp(self):
+        """Current strength points (a battery's guns)."""
+        return self._number("sp")
+
+    @property
+    def printed_sp(self):
+        return self._number("printed_sp")
+
+    @property
+    def morale(self):
+        return self._text("morale")
+
+    @property
+    def formation(self):
+        return self._text("formation")
+
+    @property
+    def state(self):
+        """The morale state: normal, sh, dg, r or bl (6.0); normal for a unit the mapping gives none."""
+        return self._text("state", "normal").lower()
+
+    @property
+    def ammo(self):
+        return self._text("ammo", "normal").lower()
+
+    @property
+    def wrecked(self):
+        return self._text("wrecked").lower() in ("true", "yes", "1")
+
+    @property
+    def brigade(self):
+        return self._text("brigade")
+
+    @property
+    def division(self):
+        return self._text("division")
+
+    @property
+    def corps(self):
+        return self._text("corps")
+
+    @property
+    def rating(self):
+        """A leader's rating (a brigade leader's command rating); None for a unit without one."""
+        return self._number("rating", required=False)
+
+    @property
+    def morale_rating(self):
+        """A brigade leader's morale rating; other leaders have one rating, which serves for both."""
+        value = self._number("morale_rating", required=False)
+        return self.rating if value is None else value
+
+    @property
+    def faced(self):
+        """3.3: units in line and unlimbered artillery face a hexside; the others have no facing."""
+        return self.is_combat and self.formation in FACED_FORMATIONS
+
+    @property
+    def facing(self):
+        """0-5 for a faced unit (3.3), else None."""
+        return self._number("facing") if self.faced else None
+
+    def describe(self):
+        if self.is_combat:
+            return f"{self.name} ({self.weapon}{self.sp})"
+        if self.rating is not None:
+            return f"{self.name} ({self.rating})"
+        return self.name
+
+
+class Army(CompanionRules):
+    """Every unit of a game on the companion file's map. `units` lists them stack by stack, each
+    stack from its top unit down (VASSAL's stack order reversed: a Stack lists its pieces bottom first)."""
+
+    def __init__(self, context):
+        super().__init__(context.module, context.companion)
+        self.game = context.game
+        self.units, self.off_map = [], []
+        self.map = self.map_name = self.board = None
+        self._add_all(context)
+        if self.map is None:
+            raise ArmyError(f"{context.source}: no unit stands on a map the companion file describes")
+        self._names()
+
+    def _add_all(self, context):
+        order = {}
+        for piece in self.game.pieces:
+            if piece.stack is not None and piece.stack not in order:
+                members = self.game.piece(piece.stack).members
+                order.update((member, len(members) - 1 - i) for i, member in enumerate(members))
+            attributes = self.companion.unit(piece, self.module)
+            if attributes is None:
+                continue
+            if attributes.get("side") not in SIDES:
+                raise ArmyError(f"{context.source}: unit {piece.name!r} has side {attributes.get('side')!r}, not Union "
+                                f"or Confederate")
+            unit = Unit(piece, piece.name, attributes["side"], attributes.get("type", ""), "", attributes)
+            hex_name = None
+            if piece.map:
+                view = self.game.map(piece.map)
+                board, hex_name = self.hex_name(view, piece.x, piece.y)
+                movement = self.movement(view.name, board) if hex_name else None
+                if movement is not None and self.map is None:
+                    self.map, self.map_name, self.board = movement, piece.map, board
+                if movement is None or movement is not self.map:
+                    hex_name = None
+            if hex_name is None:
+                self.off_map.append(unit)
+                continue
+            unit.hex = hex_name
+            self.units.append(unit)
+        place = {}
+        for i, unit in enumerate(self.units):   # stacks in save order, each from its top down
+            place.setdefault(unit.hex, (i, []))[1].append(unit)
+        self.units = [u for _, stack in sorted(place.values(), key=lambda p: p[0])
+                      for u in sorted(stack, key=lambda u: order.get(u.piece.id, 0))]
+
+    def _names(self):
+        view = self.game.map(self.map_name)
+        self._centres = {}   # every hex of the map -> its centre
+        for board in self.map.boards or [self.board]:
+            grid = view.hex_grid(board)
+            for h in grid.hexes():
+                self._centres[self.map.map_hex(board, grid.name(h))] = grid.centre(h)
+
+    # ---- hex names ----
+
+    @property
+    def hexes(self):
+        """Every hex of the map, by name."""
+        return list(self._centres)
+
+    def require_hex(self, hex_name):
+        if hex_name not in self._centres:
+            raise ArmyError(f"no hex {hex_name!r} on the map (hexes are named as VASSAL names them, like "
+                            f"{next(iter(self._centres))!r})")
+
+    # ---- who is where ----
+
+    def of(self, side):
+        return [u for u in self.units if u.side == side]
+
+    def named(self, name):
+        found = next((u for u in self.units + self.off_map if u.name == name), None)
+        if found is None:
+            raise ArmyError(f"no unit named {name!r} in the game")
+        return found
+
+    def in_hex(self, hex_name, side=None):
+        """The units in a hex, top of the stack first."""
+        self.require_hex(hex_name)
+        return [u for u in self.units if u.hex == hex_name and (side is None or u.side == side)]
+
+    def stacks(self):
+        """{hex: [units, top first]} for every occupied hex, in save order."""
+        found = {}
+        for unit in self.units:
+            found.setdefault(unit.hex, []).append(unit)
+        return found
+
+    def top(self, hex_name, combat=True):
+        """The top unit of a hex (with `combat`, its top combat unit: 5.5, 6.1); None when there is none."""
+        return next((u for u in self.in_hex(hex_name) if u.is_combat or not combat), None)
+
+    def side_in(self, hex_name):
+        return next((u.side for u in self.in_hex(hex_name)), None)
+
+    # ---- geometry ----
+
+    def distance(self, a, b):
+        return self.map.distance(a, b)
+
+    def adjacent(self, a, b):
+        return self.distance(a, b) == 1
+
+    def neighbours(self, hex_name):
+        """The adjacent hexes on the map, by direction (N, NE, SE, S, SW, NW; those off the map left out)."""
+        around = [h for h in self._centres if self.adjacent(hex_name, h)]
+        return sorted(around, key=lambda h: self.direction(hex_name, h))
+
+    def direction(self, a, b):
+        """The hexside of `a` that adjacent `b` lies through: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW."""
+        if not self.adjacent(a, b):
+            raise ArmyError(f"{a} and {b} are not adjacent")
+        (ax, ay), (bx, by) = self._centres[a], self._centres[b]
+        return round(math.degrees(math.atan2(bx - ax, ay - by)) / 60) % 6
+
+    def relative_side(self, unit, hex_name):
+        """Which of a faced unit's hexsides an adjacent hex lies through, counted from its front: 0
+        straight ahead, 1 and 5 its other frontal hexsides, 2, 3 and 4 its rear (3.3)."""
+        if unit.facing is None:
+            raise ArmyError(f"{unit.name} has no facing (3.3: only units in line and unlimbered artillery)")
+        return (self.direction(unit.hex, hex_name) - unit.facing) % 6
+
+    def frontal_hexes(self, unit):
+        """The hexes through the unit's 3 frontal hexsides (3.3, 3.4); none for a unit without facing."""
+        if unit.facing is None:
+            return []
+        return [h for h in self.neighbours(unit.hex) if self.relative_side(unit, h) in (5, 0, 1)]
+
+    def terrain(self, hex_name):
+        return self.map.terrain(hex_name)
+
+    # ---- the movement engine ----
+
+    def position(self, mover_side, mover=None):
+        """Every unit on the map but `mover` as the movement engine takes a position
+        (adjutant.PositionUnit), seen by a unit of `mover_side`: its class and kind
+        from the companion file, the facing of units in line and unlimbered artillery (their zones
+        are frontal, 3.4; the file's routed classes exert none), and whether it bars its hex (3.0b:
+        combat units)."""
+        return [PositionUnit(u.hex, u.side == mover_side, unit_class=u.attributes.get("class") or None,
+                             kind=u.attributes.get("kind") or None, facing=u.facing, blocks=u.is_combat)
+                for u in self.units if u is not mover]
+
+    def engine_zones(self, mover_side):
+        """The zones of the other side's units that a unit of `mover_side` meets ([movement.zones]);
+        None when the file has none."""
+        if not self.map.has_zones:
+            return None
+        return self.map.zones(units=self.position(mover_side))
+
+    def zone_hexes(self, side):
+        """The hexes in the zones of control of `side`'s units."""
+        zones = self.engine_zones(enemy_of(side))
+        return set(zones.controlled_hexes()) if zones is not None else set()
+
+    # ---- writing back ----
+
+    def write(self, unit, attribute, value):
+        """Sets the unit's attribute in the game where the companion file maps it to a property or a
+        layer (facing: the rotator's `<name>_Facing`); False when it maps it to nothing writable, for
+        the caller to report instead."""
+        if not self.write_unit(self.game, unit.piece.id, attribute, str(value)):
+            return False
+        unit.attributes[attribute] = str(value)
+        return True
+
+    def move(self, unit, hex_name):
+        """Moves the unit's piece to the centre of a hex of the map."""
+        x, y = self.game.map(self.map_name).point_of(hex_name, self.board)
+        self.game.move_piece(unit.piece.id, self.map_name, x, y)
+        unit.hex = hex_name

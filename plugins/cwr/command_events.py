@@ -1,0 +1,140 @@
+"""cwr.stoppage, cwr.emergency-retreat, cwr.initiative, cwr.leader-loss: a command's checks in the
+Command Phase (10.3, 10.4, 11.0) and a leader's loss check (9.1), each roll through the session, the
+strength stragglers take written back to the save."""
+from .army import ArmyError
+from .command_chain import STRAGGLING, command, leader_level, led_command
+from .emergency_retreat import emergency_retreat, forced
+from .initiative import Attempt, attempt_initiative
+from .leaders import Leader, leader_loss, leader_loss_checks, promotions
+from .stragglers import Unit as StragglerUnit, straggler_check
+from .stoppage import CommandUnderFire, stoppage_check
+from .wrecked import unit_wrecked
+
+
+def straggler_checker(session, section):
+    """The `straggler_check(unit_name, table, modifier)` the rule modules take: one check of the
+    unit on Straggler Table 1 or 2 (5.8), its loss written to the save. Returns the points lost."""
+    army, charts = session.army, session.charts
+
+    def check(name, table, modifier):
+        unit = army.named(name)
+        stack = [StragglerUnit(unit.name, unit.type, unit.morale, unit.sp, unit.printed_sp, unit.formation)]
+        modifiers = (("modifier", modifier),) if modifier else ()
+        done = straggler_check(charts, stack, 1, session.roll, modifiers, table=f"straggler_table_{table}")
+        if done is None:
+            section.add(f"{name}: no strength to straggle (5.8c)", unit=name)
+            return 0
+        mod = f" {modifier:+d}" if modifier else ""
+        after = unit.sp - done.losses.total
+        section.add(f"{name}: Straggler Table {table}, d6 {done.roll}{mod}, morale {unit.morale}: {done.lost} SP "
+                    f"lost{f', now {after} SP' if done.lost else ''} ({done.clause})", unit=name, roll=done.roll,
+                    sp_lost=done.losses.total, quantity="SP")
+        if done.losses.total:
+            army.write(unit, "sp", after)
+            section.add(f"{name}: mark {done.losses.total} straggler{'s' if done.losses.total > 1 else ''} on the "
+                        f"Brigade Loss Chart (5.8)" + (", eliminated (6.3b)" if after == 0 else ""), unit=name)
+        return done.losses.total
+    return check
+
+
+def _wrecked_count(session, cmd, wrecked):
+    """A brigade's wrecked regiments from their strengths (5.9); a division's or corps's wrecked
+    members from the Loss Chart, which the save does not hold: given as wrecked=."""
+    if cmd.level == "brigade":
+        return sum(1 for u in cmd.units if u.type in STRAGGLING and unit_wrecked(session.charts, u).wrecked)
+    if wrecked is None:
+        raise ArmyError(f"{cmd.name} is a {cmd.level}: give wrecked=N, its wrecked "
+                        f"{'brigades' if cmd.level == 'division' else 'divisions'} (5.9: the Loss Chart)")
+    return wrecked
+
+
+def stoppage(session, name, order, fired, leader_lost, night, wrecked):
+    cmd = command(session.army, name)
+    section = session.report.section(f"{name}: Stoppage Check (10.3)")
+    count = _wrecked_count(session, cmd, wrecked)
+    members = cmd.members
+    section.add(f"{len(members)} units in the command (10.3b: {', '.join(members)}), {count} wrecked; leader "
+                f"{cmd.leader.name if cmd.leader else '-'} rating {cmd.rating}", units=len(members), wrecked=count)
+    check = stoppage_check(CommandUnderFire(name, cmd.rating, len(members), count, order if order != "none" else None,
+                                            fired, leader_lost, night), session.roll, session.charts)
+    section.add(check.text, stopped=check.stopped, roll=check.roll, minimum=check.minimum, total=check.total)
+    if check.stopped:
+        section.add(f"all orders of {name} (Accepted or in Delay) are cancelled: strike them from the Order Log; "
+                    f"its units move back in the next Movement Phase (10.3)")
+
+
+def retreat(session, name, event):
+    cmd = command(session.army, name)
+    section = session.report.section(f"{name}: Emergency Retreat (10.4)")
+    if event == "voluntary":
+        is_forced, why = False, "declared by its owner (10.4)"
+    else:
+        is_forced, why = forced(event)
+    section.add(f"{'Forced' if is_forced else 'Voluntary'}: {why}", forced=is_forced)
+    units = [u for u in cmd.units if u.type in STRAGGLING and u.hex and u.sp]
+    done = emergency_retreat(name, units, is_forced, straggler_checker(session, section), session.charts)
+    section.add(done.text, forced=done.forced, hq_mp=done.hq_mp, quantity="MP")
+    lost = sum(c[3] for c in done.checks)
+    section.add(f"{lost} SP lost to stragglers in all (10.4)", sp_lost=lost, quantity="SP")
+
+
+def initiative(session, name, leader_name, attempt):
+    army = session.army
+    target = command(army, name)
+    leader = army.named(leader_name) if leader_name else target.leader
+    if leader is None:
+        raise ArmyError(f"{name} has no leader in the game: give leader=")
+    level = leader_level(leader)
+    own = led_command(army, leader)
+    subordinate = None if own.name == name else target.leader
+    if subordinate is not None and getattr(target.leader, level, None) != getattr(leader, level):
+        raise ArmyError(f"{name} is not under {leader.name}'s {own.name} (11.0: his own formation or a subordinate's)")
+    earlier = tuple(Attempt(f"(attempt {n})", "brigade", 0, leader.corps, f"(an earlier formation {n})")
+                    for n in range(1, attempt))
+    this = Attempt(leader.name, level, leader.rating, leader.corps, name, subordinate and subordinate.name,
+                   bool(subordinate and subordinate.hex and subordinate.hex == leader.hex))
+    section = session.report.section(f"{leader.name}: Initiative for {name} (11.0)")
+    if attempt > 1:
+        section.add(f"attempt {attempt} within {leader.corps} this turn", attempt=attempt)
+    result = attempt_initiative(this, earlier, session.roll, session.charts)
+    section.add(result.text, result=result.result, roll=result.roll, column=result.column, allowed=result.allowed)
+    if result.result == "Success":
+        section.add(f"{result.applies_to}'s Initiative order is Accepted as Complex: it replaces {name}'s Accepted "
+                    "order and cancels the one in Delay (11.0b); write it in the Order Log")
+
+
+def _chain(army, side):
+    out = []
+    for u in army.units + army.off_map:
+        if u.side != side or not u.is_leader:
+            continue
+        level = leader_level(u)
+        parent = {"brigade": u.division, "division": u.corps}.get(level)
+        out.append(Leader(u.name, level, getattr(u, level), parent, bool(u.hex)))
+    return out
+
+
+def loss(session, name, cause, fire_result, seniority):
+    army = session.army
+    leader = army.named(name)
+    if not leader.is_leader:
+        raise ArmyError(f"{name} is not a leader (9.1)")
+    friendly = [u for u in army.in_hex(leader.hex, leader.side) if u.is_combat] if leader.hex else []
+    checks = leader_loss_checks([name], fire_result if cause == "fire" else None, cause == "entry", len(friendly))
+    section = session.report.section(f"{name}: Leader Loss (9.1)")
+    section.add(checks.why, checks=len(checks.leaders))
+    if not checks.leaders:
+        return
+    result = leader_loss(name, checks, session.roll, session.charts)
+    section.add(result.text, roll=result.roll, result=result.result, removed=result.removed)
+    if not result.removed:
+        return
+    section.add(f"remove {name} from the map (the save keeps his counter: take it off in VASSAL)", unit=name)
+    lost = next(l for l in _chain(army, leader.side) if l.name == name)
+    try:
+        done = promotions(lost, _chain(army, leader.side), seniority)
+    except ValueError as e:
+        section.add(f"promotion: {e}: give seniority=NAME,NAME,... most senior first")
+        return
+    for p in done:
+        section.add(p.text, leader=p.leader, command=p.command)

@@ -1,0 +1,116 @@
+"""What `adjutant demo` does with the cwr plugin: the demo game (write_demo, only the files
+missing), a picture of the demo position over the companion file's terrain, then the move check,
+close combat, the firefight, the morale and the command procedures on the demo's saves. Every file
+a step writes replaces the one of that name from an earlier run, whole."""
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import adjutant
+from adjutant.procedures.demo import DemoFile, DemoResult, DemoStep, run_steps
+from adjutant.procedures.outputs import write_text
+from adjutant.render import Picture
+
+from .. import close_combat_procedure, fire_demo, move_check
+from . import (CHARTS_COPY, CLOSE_COMBAT_SAVE, COMPANION_COPY, DEMO_SAVE, FIRE_SAVE, FIREFIGHT_SAVE, MODULE,
+               WRECKED_SAVE, command_steps, write_demo)
+from .module import MAP_NAME
+from .morale_step import MORALE_STEP
+
+SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
+DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
+
+
+@dataclass
+class Workspace:
+    folder: Path
+    module: Any = None
+    companion: Any = None
+
+    def path(self, name):
+        return self.folder / name
+
+
+def demo_game(ws):
+    inputs = (MODULE, DEMO_SAVE, FIRE_SAVE, WRECKED_SAVE, CLOSE_COMBAT_SAVE, FIREFIGHT_SAVE, COMPANION_COPY,
+              CHARTS_COPY)
+    kept = {name for name in inputs if ws.path(name).exists()}
+    write_demo(ws.folder, keep_existing=True)
+    ws.module = adjutant.open_module(str(ws.path(MODULE)))
+    ws.companion = adjutant.open_companion(str(ws.path(COMPANION_COPY)), ws.module)
+    files = [
+        DemoFile(MODULE, "the demo module (board A, 16 x 12 hexes named A10.10 as the series names them, the "
+                         "counters): open it in VASSAL first"),
+        DemoFile(DEMO_SAVE, "the morning of the battle: two brigades a side deployed"),
+        DemoFile(FIRE_SAVE, "5.2: an R6 1 hex and an M5 3 hexes from a target; 5.4: an R8 with an N battery of 5 "
+                            "guns 2 hexes from two enemy hexes"),
+        DemoFile(WRECKED_SAVE, "5.9: a 6-SP regiment at 3 SP, a 5-SP regiment at 2"),
+        DemoFile(CLOSE_COMBAT_SAVE, "7.0: attackers stacked in front of a defender, one in its rear hex"),
+        DemoFile(FIREFIGHT_SAVE, "5.0: two lines with their batteries 2 hexes apart"),
+        DemoFile(COMPANION_COPY, "the companion file: terrain, elevation, example movement costs, frontal zones, "
+                                 "sight, the unit mapping"),
+        DemoFile(CHARTS_COPY, "the chart file: the rule text's values, and EXAMPLE values in the blanks"),
+    ]
+    return [DemoFile(f.name, f.about + (" (kept from an earlier run)" if f.name in kept else "")) for f in files]
+
+
+def describe(unit):
+    """A unit's vocabulary as the Army reads it through the companion file's [units]."""
+    if not unit.is_combat:
+        ratings = "" if unit.rating is None else f", rating {unit.rating}" + (
+            f"/{unit.morale_rating}" if unit.morale_rating != unit.rating else "")
+        return f"{unit.name} ({unit.side} {unit.type}{ratings})"
+    facing = "" if unit.facing is None else f", facing {unit.facing} {DIRECTIONS[unit.facing]}"
+    return (f"{unit.name} ({unit.side} {unit.type} {unit.weapon}{unit.sp} of {unit.printed_sp}, morale {unit.morale}, "
+            f"{unit.formation}{facing}, {unit.state}, ammo {unit.ammo}, {unit.attributes['class']} {unit.attributes['ma']} MP)")
+
+
+def position_picture(ws):
+    """The demo position: each hex's units (top first) over the companion file's terrain, and as text."""
+    from ..army import Army
+    from adjutant.plugin import Context
+    game = adjutant.open_game(str(ws.path(DEMO_SAVE)), ws.module)
+    army = Army(Context(ws.module, ws.companion, game, str(ws.path(DEMO_SAVE))))
+    picture = Picture(ws.module.find_map(MAP_NAME))
+    picture.terrain(ws.companion.map(MAP_NAME))
+    picture.grid(names=False)   # the board prints every hex's number, which is its VASSAL name
+    for hex_name, stack in army.stacks().items():
+        picture.outline(hex_name, SIDE_COLOURS[stack[0].side], width=0.08)
+        picture.label(hex_name, ", ".join(u.name.split()[0] for u in stack), size=0.16)
+    picture.save(ws.path("position.png"), scale=0.8, replace=True)
+    text = [f"{DEMO_SAVE}: each hex's units, top of the stack first, as the cwr Army reads them", ""]
+    for hex_name, stack in army.stacks().items():
+        text.append(f"{hex_name} ({army.terrain(hex_name)}): " + "; ".join(describe(u) for u in stack))
+    for side in ("Union", "Confederate"):
+        text.append(f"{side} zones of control (3.4): {', '.join(sorted(army.zone_hexes(side)))}")
+    write_text(ws.path("position.txt"), "\n".join(text) + "\n", replace=True)
+    return [DemoFile("position.png", f"{DEMO_SAVE}'s units, top of each stack first, over the companion file's "
+                                     f"terrain"),
+            DemoFile("position.txt", "the same units with the vocabulary the plugin reads, and each side's zones")]
+
+
+STEPS = [
+    DemoStep("the demo game (module, saves, companion file, chart file)", demo_game),
+    DemoStep("the demo position over the terrain", position_picture, ("position.png", "position.txt")),
+    DemoStep("check moves: a Confederate Movement Phase, legal and illegal moves", move_check.demo_step,
+             ("moves.vlog", "moves.txt")),
+    DemoStep("cwr.close-combat: the attack on A9.07", close_combat_procedure.demo_step,
+             ("close-combat.vlog", "close-combat.txt", "close-combat-odds.txt")),
+    DemoStep("cwr.fire-lines and cwr.fire: the firefight", fire_demo.firefight, fire_demo.FILES),
+    MORALE_STEP,
+    DemoStep("cwr.command, orders, stoppage, forced-march", command_steps.command_step, command_steps.FILES),
+]
+
+
+def run_demo(folder, console):
+    folder = Path(folder)
+    files = run_steps(STEPS, Workspace(folder), console, folder)
+    return DemoResult(folder, files, viewing(folder))
+
+
+def viewing(folder):
+    return [
+        f"Open {folder / MODULE} in VASSAL (the Module Manager opens a module, or open the file itself).",
+        f"A save: File > Open Game on {folder / FIRE_SAVE} shows the fire examples; hover a hex to see its "
+        f"name (A10.10).",
+    ]

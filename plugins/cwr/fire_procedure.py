@@ -1,0 +1,214 @@
+"""The Fire Combat procedure (5.0-5.9, 8.2) on a save: `cwr.fire` builds the fire from the units
+where they stand (fire_build), refuses it with every reason the rules give, rolls it and applies the
+result (fire_apply); `cwr.fire-odds` gives the chance of each result before rolling; `cwr.fire-lines`
+(fire_lines) draws one side's lines of fire."""
+from dataclasses import replace
+
+from adjutant.plugin import Parameter
+
+from .fire import check_fire
+from .fire_apply import STATE_NAMES, Application, morale_leader, straggler_unit
+from .fire_build import Sightlines, build_fire, parse_shots
+from .fire_lines import register as register_lines
+from .fire_split import check_split_fire
+from .fire_table import allocate_casualties, fire_odds, resolve_fire
+from .morale import hex_state, morale_odds
+from .session import start
+from .stragglers import straggler_odds
+
+
+class FireRefused(ValueError):
+    """The rules refuse the fire: every reason, each with its clause."""
+
+    def __init__(self, refusals, blocked=()):
+        self.refusals = tuple(refusals)
+        sight = "".join(f"; line of sight {line.text}" for line in blocked)
+        super().__init__("the fire is refused: " + "; ".join(str(r) for r in self.refusals) + sight)
+
+
+def _pairs(text, what):
+    """"LABEL:N,LABEL:N" as ((label, int), ...)."""
+    pairs = []
+    for item in (i.strip() for i in (text or "").split(",")):
+        if not item:
+            continue
+        label, sep, value = item.rpartition(":")
+        try:
+            pairs.append((label.strip(), int(value)))
+        except ValueError:
+            raise ValueError(f"{what} is LABEL:N[,LABEL:N ...] (N a whole number, + or -), not {item!r}") from None
+        if not sep or not label.strip():
+            raise ValueError(f"{what} is LABEL:N[,LABEL:N ...], not {item!r}")
+    return tuple(pairs)
+
+
+def _split_targets(text):
+    """"HEX=NAME:SP,NAME:SP;HEX=..." as [(hex, shots)]."""
+    parts = []
+    for item in (i.strip() for i in (text or "").split(";")):
+        if not item:
+            continue
+        hex_name, eq, shots = item.partition("=")
+        if not eq or not hex_name.strip():
+            raise ValueError(f"split is HEX=NAME:SP,NAME:SP[;HEX=...], not {item!r}")
+        parts.append((hex_name.strip(), parse_shots(shots, f"split at {hex_name.strip()}")))
+    return parts
+
+
+def _chance(p):
+    return f"{p.numerator}/{p.denominator} ({float(p):.0%})"
+
+
+def prepare(session, firers, target, split="", selective=False, visibility=None, ammo_points=None, no_trace="",
+            batteries=None):
+    """The fires (one, or the parts of a split fire) built and checked: [Built]; FireRefused with
+    every refusal when the rules refuse them."""
+    sightlines = Sightlines(session.army)
+    untraced = {n for n, _ in parse_shots(no_trace, "no_trace")} if no_trace else set()
+    kw = dict(selective=selective, visibility=visibility, ammo_points=ammo_points, no_trace=untraced,
+              battery_limit=batteries)
+    built = [build_fire(session, sightlines, parse_shots(firers), target, **kw)]
+    built += [build_fire(session, sightlines, shots, hex_name, **kw) for hex_name, shots in _split_targets(split)]
+    session.side = built[0].fire.side
+    fires = [b.fire for b in built]
+    refusals = check_split_fire(session.charts, fires) if len(fires) > 1 else check_fire(session.charts, fires[0])
+    if refusals:
+        raise FireRefused(refusals, [line for b in built for lines in b.lines.values() for line in lines
+                                     if not line.clear])
+    return built
+
+
+def describe(section, built, strength, shifts):
+    """The fire's lines of sight, each unit's Fire Strength, the total and the column shifts."""
+    for hex_name, lines in built.lines.items():
+        for line in lines:
+            section.add(f"line of sight {line.text} (4.0)", hex=hex_name, sight=line.sight,
+                        blocked_at=line.blocked_at, path=[s for s, _ in line.steps])
+    for h in built.fire.hexes:
+        section.add(f"{h.hex} is {h.range} hex{'es' if h.range != 1 else ''} from {built.fire.target.hex}",
+                    hex=h.hex, range=h.range, quantity="hexes")
+    for c in strength.contributions:
+        section.add(c.text, unit=c.unit, sp=c.sp, fire_strength=str(c.value), quantity="fire strength")
+    section.add(strength.text, fire_strength=str(strength.total), column_value=strength.column_value)
+    for s in shifts:
+        section.add(s.text, shift=s.name, columns=s.columns)
+
+
+def fire(session, built, application):
+    """One fire rolled and applied."""
+    f = built.fire
+    section = application.section
+    resolution = resolve_fire(session.charts, f, session.roll)
+    describe(section, built, resolution.strength, resolution.shifts)
+    if resolution.roll is None:
+        section.add("no roll: a Fire Strength below 1 is No Effect (5.3e)")
+        return resolution
+    total = sum(s.columns for s in resolution.shifts)
+    moved = f", {total:+d} column{'s' * (abs(total) != 1)}" if total else ""
+    section.add(f"2d6 {resolution.roll}: column {resolution.column} (strength {resolution.strength.column_value}"
+                f"{moved}): {resolution.outcome.text}", roll=resolution.roll, column=resolution.column,
+                result=resolution.outcome.cell)
+    if resolution.selective:
+        section.add(f"Selective Artillery Fire: {resolution.selective.clause}")
+    application.apply(f, resolution)
+    application.low_ammo(resolution)
+    return resolution
+
+
+def run_fire(session, built, **apply_options):
+    for b in built:
+        section = session.report.section(f"The {b.fire.side} fire at {b.fire.target.hex} (5.0-5.7)")
+        fire(session, b, Application(session, section, **apply_options))
+
+
+def run_odds(session, built, straggler_modifiers=(), morale_modifiers=(), leader=""):
+    charts, army = session.charts, session.army
+    for b in built:
+        f = b.fire
+        section = session.report.section(f"The {f.side} fire at {f.target.hex}: the odds before rolling")
+        odds = fire_odds(charts, f)
+        describe(section, b, odds.strength, odds.shifts)
+        if not odds.chances:
+            section.add("No Effect without a roll: a Fire Strength below 1 (5.3e)")
+            continue
+        section.add(f"column {odds.column}; the chance of each result:", column=odds.column)
+        target_units = army.in_hex(f.target.hex)
+        state = hex_state(u.state for u in target_units if u.is_combat)
+        leader_unit = morale_leader(army, f.target.hex, leader)
+        for outcome, p in sorted(odds.chances.items(), key=lambda kv: (kv[0].casualties, kv[0].morale_check,
+                                                                      kv[0].morale_shifts)):
+            section.add(f"{outcome.text}: {_chance(p)}", result=outcome.cell, chance=p)
+            if not outcome.morale_check:
+                continue
+            losses, _ = allocate_casualties(f.target, outcome.casualties)
+            lost = dict(losses)
+            stack = [straggler_unit(u) for u in target_units]
+            stack = [replace(s, sp=s.sp - lost.get(s.name, 0)) for s in stack]
+            if outcome.casualties:
+                straggle = straggler_odds(charts, stack, outcome.casualties, straggler_modifiers,
+                                          table=f"straggler_table_{outcome.straggler_table}")
+                if straggle:
+                    section.add("    stragglers (5.8): " + ", ".join(f"{n} SP {_chance(q)}" for n, q in
+                                                                    sorted(straggle.items())))
+            mods = morale_modifiers + (((f"{outcome.cell}", outcome.morale_shifts),) if outcome.morale_shifts else ())
+            m = morale_odds(charts, stack, state, mods, leader_unit)
+            if m is not None:
+                section.add(f"    Morale Check, column {m.column}: " + ", ".join(
+                    f"{STATE_NAMES[s]} {_chance(q)}" for s, q in sorted(m.states.items(), key=lambda kv: -kv[1])))
+        section.add(f"Low Ammo for every firer on 11 or 12 (5.7c): {_chance(odds.low_ammo)}", low_ammo=odds.low_ammo)
+
+
+FIRE_PARAMETERS = (
+    Parameter("firers", str, "the units firing at target: NAME, or NAME:SP for part of its SP (a battery section's "
+                             "guns, the top SP of a stack: 5.1a), separated by commas; from one hex or several"),
+    Parameter("target", str, "the hex fired on, as VASSAL names it (A9.06)"),
+    Parameter("split", str, "the other targets of a split fire from the firers' hex (5.4): HEX=NAME:SP,NAME:SP, "
+                            "several separated by ';'", ""),
+    Parameter("selective", bool, "Selective Artillery Fire at the artillery in the target's stack (5.5)", False),
+    Parameter("visibility", int, "the turn's visibility in hexes (4.4; default unlimited)", None),
+    Parameter("ammo_points", int, "the side's artillery ammunition points left (8.4a; default not counted)", None),
+    Parameter("no_trace", str, "batteries that cannot trace to the Army Supply Train, NAME,NAME (8.4b: half)", ""),
+    Parameter("batteries", int, "batteries that may combine at the target when a game's rule allows more (default "
+                                "5.3d: 3 Union, 2 Confederate)", None),
+)
+RESULT_PARAMETERS = (
+    Parameter("straggler_modifiers", str, "the Straggler Table's modifiers that apply, LABEL:N,LABEL:N (5.8)", ""),
+    Parameter("morale_modifiers", str, "the Morale Table's column shifts that apply, LABEL:N (+ toward A, 6.1)", ""),
+    Parameter("leader", str, "the leader in the target hex whose rating - 1 shifts the Morale Check (9.1): a name, "
+                             "none, or by default the best there", ""),
+)
+
+
+def register(plugin):
+    @plugin.procedure("fire", "5.0-5.9: a Fire Combat on the save: range, line of sight (4.0), the frontal arc "
+                              "(3.3), 8 SP a hex from the top (5.1a), split fire (5.4), Fire Strength (5.2), the "
+                              "column shifts (5.6-5.7), the 2d6 roll; casualties, the Straggler Check, the Morale "
+                              "Check, Low Ammo (5.7c) and wrecked status (5.9) written back. The rules' refusals stop "
+                              "it, each with its clause.",
+                      *FIRE_PARAMETERS, *RESULT_PARAMETERS,
+                      Parameter("stay", bool, "the target stack ignores a '*' retreat where 6.2a lets it", False),
+                      example="cwr-firefight.vsav firers=\"147th New York\" target=A8.06")
+    def fire_procedure(context, firers, target, split="", selective=False, visibility=None, ammo_points=None,
+                       no_trace="", batteries=None, straggler_modifiers="", morale_modifiers="", leader="",
+                       stay=False):
+        session = start(context, f"Fire at {target} (CWR 5.0)")
+        built = prepare(session, firers, target, split, selective, visibility, ammo_points, no_trace, batteries)
+        run_fire(session, built, straggler_modifiers=_pairs(straggler_modifiers, "straggler_modifiers"),
+                 morale_modifiers=_pairs(morale_modifiers, "morale_modifiers"), leader=leader, stay=stay)
+        return session.finish()
+
+    @plugin.procedure("fire-odds", "5.2-5.8: a Fire Combat before rolling: its Fire Strength, shifts and column, the "
+                                   "exact chance of each Fire Combat Table result, the stragglers and morale states "
+                                   "each may bring, and the chance of Low Ammo (5.7c). Nothing is rolled or written.",
+                      *FIRE_PARAMETERS, *RESULT_PARAMETERS,
+                      example="cwr-fire.vsav firers=\"24th Michigan:2,Stevens's Battery:2\" target=A9.06 "
+                              "split=\"A10.05=24th Michigan:1,Stevens's Battery:3\"")
+    def fire_odds_procedure(context, firers, target, split="", selective=False, visibility=None, ammo_points=None,
+                            no_trace="", batteries=None, straggler_modifiers="", morale_modifiers="", leader=""):
+        session = start(context, f"Fire odds at {target} (CWR 5.2-5.8)")
+        built = prepare(session, firers, target, split, selective, visibility, ammo_points, no_trace, batteries)
+        run_odds(session, built, _pairs(straggler_modifiers, "straggler_modifiers"),
+                 _pairs(morale_modifiers, "morale_modifiers"), leader)
+        return session.finish()
+
+    register_lines(plugin)

@@ -1,0 +1,112 @@
+"""The Rally Phase (6.4) of one side on a save: each of its stacks with the facts the map gives
+(adjacent to an enemy unit, hexes to the nearest, leaders in the hex, a way to 6 hexes from every
+enemy unit), the five steps in order (rally.rally), the states written, Routed stacks that must
+retreat or are eliminated reported."""
+from collections import deque
+
+from adjutant.plugin import Parameter
+
+from .army import enemy_of
+from .rally import RallyStack, rally
+from .session import start
+from .stack_effects import STATE_NAMES, eliminate, leaders, rule_unit, stack_state, write_losses, write_state
+
+
+class RallyMap:
+    """The enemy's combat units and the hexes a stack of `side` may retreat through."""
+
+    def __init__(self, army, side, distance):
+        self.army, self.side, self.distance = army, side, distance
+        self.enemy = [u.hex for u in army.of(enemy_of(side)) if u.is_combat]
+
+    def nearest(self, hex_name):
+        return min((self.army.distance(hex_name, e) for e in self.enemy), default=None)
+
+    def safe(self, hex_name):
+        nearest = self.nearest(hex_name)
+        return nearest is None or nearest >= self.distance
+
+    def _enterable(self, came_from, hex_name, unit_class):
+        if hex_name in self.enemy:
+            return False
+        if not unit_class:
+            return True
+        step = self.army.map.explain([came_from, hex_name],
+                                     [unit_class]).steps[0]
+        return step["problem"] not in ("prohibited terrain", "prohibited hexside")
+
+    def way_out(self, hex_name, unit_class):
+        """6.4 E: the shortest path (hexes after the start) to a hex 6 or more hexes from every enemy
+        unit, through hexes without enemy units the class may enter; None when there is none."""
+        came = {hex_name: None}
+        queue = deque([hex_name])
+        while queue:
+            here = queue.popleft()
+            if here != hex_name and self.safe(here):
+                path = []
+                while here != hex_name:
+                    path.append(here)
+                    here = came[here]
+                return path[::-1]
+            for there in self.army.neighbours(here):
+                if there not in came and self._enterable(here, there, unit_class):
+                    came[there] = here
+                    queue.append(there)
+        return None
+
+
+def rally_side(session, side):
+    army, charts = session.army, session.charts
+    facts = RallyMap(army, side, int(charts.rule("rally", "enemy_distance")))
+    units_of, ways, stacks = {}, {}, []
+    for hex_name, units in army.stacks().items():
+        own = [u for u in units if u.side == side]
+        if not any(u.is_combat for u in own):
+            continue
+        units_of[hex_name] = own
+        state = stack_state(own)
+        nearest = facts.nearest(hex_name)
+        way = None
+        if state == "r" and nearest is not None and nearest < facts.distance:
+            unit_class = next((u.attributes.get("class") for u in own if u.is_combat), None)
+            way = ways[hex_name] = facts.way_out(hex_name, unit_class)
+        stacks.append(RallyStack(hex_name, tuple(rule_unit(u) for u in own), state, tuple(leaders(own)),
+                                 adjacent_enemy=nearest == 1, enemy_distance=99 if nearest is None else nearest,
+                                 can_retreat=way is not None))
+    after, events = rally(charts, stacks, session.roll)
+    section = session.report.section(f"{side} Rally Phase (6.4 A-E)")
+    if not events:
+        section.add(f"no {side} stack is Shaken, Disorganized, Blood Lust or Routed: nothing to rally")
+    for event in events:
+        section.add(f"{event.step}. {event.hex}: {STATE_NAMES[event.before]} -> {STATE_NAMES[event.after]}: "
+                    f"{event.text}", step=event.step, hex=event.hex, before=event.before, after=event.after,
+                    roll=event.roll)
+        if event.retreat:
+            way = ways[event.hex]
+            section.add(f"   {event.hex} retreats until {facts.distance} hexes from every enemy unit: the shortest "
+                        f"way is {', '.join(way)} ({len(way)} hexes): cwr.retreat hex={event.hex} "
+                        f"path={','.join(way)}", hex=event.hex, path=way, quantity="hexes")
+    written = session.report.section("States written")
+    for s in after:
+        write_state(session, units_of[s.hex], s.state, written)
+    for event in events:
+        if event.losses is not None:
+            write_losses(session, event.losses, written, "6.4 E")
+            for unit in units_of[event.hex]:
+                if unit.hex:
+                    written.add(f"{unit.name}: {eliminate(session, unit)} with its stack (6.4 E)", unit=unit.name)
+    if not written.lines:
+        written.add("no state changed")
+
+
+def register(plugin):
+    @plugin.procedure("rally", "6.4: the side's Rally Phase, steps A-E in order: Sh removed, DG to Sh, BL removed "
+                               "(rolled for next to the enemy), each R stack rolls d6 - a leader's rating (2 or less: "
+                               "DG), R stacks within 6 hexes of the enemy retreat or, with no way out, are "
+                               "eliminated; states written.",
+                      Parameter("side", str, "the side rallying", choices=("Union", "Confederate")),
+                      example="cwr-demo.vsav side=Confederate")
+    def rally_procedure(context, side):
+        session = start(context, f"{side} Rally Phase (CWR 6.4)", side=side, one_side="the Rally Phase")
+        rally_side(session, side)
+        return session.finish()

@@ -1,0 +1,71 @@
+"""The Resupply segment on a save (8.3): each unit's eligibility (4 hexes from every enemy unit,
+2 hexes from its corps wagon or the army train, not DG or R, artillery limbered) measured on the
+map, and the ammunition of those that may written back to Normal."""
+from adjutant.plugin import Parameter
+
+from .army import ArmyError, enemy_of
+from .close_combat_procedure import cc_unit
+from .session import start
+from .supply import Wagon, resupply
+
+SUPPLY_TYPES = ("wagon", "train")
+
+
+def resupply_segment(session, names):
+    army, charts = session.army, session.charts
+    side = session.side
+    if names:
+        units = [army.named(n) for n in names]
+        for u in units:
+            if u.side != side:
+                raise ArmyError(f"{u.name} is {u.side}, not {side}")
+            if not u.hex:
+                raise ArmyError(f"{u.name} is not on the map")
+    else:
+        units = [u for u in army.of(side) if u.is_combat and u.ammo != "normal"]
+    section = session.report.section(f"{side} Resupply segment (8.3)")
+    if not units:
+        section.add(f"no {side} unit on the map is Low or No Ammo: nothing to resupply")
+        return
+    enemies = army.of(enemy_of(side))
+    wagons = [(u, Wagon(u.name, u.side, u.type, u.corps)) for u in army.of(side) if u.type in SUPPLY_TYPES]
+    for unit in units:
+        nearest = min(((army.distance(unit.hex, e.hex), e.name) for e in enemies), default=None)
+        distance = nearest[0] if nearest else 10 ** 6
+        reach = tuple((w, army.distance(unit.hex, u.hex)) for u, w in wagons)
+        verdict = resupply(cc_unit(unit), distance, reach, charts)
+        enemy = f"{nearest[0]} hexes from {nearest[1]}" if nearest else "no enemy unit on the map"
+        near = ", ".join(f"{w.name} {d}" for w, d in reach) or "no wagon or train on the map"
+        facts = f"{enemy}; wagons and train: {near}"
+        if not verdict.eligible:
+            why = "; ".join(f"{text} ({clause})" for clause, text in verdict.reasons)
+            section.add(f"{unit.name} ({unit.ammo} ammo) may not resupply: {why} [{facts}]", unit=unit.name,
+                        eligible=False, reasons=[c for c, _ in verdict.reasons])
+        elif unit.ammo == "normal":
+            section.add(f"{unit.name} may resupply from {verdict.source}, but its ammunition is already Normal "
+                        f"[{facts}]", unit=unit.name, eligible=True, source=verdict.source)
+        else:
+            change = unit_ammo(unit, verdict)
+            written = army.write(unit, "ammo", verdict.ammo)
+            section.add(f"{unit.name}: {change} from {verdict.source} (8.3)" +
+                        ("" if written else " (ammo is not mapped to a property: change it by hand)") + f" [{facts}]",
+                        unit=unit.name, eligible=True, source=verdict.source, written=written)
+
+
+def unit_ammo(unit, verdict):
+    return f"ammunition {'Low' if unit.ammo == 'low' else 'No'} Ammo -> {verdict.ammo.capitalize()}"
+
+
+def register(plugin):
+    @plugin.procedure("resupply", "8.3: the Resupply segment of a side: each Low or No Ammo unit (or the units "
+                                  "named) at least 4 hexes from every enemy unit, within 2 hexes of its corps wagon "
+                                  "or the army train (8.3a), not DG or R, artillery limbered (8.3b), its ammunition "
+                                  "written back to Normal; why not for the others.",
+                      Parameter("side", str, "whose Resupply segment", choices=("Union", "Confederate")),
+                      Parameter("units", str, "the units to resupply, comma-separated (default: every Low or No Ammo "
+                                              "unit of the side)", ""),
+                      example='cwr-demo.vsav side=Union units="Stevens\'s Battery,Hall\'s Battery"')
+    def resupply_procedure(context, side, units=""):
+        session = start(context, f"{side} Resupply (CWR 8.3)", side=side)
+        resupply_segment(session, [n.strip() for n in units.split(",") if n.strip()])
+        return session.finish()

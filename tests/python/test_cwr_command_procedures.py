@@ -1,0 +1,218 @@
+"""The cwr command procedures (3.6, 3.7, 9.1-11.0) through the demo's module and saves: positions
+made from the demo save, the procedures run with given rolls, the report's data and the written
+save checked."""
+import math
+from fractions import Fraction
+
+import pytest
+
+from adjutant_plugins.cwr.demo import CHARTS
+from cwr_helpers import Demo, lines, piece_named
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    return Demo(tmp_path_factory.mktemp("cwr-command"))
+
+
+def with_options(tmp_path, **options):
+    path = tmp_path / "charts.toml"
+    path.write_text(CHARTS.read_text() + "".join(f'{k} = "{v}"\n' for k, v in options.items()))
+    return path
+
+
+def verdicts(report):
+    return {l.data["unit"]: l.data for l in lines(report) if "in_command" in l.data and "role" in l.data}
+
+
+# ---- 9.3 Command Radius ----
+
+def test_9_3_units_within_radius_of_their_leader_by_the_engines_path(demo):
+    report, _ = demo.run("cwr-demo.vsav", "command", side="Union")
+    found = verdicts(report)
+    assert found["Meredith"]["in_command"] and found["Meredith"]["source"] == "Wadsworth"
+    assert found["Meredith"]["mp"] == 1.5 and found["Meredith"]["radius"] == 8   # road 1/2 + clear 1
+    assert found["Wadsworth"]["source"] == "I Corps HQ" and found["Wadsworth"]["radius"] == 12
+    assert found["19th Indiana"]["radius"] == 6 and found["19th Indiana"]["mp"] == 1
+    assert "8th Illinois Cavalry" not in found   # no leader of its brigade in the game: not judged
+
+
+def test_9_3_beyond_the_radius_is_out_of_command(demo, tmp_path):
+    save = demo.position("cwr-demo.vsav", tmp_path / "far.vsav", moves={"Meredith": "A9.12", "19th Indiana": "A9.02"})
+    found = verdicts(demo.run(save, "command", side="Union")[0])
+    assert not found["19th Indiana"]["in_command"] and found["19th Indiana"]["mp"] is None
+    assert not found["Meredith"]["in_command"]   # 10 MP from Wadsworth, beyond 8
+
+
+def test_9_3_an_enemy_unit_blocks_the_path_and_a_longer_one_is_measured(demo, tmp_path):
+    open_path = verdicts(demo.run("cwr-demo.vsav", "command", side="Union")[0])["Stevens's Battery"]
+    save = demo.position("cwr-demo.vsav", tmp_path / "blocked.vsav", moves={"Marye's Battery": "A9.07"})
+    blocked = [l for l in lines(demo.run(save, "command", side="Union")[0])
+               if l.data.get("unit") == "Stevens's Battery" and l.data.get("source") == "Wadsworth"]
+    assert open_path["mp"] == 2.5
+    assert all("A9.07" not in l.text for l in blocked)
+    assert [l.data["mp"] for l in blocked if "mp" in l.data and l.data["mp"] is not None][-1] > 2.5
+
+
+def test_9_3_adjacent_to_a_unit_of_its_brigade_in_radius_option_direct_and_chain(demo, tmp_path):
+    save = demo.position("cwr-demo.vsav", tmp_path / "adjacent.vsav", moves={
+        "Meredith": "A9.12", "19th Indiana": "A8.11", "2nd Wisconsin": "A7.11", "24th Michigan": "A6.11"})
+    direct = verdicts(demo.run(save, "command", side="Union")[0])
+    assert direct["19th Indiana"]["in_command"] and direct["19th Indiana"]["via"] is None
+    assert direct["2nd Wisconsin"]["in_command"] and direct["2nd Wisconsin"]["via"] == "19th Indiana"
+    assert not direct["24th Michigan"]["in_command"]
+    chain = verdicts(demo.run(save, "command", side="Union",
+                              charts=with_options(tmp_path, adjacent_in_radius="chain"))[0])
+    assert chain["24th Michigan"]["in_command"] and chain["24th Michigan"]["via"] == "2nd Wisconsin"
+
+
+def test_9_3_option_battery_radius_combat_reads_6_mp_from_a_division_leader(demo, tmp_path):
+    save = demo.position("cwr-demo.vsav", tmp_path / "battery.vsav", moves={"Stevens's Battery": "A13.07"})
+    source = verdicts(demo.run(save, "command", side="Union")[0])["Stevens's Battery"]
+    combat = verdicts(demo.run(save, "command", side="Union",
+                               charts=with_options(tmp_path, battery_radius="combat"))[0])["Stevens's Battery"]
+    assert source["in_command"] and source["source"] == "Wadsworth" and source["radius"] == 8
+    assert combat["radius"] == 6
+
+
+# ---- 10.1-10.2 orders ----
+
+def test_10_1_delivery_a_turn_per_10_mp_of_the_senders_path(demo, tmp_path):
+    save = demo.position("cwr-demo.vsav", tmp_path / "courier.vsav", moves={"Wadsworth": "A16.12"})
+    report, _ = demo.run(save, "orders", command="Meredith's Brigade", sender="Wadsworth")
+    mp = next(l.data["mp"] for l in lines(report) if "path" in l.data)
+    turns = next(l.data["turns"] for l in lines(report) if "turns" in l.data)
+    assert mp > 10 and turns == math.ceil(mp / 10)
+
+
+def test_10_2_acceptance_roll_on_the_acceptance_value_column(demo):
+    # Wadsworth 2 + Cutler 3 + written 1 + complex 0 = 6: column 5-6; 2d6 3 reads D6 (the demo chart).
+    report, _ = demo.run("cwr-demo.vsav", "orders", command="Cutler's Brigade", sender="Wadsworth", step="accept",
+                         number=2, accepted=1, rolls=["*acceptance*=3"])
+    data = [l.data for l in lines(report)]
+    assert {"value": 6} in data
+    assert any(d.get("result") == "D6" and d.get("roll") == 3 for d in data)
+    assert "Cutler's Brigade holds: Accepted: order 1; in Delay (D6): order 2" in lines(report)[-1].text
+
+
+def test_10_2_delay_reduction_lifts_the_delay_on_the_tables_a(demo):
+    lifted, _ = demo.run("cwr-demo.vsav", "orders", command="Cutler's Brigade", step="reduce", delay="D5",
+                         rolls=["*delay*=5"])
+    kept, _ = demo.run("cwr-demo.vsav", "orders", command="Cutler's Brigade", step="reduce", delay="D5",
+                       rolls=["*delay*=4"])
+    assert [l.data.get("lifted") for l in lines(lifted) if "lifted" in l.data] == [True]
+    assert [l.data.get("lifted") for l in lines(kept) if "lifted" in l.data] == [False]
+
+
+def test_10_2_odds_of_each_acceptance_result_sum_to_one(demo):
+    report, _ = demo.run("cwr-demo.vsav", "orders-odds", command="Cutler's Brigade", sender="Wadsworth")
+    acceptance = [l.data["chance"] for l in lines(report, "Acceptance") if "chance" in l.data]
+    initiative = [l.data["chance"] for l in lines(report, "Initiative") if "chance" in l.data]
+    assert sum(acceptance) == 1 and sum(initiative) == 1 and len(acceptance) == 5
+    assert acceptance[-1] == 0   # value 6: no Dt in column 5-6 of the demo chart
+
+
+# ---- 10.3 Stoppage, 10.4 Emergency Retreat ----
+
+def test_10_3_stoppage_below_the_minimum_and_the_night_modifier(demo):
+    # Cutler's brigade: 3 regiments, 2 wrecked (5.9: 3 of 6 SP, 2 of 5), rating 3: column 4, minimum 9.
+    passed, _ = demo.run("cwr-wrecked.vsav", "stoppage", command="Cutler's Brigade", rolls=["*stoppage*=9"])
+    night, _ = demo.run("cwr-wrecked.vsav", "stoppage", command="Cutler's Brigade", night="true",
+                        rolls=["*stoppage*=9"])
+    check = lambda r: next(l.data for l in lines(r) if "stopped" in l.data)
+    assert check(passed)["minimum"] == 9 and not check(passed)["stopped"]
+    assert check(night)["total"] == 6 and check(night)["stopped"]
+
+
+def test_10_3_no_check_without_an_accepted_complex_order(demo):
+    report, _ = demo.run("cwr-wrecked.vsav", "stoppage", command="Cutler's Brigade", order="simple")
+    assert report.rolls == [] and "no Stoppage Check" in lines(report)[-1].text
+
+
+def test_10_4_forced_retreat_checks_table_1_plus_one_and_writes_the_losses(demo, tmp_path):
+    # 2nd Mississippi (B): d6 4 +1 = 5 reads 1 SP on the demo's Table 1 (4 alone reads 0); the others lose none.
+    rolls = ["*2nd Mississippi=4", "*42nd Mississippi=1", "*55th North Carolina=1"]
+    report, game = demo.run("cwr-demo.vsav", "emergency-retreat", command="Davis's Brigade", event="displaced",
+                            rolls=rolls)
+    assert piece_named(game, "2nd Mississippi").properties["SP"] == "5"
+    assert piece_named(game, "55th North Carolina").properties["SP"] == "8"
+    voluntary, _ = demo.run("cwr-demo.vsav", "emergency-retreat", command="Davis's Brigade", rolls=rolls)
+    assert [l.data["sp_lost"] for l in lines(voluntary) if "sp_lost" in l.data][-1] == 0
+
+
+# ---- 11.0 Initiative, 9.1 Leader Loss ----
+
+def test_11_0_initiative_success_and_loose_cannon_by_the_leaders_column(demo):
+    # Archer rating 2: success 11-32, loose cannon 65-66 (the demo chart).
+    success, _ = demo.run("cwr-demo.vsav", "initiative", command="Archer's Brigade", rolls=["*initiative*=32"])
+    loose, _ = demo.run("cwr-demo.vsav", "initiative", command="Archer's Brigade", rolls=["*initiative*=65"])
+    assert [l.data["result"] for l in lines(success) if "result" in l.data][0] == "Success"
+    assert [l.data["result"] for l in lines(loose) if "result" in l.data][0] == "Loose Cannon"
+
+
+def test_11_0_a_superior_must_be_stacked_and_two_attempts_a_command(demo, tmp_path):
+    apart, _ = demo.run("cwr-demo.vsav", "initiative", command="Archer's Brigade", leader="Heth")
+    assert apart.rolls == [] and "not stacked with Archer" in lines(apart)[-1].text
+    save = demo.position("cwr-demo.vsav", tmp_path / "stacked.vsav", moves={"Heth": "A2.06"})
+    stacked, _ = demo.run(save, "initiative", command="Archer's Brigade", leader="Heth", rolls=["*=11"])
+    assert [l.data["result"] for l in lines(stacked) if "result" in l.data][0] == "Success"
+    third, _ = demo.run("cwr-demo.vsav", "initiative", command="Archer's Brigade", attempt=3)
+    assert third.rolls == [] and "at most 2" in lines(third)[-1].text
+
+
+def test_9_1_killed_brigade_leader_is_replaced_by_a_repl(demo):
+    report, _ = demo.run("cwr-demo.vsav", "leader-loss", leader="Davis", cause="fire", result="2", rolls=["*=2"])
+    texts = [l.text for l in lines(report)]
+    assert any("Killed" in t for t in texts) and any("a Repl leader replaces Davis" in t for t in texts)
+
+
+def test_9_1a_the_senior_brigade_leader_fills_a_division_vacancy(demo):
+    report, _ = demo.run("cwr-demo.vsav", "leader-loss", leader="Heth", cause="fire", result="1", rolls=["*=12"],
+                         seniority="Davis,Archer")
+    promoted = [l.data for l in lines(report) if "command" in l.data]
+    assert promoted[0] == {"leader": "Davis", "command": "Heth's Division"}
+    assert promoted[1] == {"leader": "Repl", "command": "Davis's Brigade"}
+
+
+def test_9_1_no_check_on_m_nor_on_entry_with_friendly_combat_units(demo):
+    m, _ = demo.run("cwr-demo.vsav", "leader-loss", leader="Davis", cause="fire", result="M")
+    entry, _ = demo.run("cwr-demo.vsav", "leader-loss", leader="Davis", cause="entry")
+    assert m.rolls == [] and entry.rolls == []
+
+
+# ---- 3.6 Reinforcements, 3.7 Forced March ----
+
+def test_3_6_the_nth_unit_counts_the_entry_hex_as_its_nth_hex(demo):
+    report, game = demo.run("cwr-demo.vsav", "reinforcements", entry="A16.07",
+                            units="76th New York,147th New York,56th Pennsylvania")
+    spent = [l.data["mp_spent"] for l in lines(report) if "mp_spent" in l.data]
+    assert spent == [2, 4, 6]   # infantry in line pays urban 2: no road rate out of column
+    army = demo.army(demo.path("cwr-demo.vsav"))
+    assert army.named("76th New York").hex == "A5.09"   # the demo's save itself is untouched
+    moved = {l.data["unit"]: l.data["hex"] for l in lines(report) if "hex" in l.data}
+    assert set(moved.values()) == {"A16.07"}
+    column, _ = demo.run("cwr-demo.vsav", "reinforcements", entry="A16.07", units="14th Tennessee", waiting=2)
+    assert [l.data["mp_spent"] for l in lines(column) if "mp_spent" in l.data] == [Fraction(3, 2)]  # 3rd x road 1/2
+
+
+def test_3_6a_a_blocked_entry_hex_shifts_along_the_edge(demo, tmp_path):
+    save = demo.position("cwr-demo.vsav", tmp_path / "blocked-entry.vsav", moves={"Marye's Battery": "A16.07"})
+    report, _ = demo.run(save, "reinforcements", entry="A16.07", units="I Corps Wagon")
+    shifted = next(l.data for l in lines(report) if "reach" in l.data)
+    assert shifted["entry"] in ("A16.06", "A16.08") and shifted["reach"] == 10
+
+
+def test_3_7_forced_march_straggler_checks_and_the_losses_written(demo):
+    # 14th Tennessee (C, column): Table 1 d6 6 reads 2; Table 2 d6 1 reads 0.
+    report, game = demo.run("cwr-demo.vsav", "forced-march", unit="14th Tennessee", checks=2,
+                            rolls=["*14th Tennessee=6", "*14th Tennessee=1"])
+    assert piece_named(game, "14th Tennessee").properties["SP"] == "6"
+    assert [l.data["extra_mp"] for l in lines(report) if "extra_mp" in l.data] == [4]
+
+
+def test_3_7_only_column_infantry_never_dg(demo, tmp_path):
+    line, _ = demo.run("cwr-demo.vsav", "forced-march", unit="1st Tennessee")
+    save = demo.position("cwr-demo.vsav", tmp_path / "dg.vsav", properties={"14th Tennessee": {"State_Level": "3"}})
+    dg, _ = demo.run(save, "forced-march", unit="14th Tennessee")
+    assert line.rolls == [] and "Column" in lines(line)[-1].text
+    assert dg.rolls == [] and "Disorganized" in lines(dg)[-1].text

@@ -1,0 +1,251 @@
+"""The cwr morale-side procedures on the demo's saves: the Morale Check and its results (6.1-6.2b,
+the rules catalogue's 6.2b examples), its odds, retreats (6.3), the Rally Phase (6.4), Straggler
+Recovery (9.4) and wrecked status (5.9), each written back to the save."""
+from fractions import Fraction
+
+import pytest
+
+from adjutant.plugin import Context
+from adjutant_plugins.cwr.army import Army, ArmyError
+from adjutant_plugins.cwr.demo import CHARTS, DEMO_SAVE, FIRE_SAVE, WRECKED_SAVE
+from cwr_helpers import Demo, lines
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    return Demo(tmp_path_factory.mktemp("cwr-morale"))
+
+
+def with_states(demo, out, save=DEMO_SAVE, states=None, sp=None, moves=None, hour=None):
+    """A copy of `save` with units moved ({name: hex}), states ({name: state}) and strengths written."""
+    path = demo.position(save, out.with_name("moved-" + out.name), moves=moves) if moves else demo.path(save)
+    army = demo.army(path)
+    for name, state in (states or {}).items():
+        assert army.write(army.named(name), "state", state)
+    for name, value in (sp or {}).items():
+        assert army.write(army.named(name), "sp", value)
+    if hour:
+        army.game.set_global_property("Hour", hour)
+    army.game.save(str(out))
+    return out
+
+
+def after(demo, game, save):
+    return Army(Context(demo.module, demo.companion, game, str(save)))
+
+
+def text(report):
+    return "\n".join(line.text for line in lines(report))
+
+
+# ---- 6.2b: the rules catalogue's five worked examples (3E) ----
+
+@pytest.fixture
+def dg(demo, tmp_path):
+    """42nd Mississippi (M5, C) alone in A2.10, Disorganized."""
+    return with_states(demo, tmp_path / "dg.vsav", states={"42nd Mississippi": "dg"})
+
+
+def test_6_2b_dg_plus_shb1_l1_stays_dg_retreats_1_and_loses_1_straggler(demo, dg):
+    report, game = demo.run(dg, "morale", hex="A2.10", result="SHB1,L1")
+    unit = after(demo, game, dg).named("42nd Mississippi")
+    assert (unit.state, unit.sp) == ("dg", 4)
+    assert "retreat 1 hex straight to the rear" in text(report)
+
+
+def test_6_2b_dg_plus_rb4_l2_is_routed(demo, dg):
+    report, game = demo.run(dg, "morale", hex="A2.10", result="RB4,L2")
+    unit = after(demo, game, dg).named("42nd Mississippi")
+    assert (unit.state, unit.sp) == ("r", 3)
+    assert "retreat 4 hexes" in text(report)
+
+
+def test_6_2b_r_plus_ne_stays_routed_without_retreat(demo, tmp_path):
+    save = with_states(demo, tmp_path / "r.vsav", states={"42nd Mississippi": "r"})
+    report, game = demo.run(save, "morale", hex="A2.10", result="NE")
+    unit = after(demo, game, save).named("42nd Mississippi")
+    assert (unit.state, unit.sp) == ("r", 5)
+    assert "no retreat" in text(report)
+
+
+def test_6_2b_exception_1_dg_plus_dgb2_l1_is_routed_after_retreat_and_straggler(demo, dg):
+    report, game = demo.run(dg, "morale", hex="A2.10", result="DGB2,L1")
+    unit = after(demo, game, dg).named("42nd Mississippi")
+    assert (unit.state, unit.sp) == ("r", 4)
+    assert "DG + DG = R" in text(report) and "retreat 2 hexes" in text(report)
+
+
+def test_6_2b_exception_2_dg_plus_bl_reverts_to_normal(demo, dg):
+    report, game = demo.run(dg, "morale", hex="A2.10", result="BL")
+    assert after(demo, game, dg).named("42nd Mississippi").state == "normal"
+
+
+def test_6_2_option_dgb2_straggler_one_loses_a_straggler_on_dgb2(demo, tmp_path):
+    charts = tmp_path / "charts.toml"
+    charts.write_text(CHARTS.read_text().replace("[options]", '[options]\ndgb2_straggler = "one"'))
+    _, game = demo.run(DEMO_SAVE, "morale", charts=charts, hex="A2.05", result="DGB2")
+    assert after(demo, game, DEMO_SAVE).named("1st Tennessee").sp == 5
+    _, game = demo.run(DEMO_SAVE, "morale", hex="A2.05", result="DGB2")   # default "code": no L code, no loss
+    assert after(demo, game, DEMO_SAVE).named("1st Tennessee").sp == 6
+
+
+# ---- 6.1: the check rolled ----
+
+def test_6_1_top_unit_rating_with_modifiers_and_one_leader_rating_minus_one(demo):
+    # 7th Tennessee (B) with Archer (morale 3): -2 +2 reads column B; d66 66 there is DGB2.
+    report, game = demo.run(DEMO_SAVE, "morale", rolls=("morale check 7th Tennessee=66",), hex="A2.06",
+                            modifiers="flank fire:-2")
+    assert "column B; d66 66: DGB2" in text(report)
+    assert after(demo, game, DEMO_SAVE).named("7th Tennessee").state == "dg"
+    with pytest.raises(ArmyError, match="no leader named 'Davis' in A2.06"):
+        demo.run(DEMO_SAVE, "morale", hex="A2.06", leader="Davis")
+
+
+def test_6_1_blood_lust_stack_rolls_on_the_blood_lust_table(demo, tmp_path):
+    save = with_states(demo, tmp_path / "bl.vsav", states={"1st Tennessee": "bl"})
+    report, game = demo.run(save, "morale", rolls=("blood lust 1st Tennessee=10",), hex="A2.05")
+    assert "Blood Lust table: NE" in text(report)
+    assert after(demo, game, save).named("1st Tennessee").state == "normal"
+
+
+def test_6_0a_a_unit_stacked_with_a_routed_unit_is_routed(demo, tmp_path):
+    save = with_states(demo, tmp_path / "mixed.vsav", states={"2nd Mississippi": "r"},
+                       moves={"42nd Mississippi": "A2.09"})
+    _, game = demo.run(save, "morale", hex="A2.09", result="NE")
+    assert after(demo, game, save).named("42nd Mississippi").state == "r"
+
+
+def test_6_1_morale_odds_are_the_column_read_and_sum_to_one(demo):
+    report, _ = demo.run(DEMO_SAVE, "morale-odds", hex="A2.10", modifiers="flank fire:-2")
+    chances = [line.data["chance"] for line in lines(report, "Morale odds")[2:]]
+    states = {line.data["state"]: line.data["chance"] for line in lines(report, "The state after")}
+    assert sum(chances) == 1 and sum(states.values()) == 1
+    assert "column E" in text(report)            # C shifted 2 toward F
+    assert "normal" not in states                # 6.2b: Sh never improves on the Morale Table
+    assert states["r"] == Fraction(7, 36)        # the column's six RB cells (four RB2L1, two RB3L1) plus DG + DG = R's
+
+
+# ---- 6.3 retreats ----
+
+def test_6_3_a_retreat_through_a_frontal_hexside_is_refused_and_nothing_moves(demo):
+    report, game = demo.run(DEMO_SAVE, "retreat", hex="A2.10", path="A2.11")
+    assert "not to the rear" in text(report)
+    assert after(demo, game, DEMO_SAVE).named("42nd Mississippi").hex == "A2.10"
+
+
+def test_6_3d_friendly_units_in_the_path_join_and_take_the_worse_state(demo):
+    _, game = demo.run(DEMO_SAVE, "retreat", hex="A2.10", path="A2.09,A2.08")
+    army = after(demo, game, DEMO_SAVE)
+    assert {u.name for u in army.in_hex("A2.08")} == {"2nd Mississippi", "Davis", "42nd Mississippi"}
+    assert not army.in_hex("A2.09") and not army.in_hex("A2.10")
+    assert army.named("2nd Mississippi").state == "sh"
+
+
+def test_6_3d_displaced_units_worsen_one_level_and_stay_for_the_player_to_move(demo):
+    report, game = demo.run(DEMO_SAVE, "retreat", hex="A2.10", path="A2.09,A2.08", displace="A2.09")
+    army = after(demo, game, DEMO_SAVE)
+    assert army.named("2nd Mississippi").state == "sh" and army.named("2nd Mississippi").hex == "A2.09"
+    assert army.named("42nd Mississippi").hex == "A2.08"
+    assert "one hex to the rear" in text(report)
+
+
+def test_6_3c_a_retreat_short_of_its_distance_is_routed(demo):
+    report, game = demo.run(DEMO_SAVE, "retreat", hex="A2.10", path="A2.09", hexes=3)
+    assert after(demo, game, DEMO_SAVE).named("42nd Mississippi").state == "r"
+    assert "could retreat 1 of 3 hexes, Routed" in text(report)
+
+
+def test_6_3c_forced_off_the_map_loses_all_strength_as_stragglers(demo):
+    report, game = demo.run(DEMO_SAVE, "retreat", hex="A2.10", path="A1.10,off")
+    unit = after(demo, game, DEMO_SAVE).named("42nd Mississippi")
+    assert unit.sp == 0
+    assert "5 stragglers" in text(report)
+
+
+def test_6_3e_retreat_into_an_enemy_zone_stops_there_for_the_free_fire(demo, tmp_path):
+    # 2nd Wisconsin (facing NW) in A4.11: its rear hex A4.10 is in 55th North Carolina's front (A3.10, facing NE).
+    save = demo.position(DEMO_SAVE, tmp_path / "ezoc.vsav", moves={"2nd Wisconsin": "A4.11"})
+    report, game = demo.run(save, "retreat", hex="A4.11", path="A4.10,A4.09", hexes=2)
+    assert after(demo, game, save).named("2nd Wisconsin").hex == "A4.10"
+    assert "fire once, free (6.3e)" in text(report)
+
+
+# ---- 6.4 the Rally Phase ----
+
+def test_6_4_a_b_sh_removed_and_dg_flipped_to_sh(demo, tmp_path):
+    save = with_states(demo, tmp_path / "rally.vsav", states={"1st Tennessee": "dg"})
+    _, game = demo.run(save, "rally", side="Confederate")
+    army = after(demo, game, save)
+    assert army.named("42nd Mississippi").state == "normal"
+    assert army.named("1st Tennessee").state == "sh"
+
+
+def test_6_4_d_routed_rallies_on_a_die_less_a_leaders_rating(demo, tmp_path):
+    # 2nd Mississippi with Davis (morale 2), far from the enemy: 4 - 2 = 2 rallies to DG; 5 - 2 = 3 does not.
+    save = with_states(demo, tmp_path / "rout.vsav", states={"2nd Mississippi": "r"})
+    _, game = demo.run(save, "rally", rolls=("rally A2.09=4",), side="Confederate")
+    assert after(demo, game, save).named("2nd Mississippi").state == "dg"
+    _, game = demo.run(save, "rally", rolls=("rally A2.09=5",), side="Confederate")
+    assert after(demo, game, save).named("2nd Mississippi").state == "r"
+
+
+def test_6_4_e_routed_within_6_hexes_of_the_enemy_must_retreat(demo, tmp_path):
+    # 7th Tennessee in A2.09, 3 hexes from 2nd Wisconsin (A2.06): back to 6 hexes, A2.12.
+    save = with_states(demo, tmp_path / "near.vsav", save=FIRE_SAVE, states={"7th Tennessee": "r"})
+    report, game = demo.run(save, "rally", rolls=("rally A2.09=6",), side="Confederate")
+    retreat = next(line for line in lines(report) if line.data.get("path"))
+    assert retreat.data["path"][-1] == "A2.12" and len(retreat.data["path"]) == 3
+    assert after(demo, game, save).named("7th Tennessee").state == "r"
+
+
+def test_6_4_e_routed_with_no_way_out_is_eliminated_as_casualties(demo, tmp_path):
+    # 1st Tennessee Routed in the corner hex A1.01, its two neighbours held by Union regiments.
+    save = with_states(demo, tmp_path / "trapped.vsav", save=FIRE_SAVE, states={"1st Tennessee": "r"},
+                       moves={"1st Tennessee": "A1.01", "19th Indiana": "A1.02", "2nd Wisconsin": "A2.01"})
+    report, game = demo.run(save, "rally", rolls=("rally A1.01=6",), side="Confederate")
+    assert after(demo, game, save).named("1st Tennessee").sp == 0
+    assert "casualties" in text(report)
+
+
+# ---- 9.4 Straggler Recovery ----
+
+def test_9_4_recovery_only_on_the_hour_turn(demo, tmp_path):
+    save = with_states(demo, tmp_path / "0820.vsav", save=WRECKED_SAVE, hour="08:20")
+    report, game = demo.run(save, "stragglers", side="Union")
+    assert "not an hour turn" in text(report)
+    assert after(demo, game, save).named("76th New York").sp == 3
+
+
+def test_9_4_one_sp_per_eligible_unit_and_the_c_f_bonus(demo):
+    report, game = demo.run(WRECKED_SAVE, "stragglers", side="Union", stragglers="Cutler's Brigade:5")
+    army = after(demo, game, WRECKED_SAVE)
+    assert [army.named(n).sp for n in ("76th New York", "147th New York", "56th Pennsylvania")] == [4, 3, 5]
+    assert "2 + 1 (9.4b" in text(report) and "(2 left)" in text(report)
+
+
+def test_9_4_condition_2_units_near_the_enemy_are_not_eligible(demo, tmp_path):
+    # The demo's Cutler's Brigade stands 2 to 4 hexes from Davis's.
+    save = with_states(demo, tmp_path / "near.vsav", sp={"76th New York": 4})
+    report, game = demo.run(save, "stragglers", side="Union", stragglers="Cutler's Brigade:2")
+    army = after(demo, game, save)
+    assert army.named("76th New York").sp == 4
+    assert "condition 2" in text(report) and "9.4b" not in text(report)
+
+
+def test_9_4_condition_1_out_of_command_radius_is_not_eligible(demo, tmp_path):
+    save = demo.position(WRECKED_SAVE, tmp_path / "far.vsav", moves={"Cutler": "A16.12"})
+    report, game = demo.run(save, "stragglers", side="Union", stragglers="Cutler's Brigade:5")
+    assert after(demo, game, save).named("147th New York").sp == 2
+    assert "condition 1" in text(report)
+
+
+# ---- 5.9 wrecked ----
+
+def test_5_9_units_brigades_and_divisions_wrecked_by_their_losses(demo):
+    report, game = demo.run(WRECKED_SAVE, "wrecked", check_marks="Cutler's Brigade:2,Wadsworth's Division:1")
+    army = after(demo, game, WRECKED_SAVE)
+    assert [army.named(n).wrecked for n in ("76th New York", "147th New York", "56th Pennsylvania")] == \
+        [True, True, False]
+    assert "Cutler's Brigade: 2 wrecked regiments, check mark at 2: wrecked" in text(report)
+    report, _ = demo.run(WRECKED_SAVE, "wrecked", check_marks="Cutler's Brigade:3")
+    assert "check mark at 3: not wrecked" in text(report)
