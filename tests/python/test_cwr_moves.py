@@ -100,7 +100,7 @@ def test_3_1_infantry_pays_the_movement_charts_cost_to_change(demo, tmp_path):
 def test_3_2a_column_units_end_no_move_with_another_combat_unit(demo, tmp_path):
     verdicts = phase(demo, tmp_path, [("2nd Mississippi", "formation=column"), ("2nd Mississippi", "A3.10")])
     v = verdicts_of(verdicts, "2nd Mississippi")[-1]
-    assert v.legal is False and "(column) ends a move stacked with another combat unit in 3.10 (3.2a)" in v.reason
+    assert v.legal is False and "(column) ends a move stacked with another combat unit in A3.10 (3.2a)" in v.reason
     # In Line it may stack there (+2 MP to enter the hex, 3.2b).
     v, = phase(demo, tmp_path, [("2nd Mississippi", "A3.10")])
     assert v.legal and v.cost == 3
@@ -120,13 +120,13 @@ def test_3_2a_one_limbered_battery_with_unlimbered_artillery_two_only_together(d
 
 
 def test_3_2a_16_strength_points_a_hex(demo, tmp_path):
-    # 55th North Carolina (8) joins 2nd Mississippi (6) and 42nd Mississippi (5) in 2.10: 19 SP.
+    # 55th North Carolina (8) joins 2nd Mississippi (6) and 42nd Mississippi (5) in A2.10: 19 SP.
     v, = phase(demo, tmp_path, [("55th North Carolina", "A2.10")], before={"2nd Mississippi": "A2.10"})
     assert v.legal is False and "stacking limit" in v.reason
 
 
 def test_3_2b_plus_2_to_leave_a_hex_the_unit_started_stacked_in(demo, tmp_path):
-    # 2nd Mississippi and 42nd Mississippi start in 2.10; 42nd moves off first, then 2nd pays +2 to leave.
+    # 2nd Mississippi and 42nd Mississippi start in A2.10; 42nd moves off first, then 2nd pays +2 to leave.
     verdicts = phase(demo, tmp_path, [("42nd Mississippi", "A1.09"), ("2nd Mississippi", "A2.09")],
                      before={"2nd Mississippi": "A2.10", "Davis": "A2.08"})
     first, second = verdicts_of(verdicts, "42nd Mississippi")[0], verdicts_of(verdicts, "2nd Mississippi")[0]
@@ -176,7 +176,7 @@ def test_3_5_artillery_unlimbers_before_spending_mp_and_never_in_an_enemy_zone(d
     v, = phase(demo, tmp_path, [("Marye's Battery", "formation=unlimbered")])
     assert v.legal
     v, = phase(demo, tmp_path, [("Marye's Battery", "formation=unlimbered")], before={"Marye's Battery": "A4.06"})
-    assert v.legal is False and "unlimbers in an enemy zone of control in 4.06: never (3.5)" in v.reason
+    assert v.legal is False and "unlimbers in an enemy zone of control in A4.06: never (3.5)" in v.reason
 
 
 def test_3_5_limbering_in_an_enemy_zone_notes_the_gun_loss_roll(demo, tmp_path):
