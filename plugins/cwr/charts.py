@@ -3,7 +3,7 @@ file), read for the procedures: every lookup names its table, row and column whe
 it blank."""
 from pathlib import Path
 
-from adjutant.procedures.charts import ChartFile
+from adjutant.procedures.charts import GameCharts
 
 TEMPLATE = Path(__file__).with_name("charts-template.toml")
 
@@ -57,18 +57,8 @@ CHOICES = {
 }
 
 
-class CwrCharts:
-    def __init__(self, chart_file):
-        self.file = chart_file
-        self.path = chart_file.path
-        self.options = chart_file.options(DEFAULT_OPTIONS, CHOICES)
-
-    @classmethod
-    def load(cls, path):
-        return cls(ChartFile.load(path if path else TEMPLATE, rules="cwr"))
-
-    def option(self, name):
-        return self.options[name]
-
-    def rule(self, section, key):
-        return self.file.value(section, key)
+class CwrCharts(GameCharts):
+    rules = "cwr"
+    template = TEMPLATE
+    default_options = DEFAULT_OPTIONS
+    choices = CHOICES

@@ -4,7 +4,7 @@ import math
 from fractions import Fraction
 from pathlib import Path
 
-from adjutant.procedures.charts import ChartError, ChartFile
+from adjutant.procedures.charts import ChartError, GameCharts
 
 TEMPLATE = Path(__file__).with_name("charts-template.toml")
 
@@ -54,21 +54,17 @@ CHOICES = {  # the options that take one of a few words
 }
 
 
-class LitnCharts:
+class LitnCharts(GameCharts):
+    rules = "litn"
+    template = TEMPLATE
+    default_options = DEFAULT_OPTIONS
+    choices = CHOICES
+
     def __init__(self, chart_file):
-        self.file = chart_file
-        self.path = chart_file.path
-        self.options = chart_file.options(DEFAULT_OPTIONS, CHOICES)
+        super().__init__(chart_file)
         phases = self.options["bridge_repair_phases"]
         if not isinstance(phases, int) or isinstance(phases, bool) or phases < 1:
             raise ChartError(f"{self.path}: [options] bridge_repair_phases must be a whole number of phases, 1 or more")
-
-    @classmethod
-    def load(cls, path):
-        return cls(ChartFile.load(path if path else TEMPLATE, rules="litn"))
-
-    def option(self, name):
-        return self.options[name]
 
     def broadcast_class(self):
         """The movement class a broadcast distance counts (7.1): rail read as a cap (the broadcast
@@ -159,9 +155,6 @@ class LitnCharts:
 
     def commitment_modifier(self, name):
         return int(self.file.value("commitment_modifiers", name))
-
-    def rule(self, section, key):
-        return self.file.value(section, key)
 
     def rounded(self, mp):
         """MP as [options] ma_rounding says (1F.2)."""

@@ -4,7 +4,7 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
-from adjutant.procedures.charts import ChartError, ChartFile
+from adjutant.procedures.charts import ChartError, GameCharts
 
 TEMPLATE = Path(__file__).with_name("charts-template.toml")
 
@@ -35,21 +35,11 @@ CHOICES = {  # the options that take one of a few values
 RESULT = re.compile(r"^(NE|[AD](e|r|d|c|\d+))$")
 
 
-class LmnCharts:
-    def __init__(self, chart_file):
-        self.file = chart_file
-        self.path = chart_file.path
-        self.options = chart_file.options(DEFAULT_OPTIONS, CHOICES)
-
-    @classmethod
-    def load(cls, path):
-        return cls(ChartFile.load(path if path else TEMPLATE, rules="lmn"))
-
-    def option(self, name):
-        return self.options[name]
-
-    def rule(self, section, key):
-        return self.file.value(section, key)
+class LmnCharts(GameCharts):
+    rules = "lmn"
+    template = TEMPLATE
+    default_options = DEFAULT_OPTIONS
+    choices = CHOICES
 
     # ---- 10.1 ----
 

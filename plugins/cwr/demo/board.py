@@ -31,11 +31,11 @@ def board_png(companion):
             draw.polygon(inner, fill=COLOURS[terrain[name]])
     sides = the_map.get("hexsides", {})
     for a, b in (tuple(s.split("/")) for s in hex_list(sides.get("stream", []))):
-        p, q = GRID.hexside_segment(a, b)
+        p, q, _ = GRID.hexside_segment(a, b)
         draw.line([p, q], fill=COLOURS["stream"], width=4)
     for hexside, high in sides.get("slope", {}).items():
         a, b = hexside.split("/")
-        p, q = GRID.hexside_segment(a, b)
+        p, q, _ = GRID.hexside_segment(a, b)
         (hx, hy), (mx, my) = GRID.hex_centre(high), ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
         draw.line([p, q], fill=COLOURS["slope"], width=2)
         draw.line([(mx, my), (mx + (hx - mx) * 0.2, my + (hy - my) * 0.2)], fill=COLOURS["slope"], width=3)

@@ -6,11 +6,13 @@ on it; each column's lowest hex is row 01 (odd columns, counted from 1, stand ha
 import math
 from dataclasses import dataclass
 
+from adjutant.procedures.demo_grid import HexDrawing
+
 MAP_LETTER = "A"
 
 
 @dataclass(frozen=True)
-class CwrGrid:
+class CwrGrid(HexDrawing):
     columns: int
     rows: int
     x0: int = 40
@@ -65,19 +67,6 @@ class CwrGrid:
 
     def all_hexes(self):
         return [self.name(c, r) for c in range(1, self.columns + 1) for r in range(1, self.rows + 1)]
-
-    def corners(self, cx, cy):
-        r = 2 * self.dx / 3
-        return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in range(0, 360, 60)]
-
-    def hexside_segment(self, a, b):
-        """The hexside between two adjacent hexes as a segment."""
-        (ax, ay), (bx, by) = self.hex_centre(a), self.hex_centre(b)
-        mx, my = (ax + bx) / 2, (ay + by) / 2
-        length = math.hypot(bx - ax, by - ay)
-        ux, uy = (bx - ax) / length, (by - ay) / length
-        half = self.dx / 3
-        return (mx - uy * half, my + ux * half), (mx + uy * half, my - ux * half)
 
 
 def hex_list(value):

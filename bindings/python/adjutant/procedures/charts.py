@@ -152,3 +152,29 @@ class ChartFile:
             return read()
         except TableError as e:
             raise ChartError(f"{self.path}: {e}: copy it from the printed chart") from None
+
+
+class GameCharts:
+    """A game plugin's reading of its chart file: the class says its `rules`, its `template` (the
+    chart file read when none is given), its `default_options` and their `choices`; `file` is the
+    ChartFile, `options` the [options] merged over the defaults."""
+
+    rules = None
+    template = None
+    default_options = {}
+    choices = None
+
+    def __init__(self, chart_file):
+        self.file = chart_file
+        self.path = chart_file.path
+        self.options = chart_file.options(self.default_options, self.choices)
+
+    @classmethod
+    def load(cls, path):
+        return cls(ChartFile.load(path if path else cls.template, rules=cls.rules))
+
+    def option(self, name):
+        return self.options[name]
+
+    def rule(self, section, key):
+        return self.file.value(section, key)

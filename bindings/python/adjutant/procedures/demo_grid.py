@@ -11,8 +11,26 @@ import math
 from dataclasses import dataclass
 
 
+class HexDrawing:
+    """What a demo board's painter asks of a grid with `dx` and `hex_centre(name)`: a hex's corners
+    and the segment of a hexside."""
+
+    def corners(self, cx, cy):
+        r = 2 * self.dx / 3
+        return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in range(0, 360, 60)]
+
+    def hexside_segment(self, a, b):
+        """The hexside between two adjacent hexes as a segment, and the unit vector from a to b."""
+        (ax, ay), (bx, by) = self.hex_centre(a), self.hex_centre(b)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        length = math.hypot(bx - ax, by - ay)
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        half = self.dx / 3
+        return (mx - uy * half, my + ux * half), (mx + uy * half, my - ux * half), (ux, uy)
+
+
 @dataclass(frozen=True)
-class DemoGrid:
+class DemoGrid(HexDrawing):
     columns: int
     rows: int
     x0: float
@@ -45,18 +63,6 @@ class DemoGrid:
             around = [(c, r - 1), (c + 1, r - 1), (c + 1, r), (c, r + 1), (c - 1, r), (c - 1, r - 1)]
         return ["%02d%02d" % (a, b) for a, b in around if 1 <= a <= self.columns and 1 <= b <= self.rows]
 
-    def corners(self, cx, cy):
-        r = 2 * self.dx / 3
-        return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in range(0, 360, 60)]
-
-    def hexside_segment(self, a, b):
-        """The hexside between two adjacent hexes as a segment, and the unit vector from a to b."""
-        (ax, ay), (bx, by) = self.hex_centre(a), self.hex_centre(b)
-        mx, my = (ax + bx) / 2, (ay + by) / 2
-        length = math.hypot(bx - ax, by - ay)
-        ux, uy = (bx - ax) / length, (by - ay) / length
-        half = self.dx / 3
-        return (mx - uy * half, my + ux * half), (mx + uy * half, my - ux * half), (ux, uy)
 
 
 def hex_list(value):
