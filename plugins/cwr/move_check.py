@@ -212,18 +212,8 @@ class CwrMoveChecker(MoveChecker):
 
     def _units_of(self, game):
         """{piece id: (attributes, hex, map view)} for every unit on a map the companion file describes."""
-        out = {}
-        for piece in game.pieces:
-            if piece.is_stack or not piece.map:
-                continue
-            attributes = self.companion.unit(piece, self.module)
-            if attributes is None or not attributes.get("side"):
-                continue
-            view = game.map(piece.map)
-            board, hex_name = self.hex_name(view, piece.x, piece.y)
-            if hex_name is not None and self.movement(view.name, board) is not None:
-                out[piece.id] = (attributes, hex_name, view)
-        return out
+        return {piece.id: (attributes, hex_name, view)
+                for piece, attributes, (view, _), hex_name in self.placed_units(game)}
 
     def _formation_changes(self):
         """A log's Formation changes, in order, with whether the unit stood in an enemy zone then

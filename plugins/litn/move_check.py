@@ -397,19 +397,8 @@ class LitnMoveChecker(MoveChecker):
 
     def _readings(self, game):
         """{piece id: PhaseUnit} for every unit of the game on a map the companion file describes."""
-        out = {}
-        for piece in game.pieces:
-            if piece.is_stack or not piece.map:
-                continue
-            attributes = self.companion.unit(piece, self.module)
-            if attributes is None or not attributes.get("side"):
-                continue
-            view = game.map(piece.map)
-            board, hex_name = self.hex_name(view, piece.x, piece.y)
-            if hex_name is None or self.movement(view.name, board) is None:
-                continue
-            out[piece.id] = PhaseUnit(piece.name, attributes, None, hex_name, where=(view.name, board))
-        return out
+        return {piece.id: PhaseUnit(piece.name, attributes, None, hex_name, where=(view.name, board))
+                for piece, attributes, (view, board), hex_name in self.placed_units(game)}
 
     def _start_state(self, pid, name):
         reading = self.start_states.get(pid)

@@ -171,6 +171,20 @@ class MoveChecker(CompanionRules):
             unmet.append(other.unmet)
         return None, "; ".join(filter(None, unmet))
 
+    def placed_units(self, game):
+        """(piece, unit attributes, (map view, board), hex name) of every unit of `game` (a piece
+        the companion file makes a unit with a side) in a hex of a board the file describes."""
+        for piece in game.pieces:
+            if piece.is_stack or not piece.map:
+                continue
+            attributes = self.companion.unit(piece, self.module)
+            if attributes is None or not attributes.get("side"):
+                continue
+            view = game.map(piece.map)
+            board, hex_name = self.hex_name(view, piece.x, piece.y)
+            if hex_name is not None and self.movement(view.name, board) is not None:
+                yield piece, attributes, (view, board), hex_name
+
     # What a game's rules may judge otherwise (plugins subclass MoveChecker):
 
     def find_path(self, movement, position, end, classes, allowance, zones, other=None):
