@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjutant import PositionUnit
-from adjutant.rules.companion_rules import CompanionRules
+from adjutant.rules.map_army import MapArmy
 
 SIDES = ("Union", "Confederate")
 COMBAT_TYPES = ("infantry", "cavalry", "artillery")
@@ -146,7 +146,7 @@ class Unit:
         return self.name
 
 
-class Army(CompanionRules):
+class Army(MapArmy):
     """Every unit of a game on the companion file's map. `units` lists them stack by stack, each
     stack from its top unit down (VASSAL's stack order reversed: a Stack lists its pieces bottom first)."""
 
@@ -281,6 +281,10 @@ class Army(CompanionRules):
 
     # ---- the movement engine ----
 
+    @staticmethod
+    def other_side(side):
+        return enemy_of(side)
+
     def position(self, mover_side, mover=None):
         """Every unit on the map but `mover` as the movement engine takes a position
         (adjutant.PositionUnit), seen by a unit of `mover_side`: its class and kind
@@ -290,32 +294,3 @@ class Army(CompanionRules):
         return [PositionUnit(u.hex, u.side == mover_side, unit_class=u.attributes.get("class") or None,
                              kind=u.attributes.get("kind") or None, facing=u.facing, blocks=u.is_combat)
                 for u in self.units if u is not mover]
-
-    def engine_zones(self, mover_side):
-        """The zones of the other side's units that a unit of `mover_side` meets ([movement.zones]);
-        None when the file has none."""
-        if not self.map.has_zones:
-            return None
-        return self.map.zones(units=self.position(mover_side))
-
-    def zone_hexes(self, side):
-        """The hexes in the zones of control of `side`'s units."""
-        zones = self.engine_zones(enemy_of(side))
-        return set(zones.controlled_hexes()) if zones is not None else set()
-
-    # ---- writing back ----
-
-    def write(self, unit, attribute, value):
-        """Sets the unit's attribute in the game where the companion file maps it to a property or a
-        layer (facing: the rotator's `<name>_Facing`); False when it maps it to nothing writable, for
-        the caller to report instead."""
-        if not self.write_unit(self.game, unit.piece.id, attribute, str(value)):
-            return False
-        unit.attributes[attribute] = str(value)
-        return True
-
-    def move(self, unit, hex_name):
-        """Moves the unit's piece to the centre of a hex of the map."""
-        x, y = self.game.map(self.map_name).point_of(hex_name, self.board)
-        self.game.move_piece(unit.piece.id, self.map_name, x, y)
-        unit.hex = hex_name

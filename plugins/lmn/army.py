@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjutant import PositionUnit
-from adjutant.rules.companion_rules import CompanionRules
+from adjutant.rules.map_army import MapArmy
 from adjutant.rules.visibility import Viewer, masked
 
 SIDES = ("Union", "Confederate")
@@ -102,7 +102,7 @@ class Unit:
         return f"{self.name} ({self.strength})"
 
 
-class Army(CompanionRules):
+class Army(MapArmy):
     """Every unit of a game on the companion file's map, hidden and masked ones included, and the
     units of the game off it (`waiting`: militia not yet raised). `viewer` only says what a report may name."""
 
@@ -211,6 +211,10 @@ class Army(CompanionRules):
             return True
         return any(h == unit.hex or self.adjacent(h, unit.hex) for h in self.commanders(unit.side))
 
+    @staticmethod
+    def other_side(side):
+        return enemy_of(side)
+
     def position(self, mover_side, mover=None):
         """Every unit on the map but `mover` as the movement engine takes a position
         (adjutant.PositionUnit), seen by a unit of `mover_side`: its class (how it moves, whether it
@@ -220,35 +224,10 @@ class Army(CompanionRules):
                              kind=u.attributes.get("role") or None, blocks=u.is_combat or u.is_fortification)
                 for u in self.units if u is not mover]
 
-    def engine_zones(self, mover_side):
-        """The zones of the other side's units that a unit of `mover_side` meets, by the companion
-        file's [movement.zones] (8.0-8.3, 15.3: face-down units and face-up infantry, unentrained,
-        not in a fortification; never into a hex of the mover's combat units or fortifications, nor
-        across river, mountain or ocean); None when the file has none."""
-        if not self.map.has_zones:
-            return None
-        return self.map.zones(units=self.position(mover_side))
-
-    def zone_hexes(self, side):
-        """The hexes in the zones of control of `side`'s units (engine_zones, seen by the other side)."""
-        zones = self.engine_zones(enemy_of(side))
-        return set(zones.controlled_hexes()) if zones is not None else set()
-
-    # ---- writing back ----
-
-    def write(self, unit, attribute, value):
-        """Sets the unit's attribute in the game where the companion file maps it to a property or a
-        layer; False when it maps it to nothing writable (the caller reports it instead)."""
-        if not self.write_unit(self.game, unit.piece.id, attribute, str(value)):
-            return False
-        unit.attributes[attribute] = str(value)
-        return True
-
     def move(self, unit, hex_name):
-        """Moves the unit's piece to the centre of a hex of the map."""
-        x, y = self.game.map(self.map_name).point_of(hex_name, self.board)
-        self.game.move_piece(unit.piece.id, self.map_name, x, y)
-        unit.hex = hex_name
+        """Moves the unit's piece to the centre of a hex of the map; a unit waiting off it (militia,
+        18.3) joins those on the map."""
+        super().move(unit, hex_name)
         if unit in self.waiting:
             self.waiting.remove(unit)
             self.units.append(unit)
