@@ -285,12 +285,13 @@ class Army(MapArmy):
     def other_side(side):
         return enemy_of(side)
 
-    def position(self, mover_side, mover=None):
-        """Every unit on the map but `mover` as the movement engine takes a position
+    def position(self, mover_side, movers=()):
+        """Every unit on the map but the `movers` (units moving together: none stacks with
+        itself on its way, 3.2b) as the movement engine takes a position
         (adjutant.PositionUnit), seen by a unit of `mover_side`: its class and kind
         from the companion file, the facing of units in line and unlimbered artillery (their zones
         are frontal, 3.4; the file's routed classes exert none), and whether it bars its hex (3.0b:
         combat units)."""
         return [PositionUnit(u.hex, u.side == mover_side, unit_class=u.attributes.get("class") or None,
                              kind=u.attributes.get("kind") or None, facing=u.facing, blocks=u.is_combat)
-                for u in self.units if u is not mover]
+                for u in self.units if not any(u is m for m in movers)]

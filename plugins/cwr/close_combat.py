@@ -416,11 +416,37 @@ class _Sequence:
         cc = self.cc
         cc.winner = winner
         cc.add(step, "7.0", text, winner=winner)
-        movers = [u.name for u in cc.attackers if u.state not in ("dg", "r")] if winner == "attacker" else []
         cc.add("7", "7.0 procedure 7", "both sides may change facing and stacking order, column and mounted units "
-                                       "may form line without drawing fire"
-               + (f"; {', '.join(movers)} may use their remaining MP" if movers else ""), may_move=movers)
+                                       "may form line without drawing fire" + self._move_on(winner),
+               **self._movers(winner))
         return cc
+
+    def _movers(self, winner):
+        """7.0 procedure 7: the winning attacking units not DG or R move on; leaders are not attacking units."""
+        if winner != "attacker":
+            return {"may_move": [], "stopped": [], "leaders": []}
+        units = [u for u in self.cc.attackers if u.is_combat]
+        return {"may_move": [u.name for u in units if u.state not in ("dg", "r")],
+                "stopped": [u.name for u in units if u.state in ("dg", "r")],
+                "leaders": [u.name for u in self.cc.attackers if u.type == "leader"]}
+
+    def _move_on(self, winner):
+        movers = self._movers(winner)
+        states = {u.name: u.state.upper() for u in self.cc.attackers}
+        parts = []
+        if movers["may_move"]:
+            parts.append(f"{_listed(movers['may_move'])} may continue moving with their remaining MP")
+        if movers["stopped"]:
+            shown = "/".join(sorted({states[n] for n in movers["stopped"]}))
+            parts.append(f"{_listed(movers['stopped'])} ({shown}) may not continue moving: attacking units that "
+                         f"are DG or R stop")
+        for name in movers["leaders"]:
+            parts.append(f"{name} is a leader, not an attacking unit: he moves as leaders do (9.1)")
+        return "".join(f"; {p}" for p in parts)
+
+
+def _listed(names):
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _merge(units, changed):

@@ -36,6 +36,8 @@ class CcMove:
     ezoc_hexes: int = 0             # EZOC hexes entered on the way, the target hex not counted
     ezoc_to_ezoc: bool = False      # moved directly from one EZOC hex into another before the target
     command_radius: bool = True     # the command radius reaches into the target hex (9.3, traced as 7.2b says)
+    source: str = ""                # the hex they enter from
+    apart: tuple = ()               # (name, hex): attackers standing elsewhere than `source`
 
 
 @dataclass(frozen=True)
@@ -80,8 +82,9 @@ def check_entry(units, move, charts):
                                                        f"{mp - move.target_cost:g}), only {move.mp_left:g} left; "
                                                        f"the one-hex move never makes a Close Combat"))
     if not move.started_together:
+        where = "; ".join(f"{name} stands in {hex_name}, not in {move.source}" for name, hex_name in move.apart)
         refusals.append(Finding("attack", "7.0", "units attacking together must start the Movement Phase stacked "
-                                                 "together"))
+                                                 "together" + (f": {where}" if where else "")))
     most = int(charts.rule("close_combat", "ezoc_hexes"))
     if move.ezoc_hexes > most:
         refusals.append(Finding("attack", "7.0", f"entered {move.ezoc_hexes} EZOC hexes before the target; "

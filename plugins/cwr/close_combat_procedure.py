@@ -16,7 +16,8 @@ from .session import start
 REAR_SIDES = (2, 3, 4)   # Army.relative_side: the rear hexsides (3.3)
 WRITTEN = ("sp", "state", "ammo", "formation")
 # the data of close_combat.resolve's steps the report keeps
-SHOWN = ("result", "winner", "casualties", "stragglers", "retreat", "column", "roll", "modifier", "shift", "firers")
+SHOWN = ("result", "winner", "casualties", "stragglers", "retreat", "column", "roll", "modifier", "shift", "firers",
+         "may_move", "stopped", "leaders")
 
 
 def _plain(x):
@@ -54,6 +55,11 @@ class Attack:
             raise ArmyError(f"the attackers are of both sides: {', '.join(f'{u.name} ({u.side})' for u in self.units)}")
         self.source = source or self.units[0].hex
         army.require_hex(self.source)
+        stand = {u.hex for u in self.units}
+        if self.source not in stand and len(stand) == 1:
+            raise ArmyError(", ".join(u.name for u in self.units) + f" stand{'s' if len(self.units) == 1 else ''} in "
+                            f"{stand.pop()}, not in from={self.source}: move the attackers into the hex they attack from "
+                            f"(7.0), or name the hex they stand in as from=")
         if not army.adjacent(self.source, target):
             raise ArmyError(f"{self.source} is not adjacent to {target}: attackers enter the defender's hex from an "
                             f"adjacent hex (7.0)")
@@ -91,16 +97,18 @@ class Attack:
         section.add("the command radius reaches the target hex: " +
                     ("assumed (parameter in_radius=true; 7.2b)" if self.in_radius else "no (parameter in_radius=false)"),
                     command_radius=self.in_radius)
-        return CcMove(_plain(cost), _plain(mp_left), together, len(in_zone), to_zone, self.in_radius)
+        apart = tuple((u.name, u.hex) for u in self.units if u.hex != self.source)
+        return CcMove(_plain(cost), _plain(mp_left), together, len(in_zone), to_zone, self.in_radius, self.source,
+                      apart)
 
     def _costs(self):
         """(terrain + hexside into the target, MP spent along the route, the attackers' least
-        allowance), from the movement engine with the target's units set aside."""
+        allowance), from the movement engine with the target's units and the attackers set aside."""
         army = self.army
         movers = [u for u in self.units if u.is_combat] or self.units
         classes = sorted({u.attributes.get("class") or u.type for u in movers})
         target = self.target
-        position = [p for p in army.position(self.side) if p.hex != target]
+        position = [p for p in army.position(self.side, movers=self.units) if p.hex != target]
         path = army.map.explain([h for h in self.route] + [target], classes, None, units=position)
         steps = path.steps
         spent = sum((Fraction(s["total"]) for s in steps[:-1]), Fraction(0))

@@ -88,7 +88,7 @@ def initiative(session, name, leader_name, attempt):
     own = led_command(army, leader)
     subordinate = None if own.name == name else target.leader
     if subordinate is not None and getattr(target.leader, level, None) != getattr(leader, level):
-        raise ArmyError(f"{name} is not under {leader.name}'s {own.name} (11.0: his own formation or a subordinate's)")
+        raise ArmyError(f"{name} is not under {leader.name}, who leads {own.name} (11.0: his own formation or a subordinate's)")
     earlier = tuple(Attempt(f"(attempt {n})", "brigade", 0, leader.corps, f"(an earlier formation {n})")
                     for n in range(1, attempt))
     this = Attempt(leader.name, level, leader.rating, leader.corps, name, subordinate and subordinate.name,

@@ -237,14 +237,17 @@ def test_7_0_procedure_5_a_defender_retreat_brings_a_check_without_the_minus_4(c
     assert not any(c[0] == "roll" and c[1] == "CC odds" for c in t.calls)
     assert cc.winner == "attacker" and [(r.side, r.hexes) for r in cc.retreats] == [("defender", 1), ("defender", 2)]
     assert "opposite" in cc.retreats[0].first_hex
-    assert cc.steps[-1].data["may_move"] == ["Meredith", "2nd Wis", "6th Wis"]
+    assert cc.steps[-1].data["may_move"] == ["2nd Wis", "6th Wis"] and cc.steps[-1].data["leaders"] == ["Meredith"]
 
 
 def test_7_0_procedure_7_dg_attackers_may_not_move_on(charts):
     t = Table(morale={"CC attacker morale": "dg", "CC defender morale": "sh 1 0"},
               rolls={"CC gun loss Bty": 1})
     cc = t.run(ATTACKERS, DEFENDERS, charts)
-    assert cc.winner == "attacker" and cc.steps[-1].data["may_move"] == []
+    last = cc.steps[-1]
+    assert cc.winner == "attacker" and last.data["may_move"] == []
+    assert last.data["stopped"] == ["2nd Wis", "6th Wis"] and last.data["leaders"] == ["Meredith"]
+    assert "2nd Wis and 6th Wis (DG) may not continue moving" in last.text
 
 
 def test_6_3f_a_retreating_battery_limbers_in_the_close_combat_and_rolls_for_gun_loss(charts):

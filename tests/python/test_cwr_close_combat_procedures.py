@@ -107,10 +107,27 @@ def test_7_2a_a_wrecked_unit_is_refused_with_its_clause(demo, tmp_path):
         demo.run(save, "close-combat", seed=2, **FRONT)
 
 
-def test_7_0_attackers_not_stacked_together_are_refused(demo):
-    with pytest.raises(ArmyError, match=r"stacked together \(7\.0\)"):
+def test_7_0_an_attacker_not_standing_in_from_is_named_with_its_hex(demo):
+    # 2nd Wisconsin stands in A9.08: the save does not show it in the hex it would enter from
+    with pytest.raises(ArmyError, match=r"2nd Wisconsin stands in A9\.08, not in from=A10\.06") as refused:
+        demo.run(CLOSE_COMBAT_SAVE, "close-combat-odds", path="A9.08,A10.07", **REAR, **{"from": "A10.06"})
+    assert "stacked together" not in str(refused.value)
+
+
+def test_7_0_attackers_apart_are_refused_naming_where_each_stands(demo):
+    with pytest.raises(ArmyError, match=r"stacked together: 2nd Wisconsin stands in A9\.08, not in A9\.06 \(7\.0\)"):
         demo.run(CLOSE_COMBAT_SAVE, "close-combat", seed=2, attackers="24th Michigan,2nd Wisconsin", target="A9.07",
                  **{"from": "A9.06"})
+
+
+def test_3_2b_7_0_the_attackers_route_does_not_stack_them_with_themselves(demo, tmp_path):
+    # 2nd Wisconsin (allowance 6) came from A9.08 into A10.07, both clear: 1 MP spent, 5 left
+    save = demo.position(CLOSE_COMBAT_SAVE, tmp_path / "moved.vsav", moves={"2nd Wisconsin": "A10.07"})
+    report, _ = demo.run(save, "close-combat-odds", path="A9.08", **REAR)
+    assert next(line.data["mp_left"] for line in lines(report) if "mp_left" in line.data) == 5
+    longer, _ = demo.run(save, "close-combat-odds", path="A9.08,A9.09,A10.08", **REAR)
+    assert next(line.data["mp_left"] for line in lines(longer) if "mp_left" in line.data) == 3
+    assert next(line.data["mp"] for line in lines(longer) if "attackers" in line.data) == 2
 
 
 def test_7_2b_outside_the_command_radius_is_refused(demo):
@@ -127,6 +144,16 @@ def test_7_0_the_written_save_holds_the_results_and_the_winner_in_the_hex(demo, 
     assert (michigan.sp, michigan.state) == (4, "dg")
     assert (carolina.sp, carolina.state, carolina.hex) == (4, "sh", "A9.07")   # its retreat hex holds the enemy
     assert (pegram.formation, pegram.state) == ("limbered", "sh")
+
+
+def test_7_0_procedure_7_dg_attackers_stop_and_a_leader_moves_as_leaders_do(demo):
+    # seed 2: the attacker wins, 24th Michigan and 19th Indiana DG (procedure 4); Meredith is not an attacking unit
+    report, _ = demo.run(CLOSE_COMBAT_SAVE, "close-combat", seed=2, **FRONT)
+    last = steps(report)[-1]
+    assert last.data["step"] == "7" and last.data["may_move"] == []
+    assert last.data["stopped"] == ["24th Michigan", "19th Indiana"] and last.data["leaders"] == ["Meredith"]
+    assert "24th Michigan and 19th Indiana (DG) may not continue moving" in last.text
+    assert "Meredith is a leader, not an attacking unit: he moves as leaders do (9.1)" in last.text
 
 
 def test_7_0_procedure_6_the_odds_before_rolling(demo):

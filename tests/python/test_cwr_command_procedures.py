@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from adjutant_plugins.cwr.army import ArmyError
 from adjutant_plugins.cwr.demo import CHARTS
 from cwr_helpers import Demo, lines, piece_named
 
@@ -158,6 +159,12 @@ def test_11_0_a_superior_must_be_stacked_and_two_attempts_a_command(demo, tmp_pa
     assert [l.data["result"] for l in lines(stacked) if "result" in l.data][0] == "Success"
     third, _ = demo.run("cwr-demo.vsav", "initiative", command="Archer's Brigade", attempt=3)
     assert third.rolls == [] and "at most 2" in lines(third)[-1].text
+
+
+def test_11_0_initiative_refuses_a_command_outside_the_leaders_naming_him_once(demo):
+    with pytest.raises(ArmyError) as refused:
+        demo.run("cwr-demo.vsav", "initiative", command="Wadsworth's Division", leader="Meredith")
+    assert "Wadsworth's Division is not under Meredith, who leads Meredith's Brigade (11.0" in str(refused.value)
 
 
 def test_9_1_killed_brigade_leader_is_replaced_by_a_repl(demo):
