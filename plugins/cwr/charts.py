@@ -19,6 +19,7 @@ DEFAULT_OPTIONS = {
     "hexside_fire": "same",
     "sp_from_top": "eligible",
     "split_fire_limit": "from",
+    "slope_at_corner": "none",
 
     # ---- stragglers, morale, rally (5.8-6.4, 9.4) ----
     "dgb2_straggler": "code",
@@ -42,6 +43,7 @@ CHOICES = {
     "hexside_fire": ("same", "any"),
     "sp_from_top": ("eligible", "stack"),
     "split_fire_limit": ("from", "at"),
+    "slope_at_corner": ("none", "both", "either"),
 
     # ---- stragglers, morale, rally (5.8-6.4, 9.4) ----
     "dgb2_straggler": ("code", "one"),

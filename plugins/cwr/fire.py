@@ -42,8 +42,9 @@ class FiringHex:
     """The units of one hex firing at the target. `stack`: every unit in the hex, top first.
     `frontal`: the fire leaves through one of the stack's 3 frontal hexsides (3.3); `flank`: it
     enters the target through a rear hexside or along a front/rear hexside (3.3); `entry_side`,
-    `entry_feature`: the target hex's hexside it enters by (0-5) and that hexside's feature
-    ("slope" ..., "" none); `from_below`: it crosses that hexside from a lower elevation (5.6b)."""
+    `entry_feature`: the target hex's hexside it enters by (0-5; at a corner, the pair of hexsides
+    meeting there) and that hexside's feature ("slope" ..., "" none); `from_below`: it crosses that
+    hexside from a lower elevation (5.6b)."""
     hex: str
     stack: tuple
     shots: tuple
@@ -51,7 +52,7 @@ class FiringHex:
     los: bool = True
     frontal: bool = True
     flank: bool = False
-    entry_side: int | None = None
+    entry_side: int | tuple | None = None
     entry_feature: str = ""
     from_below: bool = False
 

@@ -102,11 +102,12 @@ def _leaving(step):
 
 
 def frontal(army, unit, line):
-    """3.3: the fire leaves the faced unit's hex through one of its 3 frontal hexsides (along the
-    corner of a frontal hexside counts); True for a unit without facing (other rules refuse it)."""
+    """3.3: the fire leaves the faced unit's hex through one of its 3 frontal hexsides, or through the
+    corner between two of them; never through the corner between a frontal and a rear hexside (along
+    a hexside directly to the right or left). True for a unit without facing (other rules refuse it)."""
     if unit.facing is None or len(line.steps) < 2:
         return True
-    return any(army.relative_side(unit, h) in FRONT for h in _leaving(line.steps[1]))
+    return all(army.relative_side(unit, h) in FRONT for h in _leaving(line.steps[1]))
 
 
 def flanking(army, target_top, line):
@@ -121,17 +122,28 @@ def shifts_chart(charts):
 
 
 def entry(sightlines, charts, line):
-    """(the target's hexside the fire enters by, its feature, crossed from lower ground): None, "",
-    False when the line enters along a corner (5.6b-c ask for fire through the hexside)."""
+    """(the target's hexside the fire enters by, its feature, crossed from lower ground). A line
+    entering at a corner gives the pair of hexsides meeting there and crosses no hexside feature
+    (5.6b-c ask for fire through the hexside), but a slope as option slope_at_corner reads it."""
     army = sightlines.army
-    if len(line.steps) < 2 or line.steps[-2][1]:
+    if len(line.steps) < 2:
         return None, "", False
-    before, target = line.steps[-2][0], line.end
+    before, along = line.steps[-2]
+    target = line.end
+    below = [sightlines.elevation(h) < sightlines.elevation(target) for h in (before, along) if h]
+    if along:
+        sides = tuple(sorted((army.direction(target, before), army.direction(target, along))))
+        slopes = ["slope" in sightlines.hexside(h, target) for h in (before, along)]
+        reading = charts.option("slope_at_corner")
+        if reading == "both" and all(slopes):
+            return sides, "slope", all(below)
+        if reading == "either" and any(slopes):
+            return sides, "slope", any(s and b for s, b in zip(slopes, below))
+        return sides, "", False
     features = sightlines.hexside(before, target)
     shifting = [f for f in features if f in shifts_chart(charts)]
     feature = (shifting or list(features) or [""])[0]
-    below = sightlines.elevation(before) < sightlines.elevation(target)
-    return army.direction(target, before), feature, below
+    return army.direction(target, before), feature, below[0]
 
 
 @dataclass

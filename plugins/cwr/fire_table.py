@@ -143,7 +143,9 @@ def _hexside_shift(charts, fire):
     if feature == "slope":
         if not all(h.from_below for h in fire.hexes):
             return []
-        return [_shift(charts, "fire_hexside_shifts", feature, "5.6b", "all fire crosses a slope from below")]
+        corner = (f" (at a corner: option slope_at_corner = {charts.option('slope_at_corner')!r})"
+                  if any(isinstance(h.entry_side, tuple) for h in fire.hexes) else "")
+        return [_shift(charts, "fire_hexside_shifts", feature, "5.6b", f"all fire crosses a slope from below{corner}")]
     return [_shift(charts, "fire_hexside_shifts", feature, "5.6c", f"all fire crosses the {feature} hexside")]
 
 

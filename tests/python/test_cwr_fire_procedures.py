@@ -5,6 +5,8 @@ from fractions import Fraction
 
 import pytest
 
+from adjutant_plugins.cwr.demo import CHARTS
+from adjutant_plugins.cwr.fire_build import Sightlines
 from adjutant_plugins.cwr.fire_procedure import FireRefused
 
 from cwr_helpers import Demo, lines, piece_named
@@ -79,6 +81,28 @@ def test_3_3_fire_only_through_the_frontal_hexsides(demo, tmp_path, where, side,
         clauses, _ = refusal_clauses(demo, moved, firers="19th Indiana", target="A2.03")
         assert clauses == ["3.3"]
 
+
+
+@pytest.mark.parametrize("target, frontal", [("A10.05", False), ("A6.05", False), ("A9.07", True)])
+def test_3_3_never_fire_along_a_hexside_directly_to_the_right_or_left(demo, tmp_path, target, frontal):
+    # 19th Indiana in A8.05 faces N. Due E (A10.05) and due W (A6.05) the line leaves through the corner
+    # between a frontal and a rear hexside and runs along the hexside to its right or left; to A9.07 it
+    # leaves through the corner between its N and NE hexsides, both frontal.
+    moved = demo.position("cwr-demo.vsav", tmp_path / "sideways.vsav",
+                          moves={"19th Indiana": "A8.05", "1st Tennessee": "A10.05", "7th Tennessee": "A9.07",
+                                 "2nd Mississippi": "A6.05"},
+                          properties={"19th Indiana": {"Facing_Facing": 1}})
+    line = Sightlines(demo.army(moved)).between("A8.05", target, "Union", "small arms")
+    assert line.clear and line.steps[1][1] is not None          # it leaves through a corner
+    if frontal:
+        report, _ = demo.run(moved, "fire-odds", firers="19th Indiana", target=target)
+        assert totals(report) == [6]
+    else:
+        clauses, _ = refusal_clauses(demo, moved, firers="19th Indiana", target=target)
+        assert clauses == ["3.3"]
+    report, _ = demo.run(moved, "fire-lines", side="Union", targets=target)
+    found = [line.data["target"] for line in lines(report, "The Union lines") if line.data.get("hex") == "A8.05"]
+    assert found == ([target] if frontal else [])
 
 @pytest.mark.parametrize("name, values, clause", [
     ("19th Indiana", {"Formation": "column"}, "5.3a"),
@@ -175,8 +199,10 @@ def shifts(report):
 
 @pytest.mark.parametrize("where, flank", [("A4.03", True), ("A3.03", False)])
 def test_3_3_fire_entering_through_the_targets_rear_is_flanking(demo, tmp_path, where, flank):
-    # 1st Tennessee in A2.03 faces S: from A4.03 the line enters through its NE (rear) hexside.
-    moved = demo.position("cwr-fire.vsav", tmp_path / "flank.vsav", moves={"19th Indiana": where})
+    # 1st Tennessee in A2.03 faces S: from A4.03 the line enters along its NE (rear) hexside. 19th Indiana
+    # faces SW, so the line leaves it through the corner between its SW and NW (frontal) hexsides.
+    moved = demo.position("cwr-fire.vsav", tmp_path / "flank.vsav", moves={"19th Indiana": where},
+                          properties={"19th Indiana": {"Facing_Facing": 5}})
     report, _ = demo.run(moved, "fire-odds", firers="19th Indiana", target="A2.03")
     assert shifts(report) == (["flank"] if flank else [])
 
@@ -189,6 +215,25 @@ def test_5_6b_a_slope_shifts_only_fire_crossing_it_from_below(demo, tmp_path, wh
     report, _ = demo.run(moved, "fire-odds", firers="19th Indiana", target="A4.03")
     assert ("slope" in shifts(report)) == slope
 
+
+
+@pytest.mark.parametrize("where, facing, option, slope", [
+    ("A2.06", 2, "none", False), ("A2.06", 2, "both", True), ("A2.06", 2, "either", True),
+    ("A3.05", 1, "none", False), ("A3.05", 1, "both", False), ("A3.05", 1, "either", True)])
+def test_5_6b_option_slope_at_corner(demo, tmp_path, where, facing, option, slope):
+    # 1st Tennessee on the ridge in A4.06 (level 1), 2nd Wisconsin 2 hexes off at level 0. From A2.06 the
+    # line enters A4.06 at the corner of its two slope hexsides (with A3.06 and A3.07), both crossed from
+    # below; from A3.05 at the corner of the slope hexside with A3.06 and the plain one with A4.05 (level 1).
+    moved = demo.position("cwr-demo.vsav", tmp_path / "corner.vsav",
+                          moves={"7th Tennessee": "A16.12", "Archer": "A16.11", "1st Tennessee": "A4.06",
+                                 "2nd Wisconsin": where},
+                          properties={"2nd Wisconsin": {"Facing_Facing": facing}})
+    line = Sightlines(demo.army(moved)).between(where, "A4.06", "Union", "small arms")
+    assert line.clear and line.steps[-2][1] is not None         # it enters through a corner
+    charts = tmp_path / "charts.toml"
+    charts.write_text(CHARTS.read_text(encoding="utf-8") + f'\nslope_at_corner = "{option}"\n', encoding="utf-8")
+    report, _ = demo.run(moved, "fire-odds", charts=charts, firers="2nd Wisconsin", target="A4.06")
+    assert totals(report) and ("slope" in shifts(report)) == slope
 
 # ---- the demo's firefight: a log with every roll in the chat ----
 
