@@ -8,8 +8,8 @@ reads, the demo and the unit vocabulary.
 from adjutant.plugin import Plugin
 from adjutant.rules.setup_check import check_setup
 
-from . import (close_combat_procedure, command_procedures, fire_procedure, morale_procedures, move_check,
-               supply_procedures)
+from . import (artillery_ammo, close_combat_procedure, command_procedures, fire_procedure, morale_procedures,
+               move_check, supply_procedures, traces)
 
 plugin = Plugin("cwr", "Civil War Regimental Series", rules="cwr")
 move_check.register(plugin)
@@ -18,6 +18,8 @@ morale_procedures.register(plugin)
 close_combat_procedure.register(plugin)
 supply_procedures.register(plugin)
 command_procedures.register(plugin)
+artillery_ammo.register(plugin)
+traces.register(plugin)
 
 
 @plugin.check("setup", "Judge a set-up: units in terrain their class may not enter, stacks over 16 SP (3.2a), as "
@@ -28,7 +30,7 @@ def setup(context):
 
 @plugin.demo("Writes a small CWR game made by this project (a module whose hexes VASSAL names A10.10, saves with "
              "the rules' worked examples, the companion file, the chart file), then runs the move check, the fire "
-             "and fire lines, close combat, the morale procedures and the command procedures on it.",
+             "and fire lines, close combat, the morale, command and artillery ammunition procedures on it.",
              module="cwr-demo.vmod", companion="companion.toml", charts="charts.toml")
 def cwr_demo(folder, console):
     from .demo.steps import run_demo  # here, not above: the demo paints images with PIL, which nothing else needs

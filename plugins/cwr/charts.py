@@ -26,6 +26,8 @@ DEFAULT_OPTIONS = {
 
     # ---- close combat, supply (7.0, 8.0) ----
     "cc_rear_shift": "defender_fire",
+    "artillery_ammunition": "counted",
+    "count_battery_hex": "no",
 
     # ---- leaders, command, orders, initiative (9.0-11.0) ----
     "adjacent_in_radius": "direct",
@@ -50,6 +52,8 @@ CHOICES = {
 
     # ---- close combat, supply (7.0, 8.0) ----
     "cc_rear_shift": ("defender_fire", "attacker_fire"),
+    "artillery_ammunition": ("counted", "unlimited"),
+    "count_battery_hex": ("no", "yes"),
 
     # ---- leaders, command, orders, initiative (9.0-11.0) ----
     "adjacent_in_radius": ("direct", "chain"),

@@ -1,11 +1,11 @@
 """The chain of command of a save as the command procedures read it: a command by its name (a
 brigade, a division or a corps, as the units' brigade, division and corps attributes name them),
 its leader, its units (10.3b), and the MP path a leader or HQ would ride from one hex to another
-(9.3: the engine's general trace with the rules of the generic plugin's preset
-plugins/generic/presets/cwr.py, which a plugin may not import)."""
+(9.3: traces.command_radius on the engine's general trace)."""
 from dataclasses import dataclass
 
 from .army import ArmyError, enemy_of
+from .traces import command_radius
 
 LEVELS = ("brigade", "division", "corps")
 FAR = 999   # MP: traces measure the whole path; the rules' radii are applied to what they measure
@@ -105,12 +105,10 @@ def ride(army, mover, target_hex, other_command=(), mover_hex=None):
     if not unit_class:
         raise ArmyError(f"{mover.name} has no movement class: the companion file's [units] gives it none")
     friendly = {u.hex for u in army.of(mover.side) if u.is_combat}
-    trace = army.map.trace(start, [target_hex], measure="MP", most=FAR,
-                           unit_class=unit_class,
-                           blocked=sorted({u.hex for u in army.of(enemy_of(mover.side))}),
-                           stops=sorted(h for h in other_command if h != target_hex),
-                           zones=army.engine_zones(mover.side), zone_rule="no passage",
-                           zone_exempt=sorted(h for h in friendly))
+    trace = command_radius(army.map, start, unit_class, FAR, targets=[target_hex],
+                           enemy=sorted({u.hex for u in army.of(enemy_of(mover.side))}),
+                           zones=army.engine_zones(mover.side), zone_exempt=sorted(friendly),
+                           other_command=sorted(h for h in other_command if h != target_hex))
     if not trace.found:
         return Path(None, (), trace.reason or "no path")
     return Path(trace.used, tuple(h for h in trace.hexes))

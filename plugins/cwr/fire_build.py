@@ -155,8 +155,10 @@ class Built:
 
 
 def build_fire(session, sightlines, shots, target_hex, selective=False, visibility=None, ammo_points=None,
-               no_trace=(), battery_limit=None):
-    """The Fire of the units `shots` names ([(name, SP or None)]) at `target_hex`."""
+               untraced=(), battery_limit=None):
+    """The Fire of the units `shots` names ([(name, SP or None)]) at `target_hex`; `ammo_points`: the
+    side's artillery ammunition points left (None: not counted), `untraced`: the batteries without
+    an ammunition trace (8.4)."""
     army, charts = session.army, session.charts
     army.require_hex(target_hex)
     units = [(army.named(name), sp) for name, sp in shots]
@@ -176,7 +178,7 @@ def build_fire(session, sightlines, shots, target_hex, selective=False, visibili
     for hex_name in dict.fromkeys(u.hex for u, _ in units):
         here = [(u, sp) for u, sp in units if u.hex == hex_name]
         stack = tuple(fire_unit(u) for u in army.in_hex(hex_name))
-        fired = tuple(Shot(u.name, u.sp if sp is None and u.is_combat else (sp or 0), u.name not in no_trace)
+        fired = tuple(Shot(u.name, u.sp if sp is None and u.is_combat else (sp or 0), u.name not in untraced)
                       for u, sp in here)
         kinds = list(dict.fromkeys(fire_kind(u) for u, _ in here))
         distance = army.distance(hex_name, target_hex)

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from adjutant.plugin import Parameter
 
+from .artillery_ammo import spend, supply_for
 from .fire import check_fire
 from .fire_apply import STATE_NAMES, Application, morale_leader, straggler_unit
 from .fire_build import Sightlines, build_fire, parse_shots
@@ -59,23 +60,30 @@ def _chance(p):
     return f"{p.numerator}/{p.denominator} ({float(p):.0%})"
 
 
-def prepare(session, firers, target, split="", selective=False, visibility=None, ammo_points=None, no_trace="",
-            batteries=None):
-    """The fires (one, or the parts of a split fire) built and checked: [Built]; FireRefused with
-    every refusal when the rules refuse them."""
+def prepare(session, firers, target, split="", selective=False, visibility=None, batteries=None):
+    """The fires (one, or the parts of a split fire) built and checked, and the firing side's
+    artillery ammunition (artillery_ammo.Supply, None when no battery fires): ([Built], Supply);
+    FireRefused with every refusal when the rules refuse them. The points go to the parts in turn
+    (8.4a: one for each battery or section that fires)."""
     sightlines = Sightlines(session.army)
-    untraced = {n for n, _ in parse_shots(no_trace, "no_trace")} if no_trace else set()
-    kw = dict(selective=selective, visibility=visibility, ammo_points=ammo_points, no_trace=untraced,
-              battery_limit=batteries)
-    built = [build_fire(session, sightlines, parse_shots(firers), target, **kw)]
-    built += [build_fire(session, sightlines, shots, hex_name, **kw) for hex_name, shots in _split_targets(split)]
+    parts = [(target, parse_shots(firers))] + [(hex_name, shots) for hex_name, shots in _split_targets(split)]
+    supply = supply_for(session, [session.army.named(name) for _, shots in parts for name, _ in shots])
+    untraced = supply.untraced if supply else set()
+    points = supply.points if supply else None
+    built = []
+    for hex_name, shots in parts:
+        b = build_fire(session, sightlines, shots, hex_name, selective=selective, visibility=visibility,
+                       ammo_points=points, untraced=untraced, battery_limit=batteries)
+        built.append(b)
+        if points is not None:
+            points -= min(points, sum(1 for _, _, u in b.fire.shots() if u.type == "artillery"))
     session.side = built[0].fire.side
     fires = [b.fire for b in built]
     refusals = check_split_fire(session.charts, fires) if len(fires) > 1 else check_fire(session.charts, fires[0])
     if refusals:
         raise FireRefused(refusals, [line for b in built for lines in b.lines.values() for line in lines
                                      if not line.clear])
-    return built
+    return built, supply
 
 
 def describe(section, built, strength, shifts):
@@ -115,17 +123,23 @@ def fire(session, built, application):
     return resolution
 
 
-def run_fire(session, built, **apply_options):
+def run_fire(session, built, supply, **apply_options):
+    spent = 0
     for b in built:
         section = session.report.section(f"The {b.fire.side} fire at {b.fire.target.hex} (5.0-5.7)")
-        fire(session, b, Application(session, section, **apply_options))
+        if supply is not None and b is built[0]:
+            supply.report(section)
+        spent += fire(session, b, Application(session, section, **apply_options)).strength.ammo_points_spent
+    spend(session, supply, spent, section)
 
 
-def run_odds(session, built, straggler_modifiers=(), morale_modifiers=(), leader=""):
+def run_odds(session, built, supply, straggler_modifiers=(), morale_modifiers=(), leader=""):
     charts, army = session.charts, session.army
     for b in built:
         f = b.fire
         section = session.report.section(f"The {f.side} fire at {f.target.hex}: the odds before rolling")
+        if supply is not None and b is built[0]:
+            supply.report(section)
         odds = fire_odds(charts, f)
         describe(section, b, odds.strength, odds.shifts)
         if not odds.chances:
@@ -166,8 +180,6 @@ FIRE_PARAMETERS = (
                             "several separated by ';'", ""),
     Parameter("selective", bool, "Selective Artillery Fire at the artillery in the target's stack (5.5)", False),
     Parameter("visibility", int, "the turn's visibility in hexes (4.4; default unlimited)", None),
-    Parameter("ammo_points", int, "the side's artillery ammunition points left (8.4a; default not counted)", None),
-    Parameter("no_trace", str, "batteries that cannot trace to the Army Supply Train, NAME,NAME (8.4b: half)", ""),
     Parameter("batteries", int, "batteries that may combine at the target when a game's rule allows more (default "
                                 "5.3d: 3 Union, 2 Confederate)", None),
 )
@@ -182,18 +194,18 @@ RESULT_PARAMETERS = (
 def register(plugin):
     @plugin.procedure("fire", "5.0-5.9: a Fire Combat on the save: range, line of sight (4.0), the frontal arc "
                               "(3.3), 8 SP a hex from the top (5.1a), split fire (5.4), Fire Strength (5.2), the "
-                              "column shifts (5.6-5.7), the 2d6 roll; casualties, the Straggler Check, the Morale "
-                              "Check, Low Ammo (5.7c) and wrecked status (5.9) written back. The rules' refusals stop "
+                              "column shifts (5.6-5.7), the artillery ammunition points and trace (8.4), the 2d6 "
+                              "roll; casualties, the Straggler Check, the Morale Check, Low Ammo (5.7c), wrecked "
+                              "status (5.9) and the ammunition points left written back. The rules' refusals stop "
                               "it, each with its clause.",
                       *FIRE_PARAMETERS, *RESULT_PARAMETERS,
                       Parameter("stay", bool, "the target stack ignores a '*' retreat where 6.2a lets it", False),
                       example="cwr-firefight.vsav firers=\"147th New York\" target=A8.06")
-    def fire_procedure(context, firers, target, split="", selective=False, visibility=None, ammo_points=None,
-                       no_trace="", batteries=None, straggler_modifiers="", morale_modifiers="", leader="",
-                       stay=False):
+    def fire_procedure(context, firers, target, split="", selective=False, visibility=None, batteries=None,
+                       straggler_modifiers="", morale_modifiers="", leader="", stay=False):
         session = start(context, f"Fire at {target} (CWR 5.0)")
-        built = prepare(session, firers, target, split, selective, visibility, ammo_points, no_trace, batteries)
-        run_fire(session, built, straggler_modifiers=_pairs(straggler_modifiers, "straggler_modifiers"),
+        built, supply = prepare(session, firers, target, split, selective, visibility, batteries)
+        run_fire(session, built, supply, straggler_modifiers=_pairs(straggler_modifiers, "straggler_modifiers"),
                  morale_modifiers=_pairs(morale_modifiers, "morale_modifiers"), leader=leader, stay=stay)
         return session.finish()
 
@@ -203,11 +215,11 @@ def register(plugin):
                       *FIRE_PARAMETERS, *RESULT_PARAMETERS,
                       example="cwr-fire.vsav firers=\"24th Michigan:2,Stevens's Battery:2\" target=A9.06 "
                               "split=\"A10.05=24th Michigan:1,Stevens's Battery:3\"")
-    def fire_odds_procedure(context, firers, target, split="", selective=False, visibility=None, ammo_points=None,
-                            no_trace="", batteries=None, straggler_modifiers="", morale_modifiers="", leader=""):
+    def fire_odds_procedure(context, firers, target, split="", selective=False, visibility=None, batteries=None,
+                            straggler_modifiers="", morale_modifiers="", leader=""):
         session = start(context, f"Fire odds at {target} (CWR 5.2-5.8)")
-        built = prepare(session, firers, target, split, selective, visibility, ammo_points, no_trace, batteries)
-        run_odds(session, built, _pairs(straggler_modifiers, "straggler_modifiers"),
+        built, supply = prepare(session, firers, target, split, selective, visibility, batteries)
+        run_odds(session, built, supply, _pairs(straggler_modifiers, "straggler_modifiers"),
                  _pairs(morale_modifiers, "morale_modifiers"), leader)
         return session.finish()
 

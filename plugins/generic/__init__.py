@@ -9,11 +9,10 @@ from adjutant.rules.moves import save_moves
 
 from adjutant.rules.setup_check import check_setup
 
-from .presets import cwr, lfm
+from .presets import lfm
 
 plugin = Plugin("generic", "Generic rules from the companion file's [movement]", rules="generic", fallback=True)
-for preset in (cwr, lfm):
-    preset.register(plugin)
+lfm.register(plugin)
 
 
 @plugin.check("moves", "Judge every move of the game's log (or since the save `before`): the cheapest legal "

@@ -6,7 +6,8 @@ import json
 import pytest
 
 import adjutant
-from adjutant_plugins.generic.presets import cwr, lfm
+from adjutant_plugins.cwr import traces as cwr
+from adjutant_plugins.generic.presets import lfm
 from adjutant_plugins.lmn import traces as lmn
 from adjutant_plugins.litn.traces import line_of_communication
 from conftest import REPO

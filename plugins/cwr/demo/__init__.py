@@ -13,6 +13,8 @@ them; `adjutant demo` (steps.py) writes those missing and runs the plugin on the
   cwr-close-combat.vsav   7.0: two regiments and a leader stacked in front of a defender with a
                           battery, a third regiment in its rear hex (7.1b)
   cwr-firefight.vsav      5.0: two lines with a battery each, 2 hexes apart
+  cwr-ammo.vsav           8.4b: a battery that traces to its Army Supply Train, one whose way out an
+                          enemy zone closes; the other side's train not yet on the map
   companion.toml          the terrain, example movement costs, the unit mapping, the sight rules
   charts.toml             the chart file: the rule text's values, and EXAMPLE values in the blanks
 """
@@ -23,21 +25,23 @@ from adjutant import write_new_file
 from adjutant.procedures.demo import write_game_files
 
 from .module import write_module
-from .positions import CLOSE_COMBAT_HEXES, DEMO_HEXES, FIRE_HEXES, FIREFIGHT_HEXES, WRECKED_HEXES
+from .positions import AMMO_HEXES, CLOSE_COMBAT_HEXES, DEMO_HEXES, FIRE_HEXES, FIREFIGHT_HEXES, WRECKED_HEXES
 from .saves import write_save
 
 HERE = Path(__file__).resolve().parent
 COMPANION = HERE / "companion.toml"
 CHARTS = HERE / "charts.toml"
 MODULE, COMPANION_COPY, CHARTS_COPY = "cwr-demo.vmod", "companion.toml", "charts.toml"
-DEMO_SAVE, FIRE_SAVE, WRECKED_SAVE, CLOSE_COMBAT_SAVE, FIREFIGHT_SAVE = (
-    "cwr-demo.vsav", "cwr-fire.vsav", "cwr-wrecked.vsav", "cwr-close-combat.vsav", "cwr-firefight.vsav")
+DEMO_SAVE, FIRE_SAVE, WRECKED_SAVE, CLOSE_COMBAT_SAVE, FIREFIGHT_SAVE, AMMO_SAVE = (
+    "cwr-demo.vsav", "cwr-fire.vsav", "cwr-wrecked.vsav", "cwr-close-combat.vsav", "cwr-firefight.vsav",
+    "cwr-ammo.vsav")
 SAVES = {
     DEMO_SAVE: (DEMO_HEXES, "CWR demo: the morning of the battle"),
     FIRE_SAVE: (FIRE_HEXES, "CWR worked examples: fire strength (5.2) and split fire (5.4)"),
     WRECKED_SAVE: (WRECKED_HEXES, "CWR worked example: wrecked status (5.9)"),
     CLOSE_COMBAT_SAVE: (CLOSE_COMBAT_HEXES, "CWR close combat: a front and a rear attack (7.0)"),
     FIREFIGHT_SAVE: (FIREFIGHT_HEXES, "CWR firefight: two lines 2 hexes apart (5.0)"),
+    AMMO_SAVE: (AMMO_HEXES, "CWR artillery ammunition: traces to the Army Supply Train (8.4b)"),
 }
 
 

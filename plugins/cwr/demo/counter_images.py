@@ -8,7 +8,7 @@ from adjutant.procedures.demo_images import font
 
 from .board import COLOURS
 
-SYMBOLS = {"infantry": "X", "cavalry": "/", "artillery": "o", "leader": "*", "hq": "HQ", "wagon": "W"}
+SYMBOLS = {"infantry": "X", "cavalry": "/", "artillery": "o", "leader": "*", "hq": "HQ", "wagon": "W", "train": "TR"}
 
 
 def counter_png(counter):

@@ -1,5 +1,5 @@
 """The counters of the CWR demo: two small brigades a side with their batteries, brigade and
-division leaders, a corps HQ and a supply wagon each. The names are Gettysburg's first morning
+division leaders, a corps HQ, a supply wagon and the Army Supply Train each. The names are Gettysburg's first morning
 (Heth's and Wadsworth's divisions); every weapon, strength, morale and rating here is an EXAMPLE
 value (the series' counters are not in the rules)."""
 from dataclasses import dataclass
@@ -14,7 +14,7 @@ PLAYERS = [(UNION_ID, "Union player", "Union"), (CONFEDERATE_ID, "Confederate pl
 class Counter:
     name: str
     side: str
-    type: str                      # infantry | cavalry | artillery | leader | hq | wagon
+    type: str                      # infantry | cavalry | artillery | leader | hq | wagon | train
     brigade: str = ""
     division: str = ""
     corps: str = ""
@@ -89,5 +89,8 @@ COUNTERS = [
     Counter("Heth", "Confederate", "leader", "", C_DIV, C_CORPS, rating=2),
     Counter("III Corps HQ", "Confederate", "hq", "", "", C_CORPS),
     Counter("III Corps Wagon", "Confederate", "wagon", "", "", C_CORPS),
+    # The Army Supply Trains (8.0, 8.4b)
+    Counter("Army of the Potomac Train", "Union", "train"),
+    Counter("Army of Northern Virginia Train", "Confederate", "train"),
 ]
 BY_NAME = {c.name: c for c in COUNTERS}

@@ -61,6 +61,20 @@ FIREFIGHT_HEXES = {
     "A8.07": [unit("Davis")],
 }
 
+# Artillery ammunition (8.4b): the Army of the Potomac's train on the pike; Hall's Battery 3 hexes
+# off it; Stevens's Battery in the map's corner behind 17th Virginia Cavalry's line, whose zone
+# closes its way out; 8th Illinois Cavalry (mounted) and Wadsworth out of the way; the Confederate
+# train not yet on the map (its batteries trace to its Entry hex, A1.07, 8.4c).
+AMMO_HEXES = {
+    "A15.07": [unit("Army of the Potomac Train")],
+    "A12.10": [unit("Hall's Battery", facing=NW)],
+    "A16.12": [unit("Stevens's Battery", facing=SW)],
+    "A15.11": [unit("17th Virginia Cavalry", facing=N)],
+    "A13.02": [unit("8th Illinois Cavalry"), unit("Wadsworth")],
+    "A3.05": [unit("Pegram's Battery", facing=NE)],
+    "A4.10": [unit("Marye's Battery", facing=NE)],
+}
+
 # The morning of the battle: Meredith's and Cutler's brigades in line on the first ridge facing
 # west, a battery with them and one limbered on the pike; Archer's and Davis's brigades coming
 # east, one regiment in column on the pike; a cavalry regiment on each flank; HQs and wagons behind.

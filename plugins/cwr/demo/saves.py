@@ -1,10 +1,10 @@
 """The saves: counters placed in hexes, stack by stack, with the players and the global
-properties, written as a .vsav by adjutant.NewSave."""
+properties (Turn, Hour, the artillery ammunition points), written as a .vsav by adjutant.NewSave."""
 import adjutant
 
 from .counters import BY_NAME, COUNTERS, PLAYERS
 from .grid import GRID
-from .module import HOUR, MAP_NAME, TURN, module_metadata
+from .module import AMMO_POINTS, AMMO_PROPERTIES, HOUR, MAP_NAME, TURN, module_metadata
 from .traits import counter_traits
 
 
@@ -29,5 +29,7 @@ def write_save(path, placement, description, turn=TURN, hour=HOUR):
         save.add_player(player_id, player_name, side)
     save.set_global_property("Turn", turn)
     save.set_global_property("Hour", hour)
+    for side, name in AMMO_PROPERTIES.items():
+        save.set_global_property(name, AMMO_POINTS[side])
     save.add_restore("SETUP_STACK\t")   # the game is not new: no at-start stacks to place
     save.write(path, module_metadata(), description)

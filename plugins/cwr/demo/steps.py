@@ -1,6 +1,6 @@
 """What `adjutant demo` does with the cwr plugin: the demo game (write_demo, only the files
 missing), a picture of the demo position over the companion file's terrain, then the move check,
-close combat, the firefight, the morale and the command procedures on the demo's saves. Every file
+close combat, the firefight, the morale, the command and the ammunition procedures on the demo's saves. Every file
 a step writes replaces the one of that name from an earlier run, whole."""
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,9 +11,9 @@ from adjutant.procedures.demo import DemoFile, DemoResult, DemoStep, run_steps
 from adjutant.procedures.outputs import write_text
 from adjutant.render import Picture
 
-from .. import close_combat_procedure, fire_demo, move_check
-from . import (CHARTS_COPY, CLOSE_COMBAT_SAVE, COMPANION_COPY, DEMO_SAVE, FIRE_SAVE, FIREFIGHT_SAVE, MODULE,
-               WRECKED_SAVE, command_steps, write_demo)
+from .. import artillery_ammo, close_combat_procedure, fire_demo, move_check
+from . import (AMMO_SAVE, CHARTS_COPY, CLOSE_COMBAT_SAVE, COMPANION_COPY, DEMO_SAVE, FIRE_SAVE, FIREFIGHT_SAVE,
+               MODULE, WRECKED_SAVE, command_steps, write_demo)
 from .module import MAP_NAME
 from .morale_step import MORALE_STEP
 
@@ -32,8 +32,8 @@ class Workspace:
 
 
 def demo_game(ws):
-    inputs = (MODULE, DEMO_SAVE, FIRE_SAVE, WRECKED_SAVE, CLOSE_COMBAT_SAVE, FIREFIGHT_SAVE, COMPANION_COPY,
-              CHARTS_COPY)
+    inputs = (MODULE, DEMO_SAVE, FIRE_SAVE, WRECKED_SAVE, CLOSE_COMBAT_SAVE, FIREFIGHT_SAVE, AMMO_SAVE,
+              COMPANION_COPY, CHARTS_COPY)
     kept = {name for name in inputs if ws.path(name).exists()}
     write_demo(ws.folder, keep_existing=True)
     ws.module = adjutant.open_module(str(ws.path(MODULE)))
@@ -47,6 +47,7 @@ def demo_game(ws):
         DemoFile(WRECKED_SAVE, "5.9: a 6-SP regiment at 3 SP, a 5-SP regiment at 2"),
         DemoFile(CLOSE_COMBAT_SAVE, "7.0: attackers stacked in front of a defender, one in its rear hex"),
         DemoFile(FIREFIGHT_SAVE, "5.0: two lines with their batteries 2 hexes apart"),
+        DemoFile(AMMO_SAVE, "8.4b: a battery that traces to its Army Supply Train, one an enemy zone cuts off"),
         DemoFile(COMPANION_COPY, "the companion file: terrain, elevation, example movement costs, frontal zones, "
                                  "sight, the unit mapping"),
         DemoFile(CHARTS_COPY, "the chart file: the rule text's values, and EXAMPLE values in the blanks"),
@@ -99,6 +100,7 @@ STEPS = [
     DemoStep("cwr.fire-lines and cwr.fire: the firefight", fire_demo.firefight, fire_demo.FILES),
     MORALE_STEP,
     DemoStep("cwr.command, orders, stoppage, forced-march", command_steps.command_step, command_steps.FILES),
+    DemoStep("cwr.ammo-trace and cwr.fire: artillery ammunition", artillery_ammo.demo_step, artillery_ammo.DEMO_FILES),
 ]
 
 

@@ -1,6 +1,6 @@
-"""The Civil War Regimental series' command radius (9.3) and artillery ammunition (8.4b) on the
-general search: `command_radius` and `artillery_ammunition` for scripts, `command-radius` and
-`ammunition` for `adjutant trace`."""
+"""The Civil War Regimental Series' command radius (9.3) and artillery ammunition trace (8.4b) on
+the engine's general search (docs/tracing.md): `command_radius` and `artillery_ammunition` for the
+procedures and scripts, `command-radius` and `ammunition` for `adjutant trace`."""
 from adjutant.plugin import Parameter
 
 
