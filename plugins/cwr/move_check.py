@@ -366,6 +366,10 @@ class CwrMoveChecker(MoveChecker):
             return base
         return max(Fraction(0), base - self.current.used)
 
+    def over_stack_limits(self, movement, units, hex_name):
+        """3.2a: 16 SP a hex (the companion file's [[movement.stack_limit]])."""
+        return [f"{problem} (3.2a)" for problem in super().over_stack_limits(movement, units, hex_name)]
+
     def leaving_cost(self, movement, position):
         """3.2b: a combat unit that started the phase stacked with another friendly combat unit pays
         +2 MP to leave that hex even when the other has gone (while it is there the companion file's

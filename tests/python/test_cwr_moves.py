@@ -122,7 +122,8 @@ def test_3_2a_one_limbered_battery_with_unlimbered_artillery_two_only_together(d
 def test_3_2a_16_strength_points_a_hex(demo, tmp_path):
     # 55th North Carolina (8) joins 2nd Mississippi (6) and 42nd Mississippi (5) in A2.10: 19 SP.
     v, = phase(demo, tmp_path, [("55th North Carolina", "A2.10")], before={"2nd Mississippi": "A2.10"})
-    assert v.legal is False and "stacking limit" in v.reason
+    assert v.legal is False and v.reason == ("stacking limit exceeded at the end: 19 sp in A2.10, over the limit of 16: "
+                                             "55th North Carolina 8, 42nd Mississippi 5, 2nd Mississippi 6 (3.2a)")
 
 
 def test_3_2b_plus_2_to_leave_a_hex_the_unit_started_stacked_in(demo, tmp_path):
