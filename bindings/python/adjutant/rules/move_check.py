@@ -29,7 +29,7 @@ class Verdict:
     end: str
     distance: Optional[int] = None  # hexes as the crow flies
     cost: Optional[Fraction] = None  # MP of the cheapest legal path
-    allowance: Optional[Fraction] = None
+    allowance: Optional[Fraction] = None  # MP the force had left when the step began ("MP left")
     legal: Optional[bool] = None   # None: not judged (see note)
     reason: str = ""
     path: list = field(default_factory=list)
