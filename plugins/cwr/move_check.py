@@ -164,6 +164,7 @@ class MoveAtHand:
     end_in_zone: bool = False
     close_combat: bool = False      # the move enters a hex of enemy combat units (7.0)
     forced: str = ""                # what a forced march would have allowed (3.7)
+    base: Fraction = None           # the force's allowance for the whole phase (None: none)
     hexes: list = field(default_factory=list)   # every hex name of the move's map (for neighbours)
 
 
@@ -180,6 +181,7 @@ class CwrMoveChecker(MoveChecker):
         self.changed = set()    # pieces that changed formation this phase (3.7)
         self.stopped = {}       # piece id -> where it entered an enemy zone (3.4)
         self.events = []        # a log's formation changes: (step, piece id, before, after, hex, in enemy zone)
+        self.moving = []        # a log's steps that move pieces on a map: (step, piece ids), in order (3.0d)
         self.change_verdicts = []
         self.current = None
         self._hex_names = {}
@@ -217,11 +219,15 @@ class CwrMoveChecker(MoveChecker):
 
     def _formation_changes(self):
         """A log's Formation changes, in order, with whether the unit stood in an enemy zone then
-        (3.5); leaves the game at its start for the moves."""
+        (3.5), and its steps that move pieces (self.moving); leaves the game at its start for the moves."""
         last = {pid: a for pid, (a, _, _) in self.at_start.items()}
         events = []
+        self.moving = []
         while self.game.position < self.game.step_count:
             effect = self.game.step_forward()
+            moved = {p.id for p in effect.pieces if p.moved and p.to_place.map}
+            if moved:
+                self.moving.append((effect.step, moved))
             for piece in effect.pieces:
                 if not piece.changed or piece.id not in last or piece.removed:
                     continue
@@ -269,10 +275,13 @@ class CwrMoveChecker(MoveChecker):
             if attributes.get("type") == "artillery" and after == "limbered" and in_zone:
                 notes.append(f"limbers in an enemy zone of control: roll on the Gun Loss Table for the guns it loses "
                              f"(3.5); the log does not show the roll")
+            # The MP left before the change, in the allowance it is paid from (3.5: limbering from the limbered).
+            paid_from = allowances[1] if attributes.get("type") == "artillery" and after == "limbered" else allowances[0]
+            left = None if paid_from is None else max(Fraction(0), paid_from - used)
             self.used[pid] = change.used
             self.changed.add(pid)
             self.change_verdicts.append(Verdict(at, view.name, (name,), hex_name, hex_name, 0, change.cost,
-                                                allowances[1], not reasons, "; ".join(reasons), [hex_name],
+                                                left, not reasons, "; ".join(reasons), [hex_name],
                                                 "; ".join(notes)))
 
     def _changes_between_saves(self):
@@ -346,14 +355,18 @@ class CwrMoveChecker(MoveChecker):
                 reasons.append(f"{name} is unlimbered: it limbers first, 3 MP, before it moves (3.5)")
         if m.used and verdict.cost is not None and verdict.allowance is not None and verdict.cost > verdict.allowance \
                 and not any("over the allowance" in r for r in reasons):
-            reasons.append(f"costs {mp_text(verdict.cost)} MP with {mp_text(verdict.allowance)} left: the one-hex move "
-                           f"is for a unit that has not moved (3.0c)")
+            # The search grants the one-hex move (3.0c), which is only for a unit that has not moved.
+            reasons.append(f"costs {mp_text(verdict.cost)} MP, {mp_text(m.used + verdict.cost)} this phase, over the "
+                           f"allowance of {mp_text(m.base)} (3.0)")
         reasons += m.reasons
         if not m.reasons and not m.close_combat:
             reasons += self._stacking(verdict, m, before)
         reasons = [r if CLAUSE.search(r) else f"{r} (3.0)" for r in reasons]
         if reasons and m.forced:
             reasons[0] += f"; {m.forced}"
+        if verdict.path and verdict.distance is not None and len(verdict.path) - 1 > verdict.distance:
+            m.notes.insert(0, f"judged along {'-'.join(verdict.path)}, {len(verdict.path) - 1} hexes: the straight "
+                              f"line is not the cheapest legal path")
         if m.used:
             m.notes.append(f"{mp_text(m.used)} MP used earlier this phase")
         verdict.legal = not reasons
@@ -364,7 +377,12 @@ class CwrMoveChecker(MoveChecker):
         base = super().allowance(movers, allowances, sides)
         if base is None or self.current is None:
             return base
+        self.current.base = base
         return max(Fraction(0), base - self.current.used)
+
+    def over_stack_limits(self, movement, units, hex_name):
+        """3.2a: 16 SP a hex (the companion file's [[movement.stack_limit]])."""
+        return [f"{problem} (3.2a)" for problem in super().over_stack_limits(movement, units, hex_name)]
 
     def leaving_cost(self, movement, position):
         """3.2b: a combat unit that started the phase stacked with another friendly combat unit pays
@@ -466,8 +484,12 @@ class CwrMoveChecker(MoveChecker):
 
     def _forced_march(self, movement, position, end, classes, allowance, zones, m, path):
         """3.7: a move over the allowance that a forced march would cover is illegal as the log shows it
-        (a forced march is announced, not in the log): the verdict's note says so."""
-        if path is None or path.legal or allowance is None or len(m.ids) != 1:
+        (a forced march is announced, not in the log): the verdict's note says so. The same for a unit
+        that has moved and goes on one hex past its allowance (the search's one-hex move, 3.0c, is only
+        for a unit that has not moved), counting what it spent earlier in the phase."""
+        if path is None or allowance is None or len(m.ids) != 1:
+            return
+        if path.legal and not (m.used and path.total > allowance):
             return
         pid, attributes = m.ids[0], m.units[0]
         started = self.at_start.get(pid)
@@ -476,22 +498,36 @@ class CwrMoveChecker(MoveChecker):
             return
         per_check = Fraction(int(self.charts.rule("forced_march", "extra_mp")))
         limit = Fraction(int(self.charts.rule("forced_march", "limit")))
-        most = allowance + min(2 * per_check, limit)
+        left = allowance - max(Fraction(0), m.used - m.base)   # below 0 once the unit has gone past its allowance
+        most = left + min(2 * per_check, limit)
         if self.charts.option("forced_march_limit") == "total":
-            most = min(allowance + 2 * per_check, limit - m.used)
-        if most <= allowance:
+            most = min(left + 2 * per_check, limit - m.used)
+        if most <= max(left, Fraction(0)):
             return
         forced = movement.path(position.start, end, classes, most, zones=zones, units=position.units)
-        if forced is not None and forced.legal:
-            checks = 1 if forced.total - allowance <= per_check else 2
+        if forced is not None and forced.legal and forced.total <= most:
+            checks = 1 if forced.total - left <= per_check else 2
             m.forced = (f"a Forced March would allow it (3.7): {checks} straggler check{'s' if checks > 1 else ''} "
                         f"for +{mp_text(per_check * checks)} MP, which the log does not show (it is announced)")
 
     # ---- 3.2a stacking at the end of a move ----
 
+    def _movement_ends(self, step, ids):
+        """The pieces of `ids` whose movement ends with the log's `step` (3.0d: one unit or stack moves
+        at a time): those the next step that moves pieces does not move on; all of them at the log's end
+        or between two saves (`step` None)."""
+        if step is None:
+            return set(ids)
+        following = next((moved for at, moved in self.moving if at > step), set())
+        return {pid for pid in ids if pid not in following}
+
     def _stacking(self, verdict, m, before):
         """3.2a: Column and Mounted units end no move stacked with another combat unit; one Limbered
-        battery stacks with Line units and Unlimbered artillery, two only with each other."""
+        battery stacks with Line units and Unlimbered artillery, two only with each other. Judged where
+        a mover's movement ends: a step it moves on from passes through (3.2a: they "can move through")."""
+        ending = self._movement_ends(verdict.step, m.ids)
+        if not ending:
+            return []
         view = self.game.map(verdict.map)
         there = []
         for pid, (map_id, x, y) in before.items():
@@ -502,7 +538,7 @@ class CwrMoveChecker(MoveChecker):
                 continue
             if self.hex_name(view, x, y)[1] == verdict.end:
                 there.append((found[0], found[1]))
-        movers = [(self.game.piece(pid).name, a) for pid, a in zip(m.ids, m.units)]
+        movers = [(self.game.piece(pid).name, a) for pid, a in zip(m.ids, m.units) if pid in ending]
         combat = [(n, a) for n, a in movers + there if a.get("type") in COMBAT_TYPES]
         reasons = []
         if len(combat) > 1:

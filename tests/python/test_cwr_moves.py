@@ -122,7 +122,8 @@ def test_3_2a_one_limbered_battery_with_unlimbered_artillery_two_only_together(d
 def test_3_2a_16_strength_points_a_hex(demo, tmp_path):
     # 55th North Carolina (8) joins 2nd Mississippi (6) and 42nd Mississippi (5) in A2.10: 19 SP.
     v, = phase(demo, tmp_path, [("55th North Carolina", "A2.10")], before={"2nd Mississippi": "A2.10"})
-    assert v.legal is False and "stacking limit" in v.reason
+    assert v.legal is False and v.reason == ("stacking limit exceeded at the end: 19 sp in A2.10, over the limit of 16: "
+                                             "55th North Carolina 8, 42nd Mississippi 5, 2nd Mississippi 6 (3.2a)")
 
 
 def test_3_2b_plus_2_to_leave_a_hex_the_unit_started_stacked_in(demo, tmp_path):
@@ -222,4 +223,52 @@ def test_the_demo_phase_is_judged_by_the_plugin(demo, tmp_path):
     demo_step(ws)
     text = (demo.folder / "moves.txt").read_text()
     assert "(3.4)" in text and "(3.2a)" in text and "(3.1c)" in text and "(3.5)" in text
-    assert f"{len(DEMO_PHASE)} moves" in text
+    assert f"{len(DEMO_PHASE)} moves" in text and "MP left" in text and "allowance ┃" not in text
+
+
+def test_3_2a_a_column_unit_moving_on_through_a_stack_does_not_end_its_move_there(demo, tmp_path):
+    # Dragged hex by hex through 55th North Carolina's hex (A3.10) and on: it passes through (3.2a, 3.0d).
+    verdicts = phase(demo, tmp_path, [("2nd Mississippi", "formation=column"), ("2nd Mississippi", "A3.10"),
+                                      ("2nd Mississippi", "A3.11")])
+    changed, through, on = verdicts_of(verdicts, "2nd Mississippi")
+    assert through.legal and on.legal, (through.reason, on.reason)
+    # Its movement ends where the next unit moves: in the stack, illegal there.
+    verdicts = phase(demo, tmp_path, [("2nd Mississippi", "formation=column"), ("2nd Mississippi", "A3.10"),
+                                      ("Archer", "A2.05"), ("2nd Mississippi", "A3.11")])
+    ended = verdicts_of(verdicts, "2nd Mississippi")[1]
+    assert ended.legal is False and "(column) ends a move stacked with another combat unit in A3.10 (3.2a)" in ended.reason
+
+
+def test_3_7_a_column_dragged_hex_by_hex_past_its_allowance_is_told_of_the_forced_march(demo, tmp_path):
+    # 14th Tennessee (Column, 8 MP) one clear hex a step: the 9th MP on is over the allowance (3.0), not a
+    # one-hex move (3.0c is for a unit that has not moved); a Forced March covers the 9th to 12th (3.7).
+    hexes = ["A9.07", "A9.06", "A9.05", "A9.04", "A9.03", "A9.02", "A9.01", "A10.01", "A10.02", "A10.03",
+             "A10.04", "A10.05", "A10.06"]
+    verdicts = phase(demo, tmp_path, [("14th Tennessee", h) for h in hexes],
+                     before={"14th Tennessee": "A9.08", "1st Tennessee": "A4.05", "7th Tennessee": "A7.05",
+                             "Archer": "A16.12"})
+    steps = verdicts_of(verdicts, "14th Tennessee")
+    assert all(v.legal and v.cost == 1 for v in steps[:8])
+    for spent, v in enumerate(steps[8:], start=9):
+        assert v.legal is False and "3.0c" not in v.reason
+        assert v.reason.startswith(f"costs 1 MP, {spent} this phase, over the allowance of 8 (3.0)"), v.reason
+    assert ["1 straggler check for +2" in v.reason for v in steps[8:10]] == [True, True]
+    assert ["2 straggler checks for +4" in v.reason for v in steps[10:12]] == [True, True]
+    assert "Forced March" not in steps[12].reason   # 13 MP: beyond any forced march
+
+
+def test_3_1c_a_formation_change_shows_the_mp_left_before_it_as_a_move_does(demo, tmp_path):
+    verdicts = phase(demo, tmp_path, [("17th Virginia Cavalry", "A2.12"),
+                                      ("17th Virginia Cavalry", "formation=mounted"),
+                                      ("17th Virginia Cavalry", "A3.12")])
+    moved, mounted, again = verdicts_of(verdicts, "17th Virginia Cavalry")
+    assert (moved.allowance, mounted.allowance, again.allowance) == (6, 4, 6)   # 6; 6 - 2; 12 mounted - 6 used
+    verdicts = phase(demo, tmp_path, [("Pegram's Battery", "formation=limbered")])
+    assert verdicts[0].allowance == 7   # limbering is paid from the limbered allowance (3.5)
+
+
+def test_3_4_a_move_judged_along_another_path_than_the_straight_line_names_it(demo, tmp_path):
+    v, = phase(demo, tmp_path, [("7th Tennessee", "A4.05")], before={"7th Tennessee": "A4.06"})
+    assert v.legal and v.distance == 1 and "judged along A4.06-A3.06-A4.05, 2 hexes" in v.note
+    v, = phase(demo, tmp_path, [("14th Tennessee", "A4.07")])
+    assert "judged along" not in v.note   # the straight line

@@ -126,3 +126,22 @@ def test_the_plugins_command_lists_tasks_and_parameters():
     assert "counting" in tables.stdout and "Report how many pieces" in tables.stdout
     broken = adjutant("plugins", "--plugin", PLUGINS / "broken.py")
     assert broken.returncode == 2 and "broken on purpose" in broken.stderr
+
+
+def test_the_plugins_listing_wraps_to_the_terminal_and_keeps_every_word():
+    import io
+    from rich.console import Console
+    from adjutant.cli.tables import print_plugins
+    long_help = "Judge every move " + "of a very long description " * 12 + "(docs/x.md)."
+    parameter = "hexes=str (default ''): " + "the hexes, separated by commas " * 6
+    listing = [{"name": "p", "title": "Test", "rules": "t", "source": "here", "demo": None, "traces": [],
+                "tasks": [{"kind": "check", "name": "moves", "help": long_help, "parameters": [parameter]}]}]
+    out = Console(file=io.StringIO(), width=80, markup=False, highlight=False, color_system=None)
+    print_plugins(listing, out)
+    lines = out.file.getvalue().splitlines()
+    assert max(len(line) for line in lines) <= 80 and all(line == line.rstrip() for line in lines)
+    assert lines[1] == "  check moves" and lines[2].startswith("      Judge every move")
+    first = next(i for i, line in enumerate(lines) if line.startswith("        hexes=str"))
+    assert all(line.startswith("            ") for line in lines[first + 1:])   # a parameter's further lines under it
+    words = " ".join(lines).split()
+    assert " ".join(words) == " ".join(("p Test (rules 't') [here] check moves " + long_help + " " + parameter).split())

@@ -10,6 +10,7 @@ import pytest
 
 import adjutant
 from adjutant.rules.mp import parse_mp
+from adjutant.rules.stack_limits import over_stack_limits
 from adjutant.plugin import Context
 from adjutant.plugin_host import PluginError, choose_plugin
 from conftest import ESC, REPO, TAB, json_lines
@@ -79,7 +80,7 @@ def test_a_move_into_a_full_hex_breaks_the_stacking_limit(module, sample_module,
     into, alone = game["moves"]
     assert into["pieces"] == ["Alpha"] and into["legal"] is False
     assert Fraction(into["cost"]) == 2  # clear 1 + entering a hex with infantry 1
-    assert into["reason"] == "stacking limit exceeded at the end: 3 units, over the limit of 2"
+    assert into["reason"] == "stacking limit exceeded at the end: 3 units in 0504, over the limit of 2: Alpha, Bravo, Delta"
     assert alone["legal"] is True and alone["reason"] == ""
 
 
@@ -127,7 +128,7 @@ def test_check_setup_finds_stacks_over_the_limit_in_a_save(module, sample_module
     (finding,) = report["findings"]
     assert finding == {"source": str(save), "map": "Main Map", "hex": "0504", "side": "Union",
                        "pieces": ["Alpha", "Bravo", "Delta"],
-                       "problem": "stacking limit exceeded: 3 units, over the limit of 2"}
+                       "problem": "stacking limit exceeded: 3 units in 0504, over the limit of 2: Alpha, Bravo, Delta"}
     calm = write_save(module, tmp_path / "calm.sav", [("A", "Alpha", "Union", "0504")])
     assert run_cli("check", "setup", calm, "--module", sample_module, "--companion", SAMPLE_TERRAIN).returncode == 0
 
@@ -212,6 +213,10 @@ def test_a_limit_on_an_attribute_sums_it_exactly_and_names_a_unit_without_a_numb
     assert movement.over_stack_limits([adjutant.StackedUnit("A", "infantry", {"strength": "1/2"}),
                                        adjutant.StackedUnit("B", "infantry", {"strength": "2.6"})]) == [
         "31/10 strength of infantry, over the limit of 3"]
+    # For people: the hex and the units the limit counted, with what each counts, not its classes.
+    assert over_stack_limits(movement, [adjutant.StackedUnit("A", "infantry", {"strength": "1/2"}),
+                                        adjutant.StackedUnit("B", "infantry", {"strength": "2.6"}), guns], "0504") == [
+        "3 units in 0504, over the limit of 2: A, B, Guns", "31/10 strength in 0504, over the limit of 3: A 1/2, B 2.6"]
     with pytest.raises(adjutant.StackingError, match=r"^unit 'B': strength 'two' is not a number$"):
         movement.over_stack_limits([adjutant.StackedUnit("B", "infantry", {"strength": "two"})])
     assert movement.over_stack_limits([adjutant.StackedUnit("C", None, {})]) == []  # no class: not infantry

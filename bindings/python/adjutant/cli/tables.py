@@ -3,6 +3,7 @@
 Markup is off: names come from other people's files and may hold brackets.
 """
 import sys
+import textwrap
 
 from rich.console import Console
 from rich.table import Table
@@ -164,25 +165,34 @@ def _pairs(counts):
     return ", ".join(f"{name} {n}" for name, n in counts if n) or "-"
 
 
-def print_plugins(listing):
+def print_plugins(listing, out=None):
+    """One block per plugin: its heading, then each check, procedure, demo and trace kind on a line of
+    its own with its help and parameters indented below it, wrapped to the console's width (on `out`,
+    a rich Console; by default standard output's), a parameter's further lines indented under it."""
+    out = out or console
     if not listing:
-        console.print("No plugins found (entry point group adjutant.plugins; add one with --plugin PATH).")
+        out.print("No plugins found (entry point group adjutant.plugins; add one with --plugin PATH).")
     for p in listing:
-        console.print(Text(p["name"], style="bold"), f"{p['title']}"
-                      + (f"  (rules '{p['rules']}')" if p["rules"] else "") + f"  [{p['source']}]")
+        out.print(Text(p["name"], style="bold"), f"{p['title']}"
+                  + (f"  (rules '{p['rules']}')" if p["rules"] else "") + f"  [{p['source']}]")
         if not p["tasks"] and not p.get("demo") and not p.get("traces"):
-            console.print("  registers nothing yet")
+            out.print("  registers nothing yet")
             continue
-        table = Table(show_header=True, box=None, padding=(0, 2))
-        for column in ("kind", "name", "what it does", "parameters"):
-            table.add_column(column)
-        for t in p["tasks"]:
-            table.add_row(t["kind"], t["name"], t["help"], "\n".join(t["parameters"]) or "-")
+        entries = [(t["kind"], t["name"], t["help"], t["parameters"]) for t in p["tasks"]]
         if p.get("demo"):
-            table.add_row("demo", p["name"], p["demo"], "-")
-        for t in p.get("traces", []):
-            table.add_row("trace", t["name"], t["help"], "\n".join(t["parameters"]) or "-")
-        console.print(table)
+            entries.append(("demo", p["name"], p["demo"], []))
+        entries += [("trace", t["name"], t["help"], t["parameters"]) for t in p.get("traces", [])]
+        for kind, name, help_text, parameters in entries:
+            out.print(Text(f"  {kind} "), Text(name, style="bold"), sep="")
+            out.print(_wrapped(help_text, out.width, 6, 6))
+            for parameter in parameters:
+                out.print(_wrapped(parameter, out.width, 8, 12))
+
+
+def _wrapped(text, width, indent, hanging):
+    """`text` indented by `indent` spaces and wrapped to `width`, its further lines by `hanging`."""
+    return textwrap.fill(text, max(width, hanging + 20), initial_indent=" " * indent, subsequent_indent=" " * hanging,
+                         break_long_words=False, break_on_hyphens=False)
 
 
 def print_terrain_sample(maps, output, module_path):

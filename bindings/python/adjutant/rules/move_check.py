@@ -16,6 +16,7 @@ from typing import Optional
 from .companion_rules import CheckError, CompanionRules
 from .moves import log_moves
 from .mp import mp_text, parse_mp
+from .stack_limits import over_stack_limits
 from adjutant import PositionUnit, StackedUnit, StackingError
 
 
@@ -28,7 +29,7 @@ class Verdict:
     end: str
     distance: Optional[int] = None  # hexes as the crow flies
     cost: Optional[Fraction] = None  # MP of the cheapest legal path
-    allowance: Optional[Fraction] = None
+    allowance: Optional[Fraction] = None  # MP the force had left when the step began ("MP left")
     legal: Optional[bool] = None   # None: not judged (see note)
     reason: str = ""
     path: list = field(default_factory=list)
@@ -150,7 +151,7 @@ class MoveChecker(CompanionRules):
                 reasons.append(path.reason + (f" ({unmet})" if unmet else ""))
         try:
             stacked = movers + [u for hex_, u in position.friendly_units if hex_ == end]
-            reasons += [f"stacking limit exceeded at the end: {p}" for p in movement.over_stack_limits(stacked)]
+            reasons += [f"stacking limit exceeded at the end: {p}" for p in self.over_stack_limits(movement, stacked, end)]
         except StackingError as e:
             raise CheckError(f"{verdict.where}: {e}") from None
         verdict.legal = not reasons
@@ -196,6 +197,11 @@ class MoveChecker(CompanionRules):
             return movement.path(position.start, end, classes, allowance, zones=zones, units=position.units)
         return movement.path(position.start, end, classes, allowance, other.enemy_hexes, zones,
                              friendly=position.friendly)
+
+    def over_stack_limits(self, movement, units, hex_name):
+        """Why the StackedUnits ending a move in `hex_name` break [movement]'s stacking limits, one
+        sentence per limit (adjutant.rules.stack_limits); a plugin may add its clause."""
+        return over_stack_limits(movement, units, hex_name)
 
     def leaving_cost(self, movement, position):
         """MP the force pays to leave its start hex before its first step (position.start): by default none."""

@@ -3,6 +3,7 @@ the units of each side in each hex keep the stacking limits of [[movement.stack_
 from adjutant import StackingError
 from adjutant.rules.companion_rules import CheckError
 from adjutant.rules.placement import PlacedUnits, SetupFinding
+from adjutant.rules.stack_limits import over_stack_limits
 
 
 def check_setup(context):
@@ -23,7 +24,7 @@ def judge(placed, units, source):
         stacks.setdefault((unit.map, unit.board, unit.hex, unit.side), []).append(unit.unit)
     for (map_name, board, hex_name, side), stacked in stacks.items():
         try:
-            problems = placed.movement(map_name, board).over_stack_limits(stacked)
+            problems = over_stack_limits(placed.movement(map_name, board), stacked, hex_name)
         except StackingError as e:
             raise CheckError(f"{source}, hex {hex_name}: {e}") from None
         for problem in problems:

@@ -9,7 +9,8 @@ from .mp import mp_text
 
 
 def print_move_verdicts(path, verdicts, total, out=None, notes=()):
-    """One table per game: each move's step, pieces, hexes, distance, cost and verdict, then the
+    """One table per game: each move's step, pieces, hexes, distance, cost, the MP the force had left
+    when the step began (its allowance less what it spent earlier) and verdict, then the
     `notes` on moves not judged (on `out`, a rich Console; by default standard output)."""
     out = out or Console(markup=False, highlight=False)
     illegal = sum(1 for v in verdicts if v.legal is False)
@@ -20,8 +21,8 @@ def print_move_verdicts(path, verdicts, total, out=None, notes=()):
             out.print(f"note: {note}")
         return
     table = Table()
-    for column in ("step", "pieces", "from", "to", "hexes", "MP", "allowance", "verdict"):
-        table.add_column(column, justify="right" if column in ("step", "hexes", "MP", "allowance") else "left")
+    for column in ("step", "pieces", "from", "to", "hexes", "MP", "MP left", "verdict"):
+        table.add_column(column, justify="right" if column in ("step", "hexes", "MP", "MP left") else "left")
     for v in verdicts:
         verdict = v.note if v.legal is None else (f"legal: {v.note}" if v.legal and v.note else
                                                   "legal" if v.legal else v.reason)
