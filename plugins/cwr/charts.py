@@ -23,6 +23,7 @@ DEFAULT_OPTIONS = {
 
     # ---- stragglers, morale, rally (5.8-6.4, 9.4) ----
     "dgb2_straggler": "code",
+    "distance": "range",
 
     # ---- close combat, supply (7.0, 8.0) ----
     "cc_rear_shift": "defender_fire",
@@ -49,6 +50,7 @@ CHOICES = {
 
     # ---- stragglers, morale, rally (5.8-6.4, 9.4) ----
     "dgb2_straggler": ("code", "one"),
+    "distance": ("range", "path"),
 
     # ---- close combat, supply (7.0, 8.0) ----
     "cc_rear_shift": ("defender_fire", "attacker_fire"),

@@ -4,7 +4,9 @@ strength stragglers take written back to the save."""
 from .army import ArmyError
 from .command_chain import STRAGGLING, command, leader_level, led_command
 from .emergency_retreat import emergency_retreat, forced
-from .initiative import Attempt, attempt_initiative
+from .initiative import Attempt, after_initiative, attempt_initiative
+from .order_log import format_record, held_text, next_number, read_log, write_log
+from .orders import Order
 from .leaders import Leader, leader_loss, leader_loss_checks, promotions
 from .stragglers import Unit as StragglerUnit, straggler_check
 from .stoppage import CommandUnderFire, stoppage_check
@@ -48,23 +50,36 @@ def _wrecked_count(session, cmd, wrecked):
     return wrecked
 
 
-def stoppage(session, name, order, fired, leader_lost, night, wrecked):
+def _cancel(session, section, name, log, why):
+    """10.3, 10.4: all the command's orders (Accepted or in Delay) cancelled in the Order Log."""
+    held = log.of(name)
+    log.set(name, held.cancelled())
+    write_log(session, log)
+    section.add(f"all orders of {name} ({held_text(held)}) are cancelled in the Order Log{why}",
+                order_log=format_record(log, name) or f"{name} = (no order)")
+
+
+def stoppage(session, name, fired, leader_lost, night, wrecked):
     cmd = command(session.army, name)
+    log = read_log(session)
+    accepted = log.of(name).accepted
+    order = accepted.kind if accepted else None
     section = session.report.section(f"{name}: Stoppage Check (10.3)")
+    section.add(f"the Order Log: {name} holds {held_text(log.of(name))}", order=order)
     count = _wrecked_count(session, cmd, wrecked)
     members = cmd.members
     section.add(f"{len(members)} units in the command (10.3b: {', '.join(members)}), {count} wrecked; leader "
                 f"{cmd.leader.name if cmd.leader else '-'} rating {cmd.rating}", units=len(members), wrecked=count)
-    check = stoppage_check(CommandUnderFire(name, cmd.rating, len(members), count, order if order != "none" else None,
-                                            fired, leader_lost, night), session.roll, session.charts)
+    check = stoppage_check(CommandUnderFire(name, cmd.rating, len(members), count, order, fired, leader_lost, night),
+                           session.roll, session.charts)
     section.add(check.text, stopped=check.stopped, roll=check.roll, minimum=check.minimum, total=check.total)
     if check.stopped:
-        section.add(f"all orders of {name} (Accepted or in Delay) are cancelled: strike them from the Order Log; "
-                    f"its units move back in the next Movement Phase (10.3)")
+        _cancel(session, section, name, log, "; its units move back in the next Movement Phase (10.3)")
 
 
 def retreat(session, name, event):
     cmd = command(session.army, name)
+    log = read_log(session)
     section = session.report.section(f"{name}: Emergency Retreat (10.4)")
     if event == "voluntary":
         is_forced, why = False, "declared by its owner (10.4)"
@@ -76,10 +91,15 @@ def retreat(session, name, event):
     section.add(done.text, forced=done.forced, hq_mp=done.hq_mp, quantity="MP")
     lost = sum(c[3] for c in done.checks)
     section.add(f"{lost} SP lost to stragglers in all (10.4)", sp_lost=lost, quantity="SP")
+    _cancel(session, section, name, log, " (10.4)")
 
 
-def initiative(session, name, leader_name, attempt):
+def initiative(session, name, leader_name):
     army = session.army
+    if not session.turn:
+        raise ArmyError(f"{army.game.source}: the game has no global property Turn: this turn's Initiative "
+                        "attempts are counted by turn (11.0)")
+    log = read_log(session)
     target = command(army, name)
     leader = army.named(leader_name) if leader_name else target.leader
     if leader is None:
@@ -89,18 +109,29 @@ def initiative(session, name, leader_name, attempt):
     subordinate = None if own.name == name else target.leader
     if subordinate is not None and getattr(target.leader, level, None) != getattr(leader, level):
         raise ArmyError(f"{name} is not under {leader.name}, who leads {own.name} (11.0: his own formation or a subordinate's)")
-    earlier = tuple(Attempt(f"(attempt {n})", "brigade", 0, leader.corps, f"(an earlier formation {n})")
-                    for n in range(1, attempt))
+    made = log.attempts_in(session.turn)
+    earlier = tuple(Attempt("", "brigade", 0, corps, formation) for corps, formation in made)
     this = Attempt(leader.name, level, leader.rating, leader.corps, name, subordinate and subordinate.name,
                    bool(subordinate and subordinate.hex and subordinate.hex == leader.hex))
     section = session.report.section(f"{leader.name}: Initiative for {name} (11.0)")
-    if attempt > 1:
-        section.add(f"attempt {attempt} within {leader.corps} this turn", attempt=attempt)
+    within = [f for c, f in made if c == leader.corps]
+    section.add(f"the Order Log: {len(within)} Initiative attempt{'' if len(within) == 1 else 's'} within "
+                f"{leader.corps} this turn (turn {session.turn})" + (f": {', '.join(within)}" if within else ""),
+                attempts=len(within))
     result = attempt_initiative(this, earlier, session.roll, session.charts)
     section.add(result.text, result=result.result, roll=result.roll, column=result.column, allowed=result.allowed)
+    if not result.allowed:
+        return
+    log.attempt(session.turn, leader.corps, name)
     if result.result == "Success":
-        section.add(f"{result.applies_to}'s Initiative order is Accepted as Complex: it replaces {name}'s Accepted "
-                    "order and cancels the one in Delay (11.0b); write it in the Order Log")
+        order = Order(next_number(army, log, target.side), name, "initiative", "complex")
+        after, why = after_initiative(log.of(name), order)
+        log.set(name, after)
+        section.add(f"{result.applies_to}'s Initiative order {order.number} ({order.shorthand}): {why}",
+                    orders=held_text(after))
+    write_log(session, log)
+    section.add(f"Order Log: {format_record(log, name) or f'{name} = (no order)'}; attempt "
+                f"{len(within) + 1} within {leader.corps} this turn kept", attempts=len(within) + 1)
 
 
 def _chain(army, side):

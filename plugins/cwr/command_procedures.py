@@ -9,9 +9,7 @@ from .session import start
 
 SIDE = Parameter("side", str, "whose commands (--side only says who reads the report)", None, ("Union", "Confederate"))
 COMMAND = Parameter("command", str, "a brigade, division or corps, as the units name it")
-ORDER = (Parameter("sender", str, "the leader sending the order (his rating counts for Acceptance, his class "
-                                  "rides the path)", ""),
-         Parameter("number", int, "the order's number in the Order Log", 1),
+ORDER = (Parameter("sender", str, "the leader sending the order (his rating counts for Acceptance)", ""),
          Parameter("method", str, "how it is sent", "written", ("oral", "written", "in person")),
          Parameter("type", str, "Complex or Simple", "complex", ("complex", "simple")))
 YES_NO = ("true", "false")
@@ -37,39 +35,37 @@ def register(plugin):
         return session.finish()
 
     @plugin.procedure("orders", "10.1-10.2: an order's delivery (the sender's MP path to the command's leader, a turn "
-                                "per 10 MP) and cost, its Acceptance roll (2d6 on the Acceptance Value: A, D4-D6, Dt) "
-                                "and what it does to the command's orders, or a Delay Reduction roll. The command's "
-                                "orders are given (accepted=, delayed=, delay=) and reported, not kept in the save.",
-                      COMMAND, *ORDER,
-                      Parameter("step", str, "send: delivery and cost; accept: the Acceptance roll; reduce: the "
-                                             "Delay Reduction roll (and the lockout's 6)", "send",
-                                ("send", "accept", "reduce")),
-                      Parameter("accepted", int, "the command's Accepted order's number (0: none)", 0),
-                      Parameter("delayed", int, "the number of the command's order in Delay (0: none)", 0),
-                      Parameter("delay", str, "that order's delay", "", ("", "D4", "D5", "D6")),
-                      Parameter("locked", str, "a Distorted order locks the command (10.2 optional rule)", "false",
-                                YES_NO),
+                                "per 10 MP) and cost, entered in the Order Log with the turn it arrives; its "
+                                "Acceptance roll when it has arrived (2d6 on the Acceptance Value: A, D4-D6, Dt) and "
+                                "what it does to the command's orders; or a Delay Reduction roll. The Order Log is "
+                                "kept in the game's global property [globals] order_log names.",
+                      COMMAND,
+                      Parameter("step", str, "send: delivery and cost; accept: the Acceptance roll of the order that "
+                                             "has arrived; reduce: the Delay Reduction roll of the order in Delay (and "
+                                             "the lockout's 6)", "send", ("send", "accept", "reduce")),
+                      Parameter("sender", str, "send: the leader sending the order (his rating counts for "
+                                               "Acceptance, his class rides the path)", ""),
+                      Parameter("number", int, "the order's number in the Order Log (send: default the next one; "
+                                               "accept: default the order that has arrived)", 0),
+                      Parameter("method", str, "send: how it is sent", "written", ("oral", "written", "in person")),
+                      Parameter("type", str, "send: Complex or Simple", "complex", ("complex", "simple")),
                       example="cwr-demo.vsav command=\"Meredith's Brigade\" sender=Wadsworth step=send")
-    def orders_procedure(context, command, sender="", number=1, method="written", type="complex", step="send",
-                         accepted=0, delayed=0, delay="", locked="false"):
-        session = start(context, f"Order {number} to {command} (CWR 10.1-10.2)")
-        if step != "reduce" and not sender:
-            raise ValueError("give sender=NAME, the leader sending the order")
+    def orders_procedure(context, command, step="send", sender="", number=0, method="written", type="complex"):
+        session = start(context, f"Orders to {command} (CWR 10.1-10.2)")
         if step == "send":
+            if not sender:
+                raise ValueError("step=send needs sender=NAME, the leader sending the order")
             order_procedures.send(session, command, sender, number, method, type)
         elif step == "accept":
-            order_procedures.receive(session, command, sender, number, method, type, accepted, delayed, delay)
+            order_procedures.receive(session, command, number)
         else:
-            if not delay and not _yes(locked):
-                raise ValueError("step=reduce needs delay=D4|D5|D6 (the order's delay) or locked=true")
-            order_procedures.reduce(session, command, number, delay or None, _yes(locked))
-        session.report.note("the command's orders are reported, not kept: the save holds no Order Log")
+            order_procedures.reduce(session, command)
         return session.finish()
 
     @plugin.procedure("orders-odds", "10.2, 11.0: before rolling, the exact chance of each Acceptance result of an "
                                      "order, of each delay being lifted, and of each Initiative result of the "
                                      "command's leader.",
-                      COMMAND, ORDER[0], ORDER[2], ORDER[3],
+                      COMMAND, *ORDER,
                       example="cwr-demo.vsav command=\"Meredith's Brigade\" sender=Wadsworth method=oral")
     def orders_odds_procedure(context, command, sender="", method="written", type="complex"):
         session = start(context, f"Odds of orders to {command} (CWR 10.2, 11.0)")
@@ -78,10 +74,9 @@ def register(plugin):
 
     @plugin.procedure("stoppage", "10.3: a command with an Accepted Complex order fired on by Small Arms rolls 2d6 "
                                   "against the Stoppage Table's minimum (its wrecked and total units, its leader's "
-                                  "rating; -3 at night); below it, Stoppage.",
+                                  "rating; -3 at night); below it, Stoppage: its orders cancelled in the Order "
+                                  "Log, which gives its Accepted order.",
                       COMMAND,
-                      Parameter("order", str, "the command's Accepted order's type", "complex",
-                                ("complex", "simple", "none")),
                       Parameter("fired", str, "fired on by Small Arms since its last Command Phase", "true", YES_NO),
                       Parameter("leader_lost", str, "its original leader was killed, wounded or reassigned (10.3a)",
                                 "false", YES_NO),
@@ -89,16 +84,15 @@ def register(plugin):
                       Parameter("wrecked", int, "a division's or corps's wrecked members (the Loss Chart); a "
                                                 "brigade's are counted from its regiments' strengths", -1),
                       example="cwr-wrecked.vsav command=\"Cutler's Brigade\"")
-    def stoppage_procedure(context, command, order="complex", fired="true", leader_lost="false", night="false",
-                           wrecked=-1):
+    def stoppage_procedure(context, command, fired="true", leader_lost="false", night="false", wrecked=-1):
         session = start(context, f"Stoppage Check of {command} (CWR 10.3)")
-        command_events.stoppage(session, command, order, _yes(fired), _yes(leader_lost), _yes(night),
+        command_events.stoppage(session, command, _yes(fired), _yes(leader_lost), _yes(night),
                                 None if wrecked < 0 else wrecked)
         return session.finish()
 
     @plugin.procedure("emergency-retreat", "10.4: after the command's Emergency Retreat, each infantry and cavalry "
                                            "unit checks on Straggler Table 1 (+1 when forced); the losses written; "
-                                           "all its orders cancelled.",
+                                           "all its orders cancelled in the Order Log.",
                       COMMAND,
                       Parameter("event", str, "what caused it (9.2c, 10.4)", "voluntary",
                                 ("voluntary", "alone with enemy", "displaced", "retreat small arms",
@@ -111,14 +105,14 @@ def register(plugin):
 
     @plugin.procedure("initiative", "11.0: a leader's d66 on the Initiative Table in his rating's column for his "
                                     "own formation or a subordinate's he is stacked with: Success (an order Accepted "
-                                    "as Complex), Loose Cannon, or nothing; at most two attempts in a command.",
+                                    "as Complex, written in the Order Log), Loose Cannon, or nothing; at most two "
+                                    "attempts in a command each turn, counted from the Order Log.",
                       COMMAND,
                       Parameter("leader", str, "who attempts (default: the command's own leader)", ""),
-                      Parameter("attempt", int, "this turn's attempt within the corps", 1, (1, 2, 3)),
                       example="cwr-demo.vsav command=\"Archer's Brigade\"")
-    def initiative_procedure(context, command, leader="", attempt=1):
+    def initiative_procedure(context, command, leader=""):
         session = start(context, f"Initiative for {command} (CWR 11.0)")
-        command_events.initiative(session, command, leader, attempt)
+        command_events.initiative(session, command, leader)
         return session.finish()
 
     @plugin.procedure("leader-loss", "9.1: a leader in a hex fired on with casualties, or entered by enemy combat "

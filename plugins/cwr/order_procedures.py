@@ -1,14 +1,15 @@
 """cwr.orders and cwr.orders-odds: an order's delivery (10.1: the MP path from the sender to the
 receiving command's leader or HQ, a turn per 10 MP), its Acceptance roll (10.2), the Delay
-Reduction roll, and the odds of each before rolling. The command's orders are reported, not kept:
-the save holds no Order Log; the player gives the command's current orders (accepted=, delayed=,
-delay=) and copies the new state the report gives into his log."""
+Reduction roll, and the odds of each before rolling. The command's orders live in the Order Log the
+game keeps (order_log.py): each step reads it and writes the new state back."""
+from dataclasses import replace
 from fractions import Fraction
 
 from .command_chain import command, mp_text, ride
 from .army import ArmyError
 from .initiative import initiative_chances
-from .orders import (ACCEPTANCE_RESULTS, CommandOrders, Order, acceptance_value, accept, acceptance_chances, after_acceptance,
+from .order_log import Pending, format_record, held_text, next_number, read_log, write_log
+from .orders import (ACCEPTANCE_RESULTS, Order, acceptance_value, accept, acceptance_chances, after_acceptance,
                      after_delay_lifted, delivery, lockout_ends, order_cost, reduce_delay)
 
 
@@ -21,31 +22,32 @@ def _receiver(army, name):
     return cmd, receiver
 
 
-def _held(accepted, delayed, delay, name, method, kind):
-    def order(n):
-        return Order(int(n), name, method, kind) if n else None
-    if delayed and delay not in ("D4", "D5", "D6"):
-        raise ArmyError(f"order {delayed} is in Delay: give delay=D4, D5 or D6")
-    return CommandOrders(order(accepted), order(delayed), delay if delayed else None)
+def _turn(session, what):
+    if not session.turn:
+        raise ArmyError(f"{session.army.game.source}: the game has no global property Turn: {what} needs the turn")
+    return session.turn
 
 
-def _state(orders):
-    held = []
-    if orders.accepted:
-        held.append(f"Accepted: order {orders.accepted.number}")
-    if orders.delayed:
-        held.append(f"in Delay ({orders.delay}): order {orders.delayed.number}")
-    if orders.locked:
-        held.append("locked by a Distorted order")
-    return "; ".join(held) or "no order"
+def _write(session, section, log, name):
+    """The Order Log written back; the report shows the command's own record (the rest is secret)."""
+    write_log(session, log)
+    record = format_record(log, name) or f"{name} = (no order)"
+    section.add(f"Order Log: {record}", order_log=record)
 
 
 def send(session, name, sender_name, number, method, kind):
     """10.1: the path from the sender to the receiver in the sender's MP, ceil(MP/10) turns, and
-    the order's cost in CP (10.2)."""
+    the order's cost in CP (10.2); the order entered in the Order Log with the turn it arrives."""
     army, charts = session.army, session.charts
+    log = read_log(session)
+    turn = _turn(session, "an order's arrival")
     cmd, receiver = _receiver(army, name)
     sender = army.named(sender_name)
+    following = next_number(army, log, cmd.side)
+    number = number or following
+    if number < following:
+        raise ArmyError(f"order {number} is already in the {cmd.side} Order Log: give number={following} or leave "
+                        "it out")
     order = Order(number, name, method, kind)
     section = session.report.section(f"Order {number} ({order.shorthand}) from {sender.name} to {name} (10.1)")
     cost = order_cost(order, charts)
@@ -53,31 +55,69 @@ def send(session, name, sender_name, number, method, kind):
     if method == "in person":
         section.add(f"In Person: {sender.name} gives it in {receiver.name}'s hex; it is checked for Acceptance this "
                     "Command Phase (10.1)", turns=0, quantity="turns")
-        return
-    if not receiver.hex or not sender.hex:
-        raise ArmyError(f"{receiver.name if not receiver.hex else sender.name} is not on the map: no delivery path")
-    path = ride(army, sender, receiver.hex)
-    if path.mp is None:
-        section.add(f"no path from {sender.hex} to {receiver.name} in {receiver.hex}: {path.reason} (10.1)",
-                    delivered=False)
-        return
-    arrives = delivery(path.mp, charts)
-    when = f", in the Command Phase of turn {session.turn + arrives.turns}" if session.turn else ""
-    section.add(f"{mp_text(path.mp)} MP ({sender.attributes.get('class')}) along {'-'.join(path.hexes)}",
-                mp=path.mp, path=[h for h in path.hexes], quantity="MP")
-    section.add(f"arrives in {arrives.turns} turn{'s' if arrives.turns != 1 else ''}{when}: one turn per "
-                f"{charts.rule('orders', 'delivery_mp_per_turn')} MP, any portion adding one; checked for "
-                f"Acceptance when it arrives ({arrives.clause})", turns=arrives.turns, quantity="turns")
+        turns = 0
+    else:
+        if not receiver.hex or not sender.hex:
+            raise ArmyError(f"{receiver.name if not receiver.hex else sender.name} is not on the map: no delivery path")
+        path = ride(army, sender, receiver.hex)
+        if path.mp is None:
+            section.add(f"no path from {sender.hex} to {receiver.name} in {receiver.hex}: {path.reason} (10.1); "
+                        "the order is not sent", delivered=False)
+            return
+        arrives = delivery(path.mp, charts)
+        turns = arrives.turns
+        section.add(f"{mp_text(path.mp)} MP ({sender.attributes.get('class')}) along {'-'.join(path.hexes)}",
+                    mp=path.mp, path=[h for h in path.hexes], quantity="MP")
+        section.add(f"arrives in {turns} turn{'s' if turns != 1 else ''}, in the Command Phase of turn "
+                    f"{turn + turns}: one turn per {charts.rule('orders', 'delivery_mp_per_turn')} MP, any portion "
+                    f"adding one; checked for Acceptance when it arrives ({arrives.clause})", turns=turns,
+                    quantity="turns")
+    if log.of(name).locked:
+        section.add(f"{name} is locked by a Distorted order: it takes no new order until a 6 in a Delay Reduction "
+                    "segment (10.2 optional rule)", locked=True)
+    log.send(name, Pending(order, sender.name, turn + turns))
+    _write(session, section, log, name)
 
 
-def receive(session, name, sender_name, number, method, kind, accepted, delayed, delay):
-    """10.2: the Acceptance roll and what it does to the command's orders."""
+def _arrived(log, name, number, turn):
+    """The order on its way to `name` that is checked now: `number`, or the only one arrived."""
+    on_the_way = log.on_the_way(name)
+    if not on_the_way:
+        raise ArmyError(f"no order is on its way to {name} in the Order Log: send one first (step=send)")
+    if number:
+        found = next((p for p in on_the_way if p.order.number == number), None)
+        if found is None:
+            raise ArmyError(f"order {number} is not on its way to {name}; the Order Log has "
+                            f"{', '.join(str(p.order.number) for p in on_the_way)}")
+    else:
+        here = [p for p in on_the_way if p.arrives <= turn]
+        if len(here) > 1:
+            raise ArmyError(f"orders {', '.join(str(p.order.number) for p in here)} have arrived at {name}: give "
+                            "number=")
+        found = here[0] if here else min(on_the_way, key=lambda p: p.arrives)
+    if found.arrives > turn:
+        raise ArmyError(f"order {found.order.number} to {name} arrives in turn {found.arrives}, not before: this is "
+                        f"turn {turn} (10.1)")
+    return found
+
+
+def receive(session, name, number):
+    """10.2: the Acceptance roll of the order that has arrived, and what it does to the command's
+    orders in the Order Log."""
     army, charts = session.army, session.charts
+    log = read_log(session)
+    pending = _arrived(log, name, number, _turn(session, "an order's arrival"))
+    order = pending.order
     cmd, receiver = _receiver(army, name)
-    sender = army.named(sender_name)
-    order = Order(number, name, method, kind)
-    held = _held(accepted, delayed, delay, name, method, kind)
-    section = session.report.section(f"Order {number} ({order.shorthand}) to {name}: Acceptance (10.2)")
+    sender = army.named(pending.sender)
+    held = log.of(name)
+    section = session.report.section(f"Order {order.number} ({order.shorthand}) to {name}: Acceptance (10.2)")
+    log.arrived(name, order.number)
+    if held.locked:
+        section.add(f"{name} is locked by a Distorted order: it takes no new order until a 6 (10.2 optional rule); "
+                    f"order {order.number} is thrown away", locked=True)
+        _write(session, section, log, name)
+        return
     value = acceptance_value(order, _rating(sender), _rating(receiver), charts)
     section.add("Acceptance Value " + " + ".join(f"{v} {what}" for what, v in value.parts) + f" = {value.total}",
                 value=value.total)
@@ -86,33 +126,43 @@ def receive(session, name, sender_name, number, method, kind, accepted, delayed,
                 result=result.result, column=result.column)
     after, why = after_acceptance(held, order, result.result, charts)
     section.add(f"{why}", result=result.result)
-    section.add(f"{name} holds: {_state(after)} (before: {_state(held)})", orders=_state(after))
+    section.add(f"{name} holds: {held_text(after)} (before: {held_text(held)})", orders=held_text(after))
+    log.set(name, after)
+    _write(session, section, log, name)
 
 
-def reduce(session, name, number, delay, locked):
-    """10.2 Delay Reduction (and the optional lockout's 6)."""
+def reduce(session, name):
+    """10.2 Delay Reduction of the command's order in Delay (and the optional lockout's 6), from
+    the Order Log."""
     charts = session.charts
     _receiver(session.army, name)
-    order = Order(number, name, "written", "complex")
-    section = session.report.section(f"Order {number} to {name}: Delay Reduction (10.2)")
-    if locked:
+    log = read_log(session)
+    held = log.of(name)
+    if held.delayed is None and not held.locked:
+        raise ArmyError(f"{name} has no order in Delay and no lockout in the Order Log: nothing to reduce")
+    section = session.report.section(f"{name}: Delay Reduction (10.2)")
+    if held.locked:
         ended, die = lockout_ends(name, session.roll, charts)
         if die is None:
-            section.add("the optional Distorted order lockout is off: no lockout to end (distorted_lockout, 10.2)")
+            section.add("the optional Distorted order lockout is off: the lockout ends (distorted_lockout, 10.2)")
         else:
             section.add(f"d6 {die}: {'the lockout ends' if ended else 'still locked: a 6 ends it'} (10.2 optional "
                         "rule)", roll=die, ended=ended)
-    if delay is None:
-        return
-    result = reduce_delay(order, delay, session.roll, charts)
-    held = CommandOrders(None, order, delay)
-    if result.lifted:
-        section.add(f"d6 {result.roll} in column {delay[1]}: the delay is lifted, order {number} is Accepted and "
-                    f"replaces the Accepted order ({result.clause})", roll=result.roll, lifted=True)
-        section.add(f"{name} holds: {_state(after_delay_lifted(held))}")
-    else:
-        section.add(f"d6 {result.roll} in column {delay[1]}: still in Delay ({delay}); roll again next Command Phase "
-                    f"({result.clause})", roll=result.roll, lifted=False)
+        if ended:
+            held = replace(held, locked=False)
+    if held.delayed is not None:
+        number, delay = held.delayed.number, held.delay
+        result = reduce_delay(held.delayed, delay, session.roll, charts)
+        if result.lifted:
+            held = after_delay_lifted(held)
+            section.add(f"d6 {result.roll} in column {delay[1]}: the delay is lifted, order {number} is Accepted and "
+                        f"replaces the Accepted order ({result.clause})", roll=result.roll, lifted=True)
+        else:
+            section.add(f"d6 {result.roll} in column {delay[1]}: order {number} still in Delay ({delay}); roll again "
+                        f"next Command Phase ({result.clause})", roll=result.roll, lifted=False)
+    section.add(f"{name} holds: {held_text(held)}", orders=held_text(held))
+    log.set(name, held)
+    _write(session, section, log, name)
 
 
 def _rating(unit):

@@ -7,23 +7,28 @@ from collections import deque
 from adjutant.plugin import Parameter
 
 from .army import enemy_of
+from .distances import Distances
 from .rally import RallyStack, rally
 from .session import start
 from .stack_effects import STATE_NAMES, eliminate, leaders, rule_unit, stack_state, write_losses, write_state
 
 
 class RallyMap:
-    """The enemy's combat units and the hexes a stack of `side` may retreat through."""
+    """The enemy's combat units and the hexes a stack of `side` may retreat through; distances to
+    them as the option `distance` counts them (distances.py)."""
 
-    def __init__(self, army, side, distance):
+    def __init__(self, army, side, distance, charts):
         self.army, self.side, self.distance = army, side, distance
         self.enemy = [u.hex for u in army.of(enemy_of(side)) if u.is_combat]
+        self.measure = Distances(army, charts, side)
 
-    def nearest(self, hex_name):
-        return min((self.army.distance(hex_name, e) for e in self.enemy), default=None)
+    def nearest(self, hex_name, unit_class=None):
+        """Hexes to the nearest enemy combat unit; None when there is none (or no path to one)."""
+        found = self.measure.nearest(hex_name, self.enemy, unit_class)
+        return None if found is None else found.hexes
 
-    def safe(self, hex_name):
-        nearest = self.nearest(hex_name)
+    def safe(self, hex_name, unit_class=None):
+        nearest = self.nearest(hex_name, unit_class)
         return nearest is None or nearest >= self.distance
 
     def _enterable(self, came_from, hex_name, unit_class):
@@ -42,7 +47,7 @@ class RallyMap:
         queue = deque([hex_name])
         while queue:
             here = queue.popleft()
-            if here != hex_name and self.safe(here):
+            if here != hex_name and self.safe(here, unit_class):
                 path = []
                 while here != hex_name:
                     path.append(here)
@@ -57,7 +62,7 @@ class RallyMap:
 
 def rally_side(session, side):
     army, charts = session.army, session.charts
-    facts = RallyMap(army, side, int(charts.rule("rally", "enemy_distance")))
+    facts = RallyMap(army, side, int(charts.rule("rally", "enemy_distance")), charts)
     units_of, ways, stacks = {}, {}, []
     for hex_name, units in army.stacks().items():
         own = [u for u in units if u.side == side]
@@ -65,10 +70,10 @@ def rally_side(session, side):
             continue
         units_of[hex_name] = own
         state = stack_state(own)
-        nearest = facts.nearest(hex_name)
+        unit_class = next((u.attributes.get("class") for u in own if u.is_combat), None)
+        nearest = facts.nearest(hex_name, unit_class)
         way = None
         if state == "r" and nearest is not None and nearest < facts.distance:
-            unit_class = next((u.attributes.get("class") for u in own if u.is_combat), None)
             way = ways[hex_name] = facts.way_out(hex_name, unit_class)
         stacks.append(RallyStack(hex_name, tuple(rule_unit(u) for u in own), state, tuple(leaders(own)),
                                  adjacent_enemy=nearest == 1, enemy_distance=99 if nearest is None else nearest,
@@ -109,4 +114,5 @@ def register(plugin):
     def rally_procedure(context, side):
         session = start(context, f"{side} Rally Phase (CWR 6.4)", side=side, one_side="the Rally Phase")
         rally_side(session, side)
+        Distances(session.army, session.charts, side).note(session)
         return session.finish()

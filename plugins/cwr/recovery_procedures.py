@@ -1,12 +1,15 @@
 """Straggler Recovery (9.4) and Wrecked status (5.9) on a save: each brigade's eligible units (in
-Command Radius by the engine's trace of the brigade leader's MP, 6 hexes from the enemy, in Line,
-Normal) recovering one SP each, and units, brigades and divisions judged wrecked by their losses."""
+Command Radius by the engine's trace of the brigade leader's MP, 6 hexes from the enemy as the
+option `distance` counts them, in Line, Normal) recovering one SP each, and units, brigades and
+divisions judged wrecked by their losses."""
 from collections import Counter
 
 from adjutant.plugin import Parameter
 
 from .army import enemy_of
 from .command_radius import RadiusUnit, Trace, command_radius, radius
+from .distances import FAR, Distances
+from .order_log import read_log
 from .session import start
 from .stack_effects import names, rule_unit, stack_state
 from .stragglers import RATINGS, STRAGGLING_TYPES, Brigade, Recovering, recover_stragglers
@@ -66,7 +69,14 @@ def in_radius(session, side, members, brigade):
     return command_radius(units, charts), leader
 
 
-def recovery(session, side, given, night, accepted):
+def _under_orders(session, members):
+    """9.4c: whether the brigade, or a command it is in, holds an Accepted order in the Order Log."""
+    log = read_log(session)
+    commands = {getattr(u, level) for u in members for level in ("brigade", "division", "corps")} - {""}
+    return sorted(c for c in commands if log.of(c).accepted)
+
+
+def recovery(session, side, given, night):
     army, charts = session.army, session.charts
     section = session.report.section(f"{side} Straggler Recovery (9.4)")
     if not session.on_the_hour:
@@ -74,6 +84,8 @@ def recovery(session, side, given, night, accepted):
                     f"in the Rally Phase of the hour turns only (9.4)", recovered=0)
         return
     enemy = [u.hex for u in army.of(enemy_of(side)) if u.is_combat]
+    measure = Distances(army, charts, side)
+    measure.note(session)
     section.add(f"{session.hour}, a {'night' if night else 'day'} turn: recovery by the Brigade Straggler Recovery "
                 f"table's {'night' if night else 'day'} row", hour=session.hour, night=night)
     for name, members in _brigades(army.of(side), side).items():
@@ -87,14 +99,18 @@ def recovery(session, side, given, night, accepted):
                  f"Chart, casualties are not recovered)"), stragglers=stragglers, quantity="SP")
         recovering = []
         for unit in members:
-            nearest = min((army.distance(unit.hex, e) for e in enemy), default=99)
+            found = measure.nearest(unit.hex, enemy, unit.attributes.get("class"))
+            nearest = FAR if found is None or found.hexes is None else found.hexes
             recovering.append(Recovering(rule_unit(unit), cr[unit.name].in_command, nearest,
                                          stack_state(army.in_hex(unit.hex, side))))
             part.add(f"{unit.name} ({unit.sp} of {unit.printed_sp} SP): "
                      f"{'in' if cr[unit.name].in_command else 'not in'} Command Radius "
                      f"({cr[unit.name].why}{'' if leader else f'; no leader of {name} on the map'})",
                      unit=unit.name, in_command=cr[unit.name].in_command)
-        r = recover_stragglers(charts, Brigade(name, morale, stragglers, tuple(recovering), name in accepted),
+        ordered = _under_orders(session, members) if night else []
+        if ordered:
+            part.add(f"the Order Log: an Accepted order in {', '.join(ordered)} (9.4c)", accepted=ordered)
+        r = recover_stragglers(charts, Brigade(name, morale, stragglers, tuple(recovering), bool(ordered)),
                                session.hour, night)
         for unit, why in r.ineligible:
             part.add(f"{unit}: not eligible, {why}", unit=unit, eligible=False)
@@ -169,13 +185,12 @@ def register(plugin):
                                     "Normal), the (+) bonus (9.4b), strengths written.",
                       SIDE, Parameter("stragglers", str, "each brigade's stragglers on the Brigade Loss Chart, "
                                                          "BRIGADE:N,... (default its printed SP - SP)", ""),
-                      Parameter("night", bool, "a night turn (2.2)", False),
-                      Parameter("accepted", str, "brigades with (or in a command with) a currently Accepted order, "
-                                                 "BRIGADE,... (9.4c: no recovery at night)", ""),
+                      Parameter("night", bool, "a night turn (2.2); 9.4c: a brigade with (or in a command with) "
+                                               "an Accepted order in the Order Log recovers none", False),
                       example="cwr-wrecked.vsav side=Union \"stragglers=Cutler's Brigade:3\"")
-    def stragglers_procedure(context, side, stragglers="", night=False, accepted=""):
+    def stragglers_procedure(context, side, stragglers="", night=False):
         session = start(context, f"{side} Straggler Recovery (CWR 9.4)", side=side, one_side="Straggler Recovery")
-        recovery(session, side, _counts(stragglers, "stragglers"), night, set(names(accepted)))
+        recovery(session, side, _counts(stragglers, "stragglers"), night)
         return session.finish()
 
     @plugin.procedure("wrecked", "5.9: each infantry and cavalry unit wrecked at 50% of its printed SP lost "

@@ -1,10 +1,12 @@
 """The Resupply segment on a save (8.3): each unit's eligibility (4 hexes from every enemy unit,
-2 hexes from its corps wagon or the army train, not DG or R, artillery limbered) measured on the
-map, and the ammunition of those that may written back to Normal."""
+2 hexes from its corps wagon or the army train, counted as the option `distance` reads them
+(distances.py); not DG or R, artillery limbered) measured on the map, and the ammunition of those
+that may written back to Normal."""
 from adjutant.plugin import Parameter
 
 from .army import ArmyError, enemy_of
 from .close_combat_procedure import cc_unit
+from .distances import FAR, Distances
 from .session import start
 from .supply import Wagon, resupply
 
@@ -28,14 +30,22 @@ def resupply_segment(session, names):
         section.add(f"no {side} unit on the map is Low or No Ammo: nothing to resupply")
         return
     enemies = army.of(enemy_of(side))
+    measure = Distances(army, charts, side)
     wagons = [(u, Wagon(u.name, u.side, u.type, u.corps)) for u in army.of(side) if u.type in SUPPLY_TYPES]
     for unit in units:
-        nearest = min(((army.distance(unit.hex, e.hex), e.name) for e in enemies), default=None)
-        distance = nearest[0] if nearest else 10 ** 6
-        reach = tuple((w, army.distance(unit.hex, u.hex)) for u, w in wagons)
-        verdict = resupply(cc_unit(unit), distance, reach, charts)
-        enemy = f"{nearest[0]} hexes from {nearest[1]}" if nearest else "no enemy unit on the map"
-        near = ", ".join(f"{w.name} {d}" for w, d in reach) or "no wagon or train on the map"
+        unit_class = unit.attributes.get("class")
+        nearest = measure.nearest(unit.hex, [e.hex for e in enemies], unit_class)
+        far = nearest is None or nearest.hexes is None
+        reach = tuple((w, measure.between(unit.hex, u.hex, unit_class)) for u, w in wagons)
+        verdict = resupply(cc_unit(unit), FAR if far else nearest.hexes,
+                           tuple((w, FAR if d.hexes is None else d.hexes) for w, d in reach), charts)
+        if nearest is None:
+            enemy = "no enemy unit on the map"
+        elif far:
+            enemy = "no path to an enemy unit"
+        else:
+            enemy = f"{nearest.text(measure.reading)} from {army.in_hex(nearest.to, enemy_of(side))[0].name}"
+        near = ", ".join(f"{w.name} {d.text(measure.reading)}" for w, d in reach) or "no wagon or train on the map"
         facts = f"{enemy}; wagons and train: {near}"
         if not verdict.eligible:
             why = "; ".join(f"{text} ({clause})" for clause, text in verdict.reasons)
@@ -68,4 +78,5 @@ def register(plugin):
     def resupply_procedure(context, side, units=""):
         session = start(context, f"{side} Resupply (CWR 8.3)", side=side)
         resupply_segment(session, [n.strip() for n in units.split(",") if n.strip()])
+        Distances(session.army, session.charts, side).note(session)
         return session.finish()

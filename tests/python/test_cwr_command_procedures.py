@@ -7,7 +7,13 @@ from fractions import Fraction
 import pytest
 
 from adjutant_plugins.cwr.army import ArmyError
+import adjutant
+from adjutant.plugin import Context
+from adjutant.procedures.kept import KeptValueError
+from adjutant.procedures.rolls import Rolls
 from adjutant_plugins.cwr.demo import CHARTS
+from adjutant_plugins.cwr.demo.module import ORDER_LOG
+from adjutant_plugins.cwr.order_log import format_log, parse_log
 from cwr_helpers import Demo, lines, piece_named
 
 
@@ -76,33 +82,112 @@ def test_9_3_option_battery_radius_combat_reads_6_mp_from_a_division_leader(demo
     assert combat["radius"] == 6
 
 
-# ---- 10.1-10.2 orders ----
+# ---- 10.1-10.2 orders, kept in the game's Order Log ----
 
-def test_10_1_delivery_a_turn_per_10_mp_of_the_senders_path(demo, tmp_path):
+def order_log(game):
+    return game.global_property(ORDER_LOG)
+
+
+def with_globals(demo, save, out, **values):
+    """A copy of `save` with global properties set (OrderLog=..., Turn=...)."""
+    game = demo.game(save)
+    for name, value in values.items():
+        game.set_global_property(name, str(value))
+    game.save(str(out))
+    return out
+
+
+def written(game, out):
+    game.save(str(out))
+    return out
+
+
+def test_10_1_delivery_a_turn_per_10_mp_of_the_senders_path_kept_with_its_arrival_turn(demo, tmp_path):
     save = demo.position("cwr-demo.vsav", tmp_path / "courier.vsav", moves={"Wadsworth": "A16.12"})
-    report, _ = demo.run(save, "orders", command="Meredith's Brigade", sender="Wadsworth")
+    report, game = demo.run(save, "orders", command="Meredith's Brigade", sender="Wadsworth", method="oral")
     mp = next(l.data["mp"] for l in lines(report) if "path" in l.data)
     turns = next(l.data["turns"] for l in lines(report) if "turns" in l.data)
     assert mp > 10 and turns == math.ceil(mp / 10)
+    # the demo log's Union orders are 1 and 2 (Cutler's): this one is 3, arriving turns after turn 4
+    assert order_log(game) == ("Cutler's Brigade = A 1WC, P 2WC T4 Wadsworth; "
+                               f"Meredith's Brigade = P 3OC T{4 + turns} Wadsworth")
 
 
-def test_10_2_acceptance_roll_on_the_acceptance_value_column(demo):
+def test_10_1_an_order_is_checked_only_in_the_turn_it_arrives(demo, tmp_path):
+    save = demo.position("cwr-demo.vsav", tmp_path / "courier.vsav", moves={"Wadsworth": "A16.12"})
+    _, game = demo.run(save, "orders", command="Meredith's Brigade", sender="Wadsworth")
+    sent = written(game, tmp_path / "sent.vsav")
+    with pytest.raises(ValueError, match="arrives in turn [56]"):
+        demo.run(sent, "orders", command="Meredith's Brigade", step="accept")
+    arrived = with_globals(demo, sent, tmp_path / "arrived.vsav", Turn=9)
+    report, _ = demo.run(arrived, "orders", command="Meredith's Brigade", step="accept")
+    assert report.rolls and any("value" in l.data for l in lines(report))
+
+
+def test_10_2_acceptance_roll_on_the_acceptance_value_column_written_to_the_order_log(demo):
     # Wadsworth 2 + Cutler 3 + written 1 + complex 0 = 6: column 5-6; 2d6 3 reads D6 (the demo chart).
-    report, _ = demo.run("cwr-demo.vsav", "orders", command="Cutler's Brigade", sender="Wadsworth", step="accept",
-                         number=2, accepted=1, rolls=["*acceptance*=3"])
+    # The demo save's Order Log: Cutler holds order 1 (WC); order 2 (WC) from Wadsworth arrives in turn 4.
+    report, game = demo.run("cwr-demo.vsav", "orders", command="Cutler's Brigade", step="accept",
+                            rolls=["*acceptance*=3"])
     data = [l.data for l in lines(report)]
     assert {"value": 6} in data
     assert any(d.get("result") == "D6" and d.get("roll") == 3 for d in data)
-    assert "Cutler's Brigade holds: Accepted: order 1; in Delay (D6): order 2" in lines(report)[-1].text
+    assert any(d.get("orders") == "Accepted: order 1 (WC); in Delay (D6): order 2 (WC)" for d in data)
+    assert order_log(game) == "Cutler's Brigade = A 1WC, D 2WC D6"
 
 
-def test_10_2_delay_reduction_lifts_the_delay_on_the_tables_a(demo):
-    lifted, _ = demo.run("cwr-demo.vsav", "orders", command="Cutler's Brigade", step="reduce", delay="D5",
-                         rolls=["*delay*=5"])
-    kept, _ = demo.run("cwr-demo.vsav", "orders", command="Cutler's Brigade", step="reduce", delay="D5",
-                       rolls=["*delay*=4"])
-    assert [l.data.get("lifted") for l in lines(lifted) if "lifted" in l.data] == [True]
-    assert [l.data.get("lifted") for l in lines(kept) if "lifted" in l.data] == [False]
+def test_10_2_delay_reduction_reads_the_delay_the_last_run_kept(demo, tmp_path):
+    _, game = demo.run("cwr-demo.vsav", "orders", command="Cutler's Brigade", step="accept", rolls=["*acceptance*=3"])
+    delayed = written(game, tmp_path / "delayed.vsav")
+    kept, still = demo.run(delayed, "orders", command="Cutler's Brigade", step="reduce", rolls=["*delay*=4"])
+    lifted, accepted = demo.run(delayed, "orders", command="Cutler's Brigade", step="reduce", rolls=["*delay*=6"])
+    # the demo chart's D6 column lifts the delay on a 6 only
+    assert [l.data["lifted"] for l in lines(kept) if "lifted" in l.data] == [False]
+    assert order_log(still) == "Cutler's Brigade = A 1WC, D 2WC D6"
+    assert [l.data["lifted"] for l in lines(lifted) if "lifted" in l.data] == [True]
+    assert order_log(accepted) == "Cutler's Brigade = A 2WC"
+    with pytest.raises(ValueError, match="no order in Delay"):
+        demo.run(written(accepted, tmp_path / "accepted.vsav"), "orders", command="Cutler's Brigade", step="reduce")
+
+
+def test_10_2_optional_distorted_lockout_kept_until_a_6(demo, tmp_path):
+    charts = with_options(tmp_path, distorted_lockout="on")
+    save = with_globals(demo, "cwr-demo.vsav", tmp_path / "locked.vsav",
+                        OrderLog="Cutler's Brigade = A 1WC, L, P 2WC T4 Wadsworth")
+    thrown, game = demo.run(save, "orders", command="Cutler's Brigade", step="accept", charts=charts)
+    assert thrown.rolls == [] and order_log(game) == "Cutler's Brigade = A 1WC, L"
+    locked = written(game, tmp_path / "thrown.vsav")
+    _, still = demo.run(locked, "orders", command="Cutler's Brigade", step="reduce", charts=charts, rolls=["*=5"])
+    _, ended = demo.run(locked, "orders", command="Cutler's Brigade", step="reduce", charts=charts, rolls=["*=6"])
+    assert order_log(still) == "Cutler's Brigade = A 1WC, L" and order_log(ended) == "Cutler's Brigade = A 1WC"
+
+
+def test_10_2_a_module_without_the_order_log_property_is_refused(demo, tmp_path):
+    text = (demo.folder / "companion.toml").read_text().replace('order_log = "OrderLog"', "")
+    (tmp_path / "companion.toml").write_text(text)
+    companion = adjutant.open_companion(str(tmp_path / "companion.toml"), demo.module)
+    game = demo.game("cwr-demo.vsav")
+    context = Context(demo.module, companion, game, str(demo.path("cwr-demo.vsav")), charts=str(CHARTS),
+                      rolls=Rolls(1))
+    task = demo.plugin.tasks["orders"]
+    for step in ("accept", "reduce"):
+        with pytest.raises(KeptValueError, match=r"\[globals\] order_log"):
+            task.run(context, **task.arguments({"command": "Cutler's Brigade", "step": step}))
+    task = demo.plugin.tasks["initiative"]
+    with pytest.raises(KeptValueError, match=r"\[globals\] order_log"):
+        task.run(context, **task.arguments({"command": "Archer's Brigade"}))
+
+
+def test_10_2_the_order_log_text_reads_back_as_written():
+    text = ("Cutler's Brigade = A 1WC, D 2OS D5, L, P 4IP-C T6 Wadsworth; Meredith's Brigade = A 3I-C; "
+            "initiative 4 = III Corps: Archer's Brigade, III Corps: Heth's Division")
+    log = parse_log(text, "test")
+    assert log.of("Cutler's Brigade").delay == "D5" and log.of("Cutler's Brigade").locked
+    assert log.on_the_way("Cutler's Brigade")[0].arrives == 6 and log.attempts_in(4) == [
+        ("III Corps", "Archer's Brigade"), ("III Corps", "Heth's Division")] and log.attempts_in(5) == []
+    assert format_log(log) == text
+    with pytest.raises(ValueError, match="OrderLog holds \"Cutler's Brigade = A 1XX\""):
+        parse_log("Cutler's Brigade = A 1XX", "OrderLog")
 
 
 def test_10_2_odds_of_each_acceptance_result_sum_to_one(demo):
@@ -117,17 +202,21 @@ def test_10_2_odds_of_each_acceptance_result_sum_to_one(demo):
 
 def test_10_3_stoppage_below_the_minimum_and_the_night_modifier(demo):
     # Cutler's brigade: 3 regiments, 2 wrecked (5.9: 3 of 6 SP, 2 of 5), rating 3: column 4, minimum 9.
-    passed, _ = demo.run("cwr-wrecked.vsav", "stoppage", command="Cutler's Brigade", rolls=["*stoppage*=9"])
-    night, _ = demo.run("cwr-wrecked.vsav", "stoppage", command="Cutler's Brigade", night="true",
-                        rolls=["*stoppage*=9"])
+    # The wrecked save's Order Log: Cutler holds an Accepted Complex order.
+    passed, kept = demo.run("cwr-wrecked.vsav", "stoppage", command="Cutler's Brigade", rolls=["*stoppage*=9"])
+    night, cancelled = demo.run("cwr-wrecked.vsav", "stoppage", command="Cutler's Brigade", night="true",
+                                rolls=["*stoppage*=9"])
     check = lambda r: next(l.data for l in lines(r) if "stopped" in l.data)
     assert check(passed)["minimum"] == 9 and not check(passed)["stopped"]
+    assert order_log(kept) == "Cutler's Brigade = A 1WC"
     assert check(night)["total"] == 6 and check(night)["stopped"]
+    assert order_log(cancelled) == ""   # 10.3: all its orders cancelled
 
 
-def test_10_3_no_check_without_an_accepted_complex_order(demo):
-    report, _ = demo.run("cwr-wrecked.vsav", "stoppage", command="Cutler's Brigade", order="simple")
-    assert report.rolls == [] and "no Stoppage Check" in lines(report)[-1].text
+def test_10_3_no_check_without_an_accepted_complex_order_in_the_order_log(demo, tmp_path):
+    save = with_globals(demo, "cwr-wrecked.vsav", tmp_path / "simple.vsav", OrderLog="Cutler's Brigade = A 1WS")
+    report, _ = demo.run(save, "stoppage", command="Cutler's Brigade")
+    assert report.rolls == [] and "no Accepted Complex order" in lines(report)[-1].text
 
 
 def test_10_4_forced_retreat_checks_table_1_plus_one_and_writes_the_losses(demo, tmp_path):
@@ -151,14 +240,31 @@ def test_11_0_initiative_success_and_loose_cannon_by_the_leaders_column(demo):
     assert [l.data["result"] for l in lines(loose) if "result" in l.data][0] == "Loose Cannon"
 
 
-def test_11_0_a_superior_must_be_stacked_and_two_attempts_a_command(demo, tmp_path):
+def test_11_0_a_superior_must_be_stacked(demo, tmp_path):
     apart, _ = demo.run("cwr-demo.vsav", "initiative", command="Archer's Brigade", leader="Heth")
     assert apart.rolls == [] and "not stacked with Archer" in lines(apart)[-1].text
     save = demo.position("cwr-demo.vsav", tmp_path / "stacked.vsav", moves={"Heth": "A2.06"})
-    stacked, _ = demo.run(save, "initiative", command="Archer's Brigade", leader="Heth", rolls=["*=11"])
+    stacked, game = demo.run(save, "initiative", command="Archer's Brigade", leader="Heth", rolls=["*=11"])
     assert [l.data["result"] for l in lines(stacked) if "result" in l.data][0] == "Success"
-    third, _ = demo.run("cwr-demo.vsav", "initiative", command="Archer's Brigade", attempt=3)
+    # 11.0b: the Initiative order is Archer's Accepted order, numbered after the Confederates' last (none)
+    assert order_log(game) == ("Archer's Brigade = A 1I-C; Cutler's Brigade = A 1WC, P 2WC T4 Wadsworth; "
+                               "initiative 4 = III Corps: Archer's Brigade")
+
+
+def test_11_0_the_third_attempt_in_a_command_is_refused_from_the_kept_count(demo, tmp_path):
+    _, game = demo.run("cwr-demo.vsav", "initiative", command="Archer's Brigade", rolls=["*=44"])
+    one = written(game, tmp_path / "one.vsav")
+    again, _ = demo.run(one, "initiative", command="Archer's Brigade")
+    assert again.rolls == [] and "already attempted Initiative for Archer's Brigade" in lines(again)[-1].text
+    _, game = demo.run(one, "initiative", command="Davis's Brigade", rolls=["*=44"])
+    two = written(game, tmp_path / "two.vsav")
+    assert order_log(game).endswith("; initiative 4 = III Corps: Archer's Brigade, III Corps: Davis's Brigade")
+    third, after = demo.run(two, "initiative", command="Heth's Division")
     assert third.rolls == [] and "at most 2" in lines(third)[-1].text
+    assert order_log(after) == order_log(game)
+    next_turn = with_globals(demo, two, tmp_path / "turn5.vsav", Turn=5)
+    fresh, game = demo.run(next_turn, "initiative", command="Heth's Division", rolls=["*=44"])
+    assert fresh.rolls and order_log(game).endswith("Wadsworth; initiative 5 = III Corps: Heth's Division")
 
 
 def test_11_0_initiative_refuses_a_command_outside_the_leaders_naming_him_once(demo):
@@ -223,3 +329,17 @@ def test_3_7_only_column_infantry_never_dg(demo, tmp_path):
     dg, _ = demo.run(save, "forced-march", unit="14th Tennessee")
     assert line.rolls == [] and "Column" in lines(line)[-1].text
     assert dg.rolls == [] and "Disorganized" in lines(dg)[-1].text
+
+
+# ---- 9.4c: no straggler recovery at night under an Accepted order, read from the Order Log ----
+
+def test_9_4c_a_brigade_with_an_accepted_order_in_the_log_recovers_none_at_night(demo, tmp_path):
+    ordered, _ = demo.run("cwr-wrecked.vsav", "stragglers", side="Union", night="true")
+    free = with_globals(demo, "cwr-wrecked.vsav", tmp_path / "no-orders.vsav", OrderLog="")
+    unordered, _ = demo.run(free, "stragglers", side="Union", night="true")
+    by_division = with_globals(demo, "cwr-wrecked.vsav", tmp_path / "division.vsav",
+                               OrderLog="Wadsworth's Division = A 1OS")
+    division, _ = demo.run(by_division, "stragglers", side="Union", night="true")
+    reason = "a night turn with a currently Accepted order (9.4c)"
+    assert any(reason in l.text for l in lines(ordered)) and any(reason in l.text for l in lines(division))
+    assert not any(reason in l.text for l in lines(unordered))

@@ -6,10 +6,12 @@ them; `adjutant demo` (steps.py) writes those missing and runs the plugin on the
                           series does (A10.10: column from the left, row from the bottom), painted
                           from demo/companion.toml; a palette of two brigades a side, their
                           batteries, leaders, HQs and wagons
-  cwr-demo.vsav           the morning of the battle: both sides' brigades deployed
+  cwr-demo.vsav           the morning of the battle: both sides' brigades deployed; Cutler holds
+                          order 1 (WC), and Wadsworth's order 2 (WC) reaches him this turn
   cwr-fire.vsav           5.2: an R6 1 hex and an M5 3 hexes from their targets; 5.4: an R8 on an N
                           battery of 5 guns, 2 hexes from two enemy hexes
-  cwr-wrecked.vsav        5.9: a 6-SP regiment at 3 SP and a 5-SP one at 2 (and a 6-SP one at 4)
+  cwr-wrecked.vsav        5.9: a 6-SP regiment at 3 SP and a 5-SP one at 2 (and a 6-SP one at 4);
+                          Cutler holds an Accepted Complex order (10.3)
   cwr-close-combat.vsav   7.0: two regiments and a leader stacked in front of a defender with a
                           battery, a third regiment in its rear hex (7.1b)
   cwr-firefight.vsav      5.0: two lines with a battery each, 2 hexes apart
@@ -25,7 +27,8 @@ from adjutant import write_new_file
 from adjutant.procedures.demo import write_game_files
 
 from .module import write_module
-from .positions import AMMO_HEXES, CLOSE_COMBAT_HEXES, DEMO_HEXES, FIRE_HEXES, FIREFIGHT_HEXES, WRECKED_HEXES
+from .positions import (AMMO_HEXES, CLOSE_COMBAT_HEXES, DEMO_HEXES, FIRE_HEXES, FIREFIGHT_HEXES, ORDER_LOGS,
+                        WRECKED_HEXES)
 from .saves import write_save
 
 HERE = Path(__file__).resolve().parent
@@ -54,8 +57,8 @@ def write_demo(out_dir, keep_existing=False):
     out_dir.mkdir(parents=True, exist_ok=True)
     writers = {MODULE: lambda new: write_module(new, companion)}
     for name, (placement, description) in SAVES.items():
-        writers[name] = lambda new, placement=placement, description=description: write_save(new, placement,
-                                                                                             description)
+        writers[name] = lambda new, placement=placement, description=description, log=ORDER_LOGS.get(name, ""): \
+            write_save(new, placement, description, log)
     writers[COMPANION_COPY] = lambda new: write_new_file(new, text)
     writers[CHARTS_COPY] = lambda new: write_new_file(new, CHARTS.read_text(encoding="utf-8"))
     return write_game_files(out_dir, writers, keep_existing)

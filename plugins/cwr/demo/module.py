@@ -1,6 +1,6 @@
 """The module: its buildFile (the main map with the series' hex numbering, a palette of every
-counter, the global properties Turn, Hour and each side's artillery ammunition points) and its images, written as a .vmod by
-adjutant.write_module."""
+counter, the global properties Turn, Hour, each side's artillery ammunition points and the Order
+Log) and its images, written as a .vmod by adjutant.write_module."""
 import adjutant
 from adjutant.build_file import BuildFile
 from adjutant.procedures.demo_images import small_png
@@ -19,6 +19,7 @@ TURN, HOUR = "4", "08:00"
 # [globals]) and the demo's example scenario values.
 AMMO_PROPERTIES = {"Union": "UnionArtilleryAmmo", "Confederate": "ConfederateArtilleryAmmo"}
 AMMO_POINTS = {"Union": "12", "Confederate": "8"}   # example
+ORDER_LOG = "OrderLog"   # the companion file's [globals] order_log
 
 
 def build_file():
@@ -35,6 +36,7 @@ def build_file():
     for side, name in AMMO_PROPERTIES.items():
         build.global_property(name, AMMO_POINTS[side], f"{side} artillery ammunition points (8.4)", isNumeric="true",
                               min="0", max="999", wrap="false")
+    build.global_property(ORDER_LOG, "", "The Order Log (CWR 10.2-11.0), kept by the cwr procedures (docs/cwr.md)")
     return build.text()
 
 

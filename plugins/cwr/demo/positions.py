@@ -1,7 +1,7 @@
 """Where the demo's saves put the counters: {hex: [(counter name, its state)]}, each stack listed
 from the TOP down (as the rules count a stack: 5.1a, 6.1); the state gives facing (0 N, 1 NE, 2 SE,
 3 S, 4 SW, 5 NW), formation, sp, state, ammo, wrecked where they differ from the palette's.
-Hexes are the engine's names (10.10: VASSAL's A10.10)."""
+Hexes are named as VASSAL names them (A10.10)."""
 
 N, NE, SE, S, SW, NW = range(6)
 
@@ -102,4 +102,13 @@ DEMO_HEXES = {
     "A1.08": [unit("Heth")],
     "A1.04": [unit("III Corps HQ")],
     "A1.02": [unit("III Corps Wagon")],
+}
+
+
+# The Order Log each save starts with (plugins/cwr/order_log.py): in the demo save Cutler's brigade
+# holds order 1 (Written Complex) and Wadsworth's order 2 (Written Complex) reaches it in this turn
+# (4); in the wrecked save it holds an Accepted Complex order, for the Stoppage Check (10.3).
+ORDER_LOGS = {
+    "cwr-demo.vsav": "Cutler's Brigade = A 1WC, P 2WC T4 Wadsworth",
+    "cwr-wrecked.vsav": "Cutler's Brigade = A 1WC",
 }

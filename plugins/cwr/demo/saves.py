@@ -4,13 +4,13 @@ import adjutant
 
 from .counters import BY_NAME, COUNTERS, PLAYERS
 from .grid import GRID
-from .module import AMMO_POINTS, AMMO_PROPERTIES, HOUR, MAP_NAME, TURN, module_metadata
+from .module import AMMO_POINTS, AMMO_PROPERTIES, HOUR, MAP_NAME, ORDER_LOG, TURN, module_metadata
 from .traits import counter_traits
 
 
-def write_save(path, placement, description, turn=TURN, hour=HOUR):
+def write_save(path, placement, description, order_log="", turn=TURN, hour=HOUR):
     """Writes a save of the counters `placement` puts in each hex ({hex: [(name, state)]}, each
-    stack top first), as a new file `path`."""
+    stack top first) and the Order Log `order_log` (order_log.py's text), as a new file `path`."""
     gpids = {c.name: n for n, c in enumerate(COUNTERS, 1)}
     save = adjutant.NewSave()
     next_id = 1863070100000   # VASSAL's piece ids are times in milliseconds; any unique strings do
@@ -31,5 +31,6 @@ def write_save(path, placement, description, turn=TURN, hour=HOUR):
     save.set_global_property("Hour", hour)
     for side, name in AMMO_PROPERTIES.items():
         save.set_global_property(name, AMMO_POINTS[side])
+    save.set_global_property(ORDER_LOG, order_log)
     save.add_restore("SETUP_STACK\t")   # the game is not new: no at-start stacks to place
     save.write(path, module_metadata(), description)
