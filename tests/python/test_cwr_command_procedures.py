@@ -6,11 +6,11 @@ from fractions import Fraction
 
 import pytest
 
-from adjutant_plugins.cwr.army import ArmyError
 import adjutant
 from adjutant.plugin import Context
 from adjutant.procedures.kept import KeptValueError
 from adjutant.procedures.rolls import Rolls
+from adjutant_plugins.cwr.army import ArmyError
 from adjutant_plugins.cwr.demo import CHARTS
 from adjutant_plugins.cwr.demo.module import ORDER_LOG
 from adjutant_plugins.cwr.order_log import format_log, parse_log
