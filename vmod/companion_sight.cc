@@ -11,8 +11,8 @@ namespace {
 using namespace toml_reading;
 
 // The keys of the choices, in [sight] and in [sight.cwr] / [sight.lfm].
-constexpr std::array<std::string_view, 14> kOptionKeys{
-    "height", "orchard", "canopy", "partial_target", "blocking_hexsides", "procedure", "midpoint_tie_blocks",
+constexpr std::array<std::string_view, 15> kOptionKeys{
+    "height", "orchard", "canopy", "partial_target", "blocking_hexsides", "procedure", "midpoint_tie_blocks", "step5_elevation",
     "canopy_overrides_first_orchard", "firer_orchard_is_first", "enemy_hexsides_block_artillery_at_artillery",
     "hexside_level", "friendly_unit_height", "artillery_over_friendly_range", "small_arms_over_friendly_levels"};
 
@@ -90,6 +90,15 @@ class SightReader {
         rules.hexside_level = core::HexsideLevel::kMidpoint;
       } else {
         r_.fail(TomlReader::inside(*t.get("hexside_level")), "'hexside_level' in " + where + " must be \"lower\" or \"midpoint\"");
+      }
+    }
+    if (const auto p = r_.optional_string(t, "step5_elevation", where)) {
+      if (*p == "level") {
+        rules.step5_elevation = core::Step5Elevation::kLevel;
+      } else if (*p == "ground") {
+        rules.step5_elevation = core::Step5Elevation::kGround;
+      } else {
+        r_.fail(TomlReader::inside(*t.get("step5_elevation")), "'step5_elevation' in " + where + " must be \"level\" or \"ground\"");
       }
     }
     rules.midpoint_tie_blocks = flag(t, "midpoint_tie_blocks", where, rules.midpoint_tie_blocks);

@@ -22,6 +22,7 @@ struct Crossed {
   Hex hex;
   std::optional<Hex> along;
   int twice_level = 0;  // twice its elevation with the terrain's height (a hexside: by HexsideLevel)
+  int twice_ground = 0;  // twice its bare elevation (a hexside: by HexsideLevel)
   int twice_from = 0;  // twice its distance from the firer's hex (a hexside: the sum for its two hexes)
   int twice_to = 0;
   bool first_orchard = false;  // holds the orchard CWR 4.2b ignores
@@ -143,11 +144,13 @@ void LineOfSight::cwr(Hex from, Hex to, const SightSituation& s, bool explain, S
     };
     const int level_hex = level(c.hex);
     c.twice_level = 2 * level_hex;
+    c.twice_ground = 2 * ground(c.hex);
     c.twice_from = 2 * distance(from, c.hex);
     c.twice_to = 2 * distance(to, c.hex);
     c.canopy = is(c.hex, kCanopy);
     if (c.along) {
       c.twice_level = twice_side_level(ground(c.hex), level_hex, ground(*c.along), level(*c.along));
+      c.twice_ground = twice_side_level(ground(c.hex), ground(c.hex), ground(*c.along), ground(*c.along));
       c.twice_from = distance(from, c.hex) + distance(from, *c.along);
       c.twice_to = distance(to, c.hex) + distance(to, *c.along);
       c.canopy = c.canopy && is(*c.along, kCanopy);
@@ -253,6 +256,9 @@ void LineOfSight::cwr(Hex from, Hex to, const SightSituation& s, bool explain, S
   auto closer_to_low = [&](const Crossed& c) {
     return twice_low(c) < twice_high(c) || (twice_low(c) == twice_high(c) && rules_.midpoint_tie_blocks);
   };
+  auto nearness = [&](const Crossed& c) -> std::string {
+    return twice_low(c) < twice_high(c) ? "closer to" : "as far from the higher end as from";
+  };
 
   if (!steps_procedure) {
     int at_high = 0;
@@ -270,7 +276,7 @@ void LineOfSight::cwr(Hex from, Hex to, const SightSituation& s, bool explain, S
       if (c.twice_level >= hi + lo && closer_to_low(c)) {
         return block(c.hex, c.along, [&] {
           return "CWR 4.1 case 3: " + side(c) + " at level " + level_text(c.twice_level) + ", at or above the midpoint " +
-                 level_text(hi + lo) + ", is closer to the lower end";
+                 level_text(hi + lo) + ", is " + nearness(c) + " the lower end";
         });
       }
     }
@@ -294,17 +300,20 @@ void LineOfSight::cwr(Hex from, Hex to, const SightSituation& s, bool explain, S
   }
   if (plateau > 0) {
     // Step 5: the lower ground in front of A must be no farther than that behind it, unless
-    // higher ground rises behind A first.
-    const size_t front = plateau + 1;
+    // higher ground rises behind A first. `front`: how far from A the ground first falls towards B.
+    const bool by_ground = rules_.step5_elevation == Step5Elevation::kGround;
+    auto twice_at = [&](const Crossed& c) { return by_ground ? c.twice_ground : c.twice_level; };
+    size_t front = 1;
+    while (front <= crossed.size() && twice_at(crossed[front - 1]) >= 2 * hi) ++front;
     thread_local HexLine behind;
     behind.steps.clear();
     walk_centre_line(a, to_hex(to_cube(a) + (to_cube(a) - to_cube(b))), behind);
     bool fine = true;
-    for (size_t k = 1; k < behind.steps.size(); ++k) {
+    for (size_t k = 1; k < behind.steps.size() && front > 1; ++k) {
       const HexLineStep& st = behind.steps[k];
       if (!map_->on_map(st.hex) || (st.along && !map_->on_map(*st.along))) break;
-      const int twice = st.along ? twice_side_level(ground(st.hex), height(st.hex), ground(*st.along), height(*st.along))
-                                 : 2 * height(st.hex);
+      auto at = [&](Hex h) { return by_ground ? ground(h) : height(h); };
+      const int twice = st.along ? twice_side_level(ground(st.hex), at(st.hex), ground(*st.along), at(*st.along)) : 2 * at(st.hex);
       if (twice > 2 * hi) break;
       if (twice < 2 * hi) {
         fine = front <= k;
@@ -312,9 +321,11 @@ void LineOfSight::cwr(Hex from, Hex to, const SightSituation& s, bool explain, S
       }
     }
     if (!fine) {
-      return block(crossed[plateau - 1].hex, crossed[plateau - 1].along, [&] {
-        return "CWR LOS Procedure step 5: " + describe(topology, a) + " stands back from the crest at " + side(crossed[plateau - 1]) +
-               ": the ground falls sooner behind it than towards " + describe(topology, b);
+      const Crossed& crest = crossed[front - 2];
+      return block(crest.hex, crest.along, [&] {
+        return "CWR LOS Procedure step 5: " + describe(topology, a) + " stands back from the crest at " + side(crest) +
+               ": the ground falls sooner behind it than towards " + describe(topology, b) +
+               (by_ground ? " (by bare ground)" : "");
       });
     }
   }
@@ -325,8 +336,8 @@ void LineOfSight::cwr(Hex from, Hex to, const SightSituation& s, bool explain, S
                                        [&](const Crossed& x) { return x.twice_level < c.twice_level; });
     if (separated) {
       return block(c.hex, c.along, [&] {
-        return "CWR LOS Procedure step 6: " + side(c) + " at level " + level_text(c.twice_level) +
-               ", between the ends' levels and closer to the lower, is separated from the higher by lower ground";
+        return "CWR LOS Procedure step 6: " + side(c) + " at level " + level_text(c.twice_level) + ", between the ends' levels and " +
+               nearness(c) + " the lower, is separated from the higher by lower ground";
       });
     }
   }

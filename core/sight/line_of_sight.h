@@ -24,6 +24,10 @@ enum class CwrProcedure { kCases, kSteps };
 // both hexes block"), or halfway between their elevations (CWR 4.0, "half the elevation change"),
 // with the terrain height both hexes have.
 enum class HexsideLevel { kLower, kMidpoint };
+// LOS Procedure step 5: where "a lower Elevation" begins, in front of the higher end and behind it:
+// at a hex whose level with its terrain's height is below the higher end's (kLevel), or whose bare
+// ground is (kGround: the Procedure's upper-case "Elevation", without forest, orchard or urban).
+enum class Step5Elevation { kLevel, kGround };
 
 std::string_view to_string(Sight sight);
 
@@ -39,8 +43,10 @@ struct SightRules {
 
   // --- choices where the rules are ambiguous (docs/sight.md) ---
   CwrProcedure procedure = CwrProcedure::kCases;
-  // CWR 4.1 case 3 (and step 6): a feature exactly as far from both ends blocks.
+  // CWR 4.1 case 3 and LOS Procedure step 6 ("closer to the lower unit", "closer to B than A"): a
+  // feature exactly as far from both ends blocks.
   bool midpoint_tie_blocks = false;
+  Step5Elevation step5_elevation = Step5Elevation::kLevel;
   // CWR 4.2b vs 4.2c: an orchard adjacent to a canopy end blocks even when it is the first orchard.
   bool canopy_overrides_first_orchard = true;
   // CWR 4.2b: an orchard in the firer's own hex is "the first Orchard hex encountered", so every

@@ -64,6 +64,7 @@ artillery_over_friendly_range = 5
   EXPECT_FALSE(r.firer_orchard_is_first);
   EXPECT_TRUE(r.enemy_hexsides_block_artillery_at_artillery);
   EXPECT_EQ(r.hexside_level, core::HexsideLevel::kLower);
+  EXPECT_EQ(r.step5_elevation, core::Step5Elevation::kLevel);
   // The rules fit the map they came with.
   const core::LineOfSight sight(c.maps[0], r);
   EXPECT_EQ(sight.between(core::Hex{4, 4}, core::Hex{4, 8}).sight, core::Sight::kClear);
@@ -84,7 +85,9 @@ rules = "cwr"
 firer_orchard_is_first = true
 enemy_hexsides_block_artillery_at_artillery = false
 hexside_level = "midpoint"
+step5_elevation = "ground"
 )").sight->rules();
+  EXPECT_EQ(r.step5_elevation, core::Step5Elevation::kGround);
   EXPECT_TRUE(r.firer_orchard_is_first);
   EXPECT_FALSE(r.enemy_hexsides_block_artillery_at_artillery);
   EXPECT_EQ(r.hexside_level, core::HexsideLevel::kMidpoint);
@@ -145,6 +148,10 @@ TEST(CompanionSight, RefusesMistakesAtFileLineAndColumn) {
             "s.toml, line 12, column 26: 'firer_orchard_is_first' in [sight] must be true or false");
   EXPECT_EQ(error_of("[sight]\nrules = \"cwr\"\nenemy_hexsides_block_artillery_at_artillery = 0\n"),
             "s.toml, line 12, column 47: 'enemy_hexsides_block_artillery_at_artillery' in [sight] must be true or false");
+  EXPECT_EQ(error_of("[sight]\nrules = \"cwr\"\nstep5_elevation = \"bare\"\n"),
+            "s.toml, line 12, column 20: 'step5_elevation' in [sight] must be \"level\" or \"ground\"");
+  EXPECT_EQ(error_of("[sight]\nrules = \"cwr\"\n[sight.cwr]\nstep5_elevation = true\n"),
+            "s.toml, line 13, column 19: 'step5_elevation' in [sight.cwr] must be a string");
   EXPECT_EQ(error_of("[sight]\nrules = \"cwr\"\n[sight.cwr]\nhexside_level = \"half\"\n"),
             "s.toml, line 13, column 18: 'hexside_level' in [sight.cwr] must be \"lower\" or \"midpoint\"");
   EXPECT_EQ(error_of("[sight]\nrules = \"cwr\"\n[sight.lfm]\nheight = { wood = 1 }\n"),

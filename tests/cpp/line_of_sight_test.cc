@@ -135,6 +135,10 @@ TEST_F(SightTest, CWR_4_1_Case3_TieAtMidpointIsAnOption) {
   SightRules strict = cwr;
   strict.midpoint_tie_blocks = true;
   both_ways(strict, "0505", "0509", Sight::kBlocked);
+  EXPECT_EQ(clause(strict, "0505", "0509"),
+            "CWR 4.1 case 3: clear 0507 at level 1, at or above the midpoint 1, is as far from the higher end as from the lower end");
+  level("0507", 0);  // below the midpoint: clear either way
+  both_ways(strict, "0505", "0509", Sight::kClear);
 }
 
 TEST_F(SightTest, CWR_Procedure_Step4_HigherLevelSeparatedByLowerGroundBlocks) {
@@ -153,10 +157,55 @@ TEST_F(SightTest, CWR_Procedure_Step5_FiringFromBehindTheCrest) {
   steps.procedure = CwrProcedure::kSteps;
   for (const char* h : {"0505", "0506", "0507"}) level(h, 2);  // a plateau two hexes deep towards 0509
   both_ways(steps, "0505", "0509", Sight::kBlocked);          // it falls away right behind 0505
-  EXPECT_EQ(clause(steps, "0505", "0509").rfind("CWR LOS Procedure step 5:", 0), 0u);
+  EXPECT_EQ(clause(steps, "0505", "0509"),
+            "CWR LOS Procedure step 5: 0505 stands back from the crest at clear 0507: the ground falls sooner behind it than towards 0509");
+  level("0504", 2);  // falls at 0503, 2 behind, 3 in front
+  both_ways(steps, "0505", "0509", Sight::kBlocked);
+  level("0503", 2);  // "or the same distance": 3 and 3
+  both_ways(steps, "0505", "0509", Sight::kClear);
   for (const char* h : {"0502", "0503", "0504"}) level(h, 2);  // deeper behind than in front
   both_ways(steps, "0505", "0509", Sight::kClear);
   both_ways(cwr, "0505", "0509", Sight::kBlocked);  // the cases allow only the adjacent hex
+}
+
+TEST_F(SightTest, CWR_Procedure_Step5_WhereTheGroundFallsIsAnOption) {
+  SightRules steps = cwr;
+  steps.procedure = CwrProcedure::kSteps;
+  level("0505", 2);
+  level("0506", 1);
+  terrain("0506", kWoods);  // level 2, bare ground 1; the ground behind 0505 falls at 0504
+  both_ways(steps, "0505", "0509", Sight::kBlocked);
+  EXPECT_EQ(clause(steps, "0509", "0505"),
+            "CWR LOS Procedure step 5: 0505 stands back from the crest at woods 0506: the ground falls sooner behind it than towards 0509");
+  SightRules bare = steps;
+  bare.step5_elevation = Step5Elevation::kGround;  // the ground falls at 0506 itself, as soon as behind
+  both_ways(bare, "0505", "0509", Sight::kClear);
+  level("0504", 1);
+  terrain("0504", kWoods);  // behind too: the same both ways
+  both_ways(steps, "0505", "0509", Sight::kClear);
+  both_ways(bare, "0505", "0509", Sight::kClear);
+  both_ways(cwr, "0505", "0509", Sight::kClear);  // 4.1 case 2: 0506 is adjacent to the higher end
+  // The other way: the woods behind (0504) are where the bare ground falls, soonest.
+  terrain("0506", kClear);
+  for (const char* h : {"0506", "0507", "0503", "0502"}) level(h, 2);
+  both_ways(steps, "0505", "0509", Sight::kClear);  // falls at 0508 in front, 0501 behind
+  both_ways(bare, "0505", "0509", Sight::kBlocked);  // and at 0504 behind
+  EXPECT_EQ(clause(bare, "0505", "0509"),
+            "CWR LOS Procedure step 5: 0505 stands back from the crest at clear 0507: the ground falls sooner behind it than towards 0509 "
+            "(by bare ground)");
+}
+
+TEST_F(SightTest, CWR_Procedure_Step6_TieAtMidpointIsTheSameOption) {
+  SightRules steps = cwr;
+  steps.procedure = CwrProcedure::kSteps;
+  level("0505", 3);
+  level("0507", 1);  // above B, below A, behind lower 0506, as far from both ends
+  both_ways(steps, "0505", "0509", Sight::kClear);
+  steps.midpoint_tie_blocks = true;
+  both_ways(steps, "0505", "0509", Sight::kBlocked);
+  EXPECT_EQ(clause(steps, "0505", "0509"),
+            "CWR LOS Procedure step 6: clear 0507 at level 1, between the ends' levels and as far from the higher end as from the "
+            "lower, is separated from the higher by lower ground");
 }
 
 TEST_F(SightTest, CWR_Procedure_Step6_IntermediateRiseNearTheLowerEndBlocks) {
@@ -210,6 +259,13 @@ TEST_F(SightTest, CWR_4_2b_vs_4_2c_CanopyOverFirstOrchardIsAnOption) {
   EXPECT_EQ(verdict(cwr, "0505", "0508"), Sight::kBlocked);
   SightRules lenient = cwr;
   lenient.canopy_overrides_first_orchard = false;
+  EXPECT_EQ(verdict(lenient, "0505", "0508"), Sight::kClear);
+  // Into the town: 0506 is the first orchard from 0508 too.
+  EXPECT_EQ(clause(cwr, "0508", "0505"), "CWR 4.2c: into town 0505 through adjacent orchard 0506 (canopy)");
+  EXPECT_EQ(verdict(lenient, "0508", "0505"), Sight::kClear);
+  // Only the first orchard: from 0508 that is now 0507, and canopy blocks at 0506 either way.
+  terrain("0507", kOrchard);
+  EXPECT_EQ(clause(lenient, "0508", "0505"), "CWR 4.2c: into town 0505 through adjacent orchard 0506 (canopy)");
   EXPECT_EQ(verdict(lenient, "0505", "0508"), Sight::kClear);
 }
 

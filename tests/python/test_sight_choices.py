@@ -8,8 +8,9 @@ import pytest
 import adjutant
 from test_cli import adjutant as run_cli
 
-# The sample module's map with orchards (0702, 0704; 0303, 0304), a hill at 0606 and CWR's and
-# LFM's heights side by side. {cwr} and {sight} are more keys of [sight.cwr] and [sight].
+# The sample module's map with orchards (0702, 0704; 0303, 0304), a hill at 0606, three lines down
+# columns 15, 17 and 19 for the tie at the midpoint, the LOS Procedure's step 5 and the canopy, and
+# CWR's and LFM's heights side by side. {cwr} and {sight} are more keys of [sight.cwr] and [sight].
 COMPANION = """format = 1
 rules = "generic"
 [module]
@@ -20,9 +21,11 @@ terrain = ["clear", "woods", "orchard"]
 name = "Main Map"
 default_terrain = "clear"
 [map.terrain]
-orchard = "0702 0704 0303 0304"
+orchard = "0702 0704 0303 0304 1906"
+woods = "1706 1905"
 [map.elevation]
-2 = "0606"
+1 = "1507 1706"
+2 = "0606 1505 1705 1905 1908"
 [sight]
 rules = "cwr"
 {sight}
@@ -112,8 +115,53 @@ def test_the_level_of_a_hexside_run_along_CWR_4_0_4_2d(module, sample_module, co
 
 def test_a_mistaken_key_names_the_file_and_line(module, companion_file):
     path = companion_file(cwr='hexside_level = "half"')
-    with pytest.raises(adjutant.CompanionError, match=r"cwr\.toml, line 21, column 18: 'hexside_level' in "
+    with pytest.raises(adjutant.CompanionError, match=r"cwr\.toml, line 23, column 18: 'hexside_level' in "
                                                       r"\[sight\.cwr\] must be \"lower\" or \"midpoint\""):
+        adjutant.open_companion(str(path), module)
+
+
+def test_a_tie_at_the_midpoint_CWR_4_1_case_3(module, sample_module, companion_file):
+    # 1505 at level 2, 1509 at 0: 1507 at the midpoint 1 is as far from both ends.
+    assert sight_of(module, companion_file()).between("1505", "1509").sight == "clear"
+    assert los(sample_module, companion_file(), "1509", "1505")["sight"] == "clear"
+    path = companion_file(cwr="midpoint_tie_blocks = true")
+    result = sight_of(module, path).between("1509", "1505")
+    assert (result.sight, result.blocked_at) == ("blocked", "1507")
+    assert result.clause == ("CWR 4.1 case 3: clear 1507 at level 1, at or above the midpoint 1, "
+                             "is as far from the higher end as from the lower end")
+    assert los(sample_module, path, "1505", "1509")["blocked_at"] == "1507"
+
+
+def test_where_the_ground_falls_in_the_LOS_Procedures_step_5(module, sample_module, companion_file):
+    # 1705 at level 2 with woods on ground 1 in front of it (1706, level 2) and the ground falling
+    # right behind it (1704): by levels 1705 stands back from the crest, by bare ground it does not.
+    path = companion_file(cwr='procedure = "steps"')
+    result = sight_of(module, path).between("1705", "1709")
+    assert (result.sight, result.blocked_at) == ("blocked", "1706")
+    assert result.clause.startswith("CWR LOS Procedure step 5: 1705 stands back from the crest at woods 1706")
+    assert los(sample_module, path, "1709", "1705")["sight"] == "blocked"
+    path = companion_file(cwr='procedure = "steps"\nstep5_elevation = "ground"')
+    assert sight_of(module, path).between("1709", "1705").sight == "clear"
+    assert los(sample_module, path, "1705", "1709")["sight"] == "clear"
+    # The cases of 4.1 have no step 5: the option changes nothing there.
+    assert sight_of(module, companion_file(cwr='step5_elevation = "level"')).between("1705", "1709").sight == "clear"
+
+
+def test_the_canopy_against_the_first_orchard_CWR_4_2b_4_2c(module, sample_module, companion_file):
+    # Out of the woods 1905 through the adjacent orchard 1906, the first from 1905 (and from 1908).
+    result = sight_of(module, companion_file()).between("1905", "1908")
+    assert (result.sight, result.blocked_at) == ("blocked", "1906")
+    assert result.clause == "CWR 4.2c: out of woods 1905 through adjacent orchard 1906 (canopy)"
+    assert los(sample_module, companion_file(), "1908", "1905")["sight"] == "blocked"
+    path = companion_file(cwr="canopy_overrides_first_orchard = false")
+    assert sight_of(module, path).between("1905", "1908").sight == "clear"
+    assert los(sample_module, path, "1908", "1905")["sight"] == "clear"
+
+
+def test_a_mistaken_step5_elevation_names_the_file_and_line(module, companion_file):
+    path = companion_file(sight='step5_elevation = "bare"')
+    with pytest.raises(adjutant.CompanionError, match=r"cwr\.toml, line 18, column 20: 'step5_elevation' in "
+                                                      r"\[sight\] must be \"level\" or \"ground\""):
         adjutant.open_companion(str(path), module)
 
 
