@@ -1,7 +1,8 @@
 """The chain of command of a save as the command procedures read it: a command by its name (a
 brigade, a division or a corps, as the units' brigade, division and corps attributes name them),
-its leader, its units (10.3b), and the MP path a leader or HQ would ride from one hex to another
-(9.3: traces.command_radius on the engine's general trace)."""
+its leader, its HQ, its units (10.3b); the Army Commander and the Army HQ (10.1: the leader and the
+HQ with no brigade, division or corps); and the MP path a leader or HQ would ride from one hex to
+another (9.3: traces.command_radius on the engine's general trace)."""
 from dataclasses import dataclass
 
 from .army import ArmyError, enemy_of
@@ -18,7 +19,8 @@ class Command:
     level: str         # brigade, division, corps
     side: str
     leader: object     # army.Unit or None (a corps without a leader counter: its HQ leads it)
-    hq: object         # the corps HQ (army.Unit) or None
+    hq: object         # its own HQ counter (army.Unit) or None: a corps's; a division's or brigade's
+                       # only when it is a separate command (9.2)
     units: tuple       # every unit of the command (its brigades, batteries and leaders)
 
     @property
@@ -50,40 +52,88 @@ def level_of(army, name):
     raise ArmyError(f"no brigade, division or corps named {name!r} in the game (there are: {', '.join(known)})")
 
 
-def leader_of(army, level, name):
-    """The leader counter of a command: a brigade's leader has its brigade, a division's its division
-    and no brigade, a corps's its corps and neither."""
+def _head(army, level, name, type):
+    """The counter of `type` (leader, hq) at the head of a command: a brigade's has its brigade, a
+    division's its division and no brigade, a corps's its corps and neither."""
     for u in army.units + army.off_map:
-        if not u.is_leader or getattr(u, level) != name:
+        if u.type != type or getattr(u, level) != name:
             continue
         if level == "brigade" or (level == "division" and not u.brigade) or (not u.brigade and not u.division):
             return u
     return None
 
 
-def hq_of(army, corps):
-    return next((u for u in army.units + army.off_map if u.type == "hq" and u.corps == corps), None)
+def leader_of(army, level, name):
+    return _head(army, level, name, "leader")
+
+
+def hq_of(army, level, name):
+    return _head(army, level, name, "hq")
 
 
 def command(army, name):
     level = level_of(army, name)
     units = tuple(u for u in army.units + army.off_map if getattr(u, level) == name)
-    leader = leader_of(army, level, name)
-    hq = hq_of(army, units[0].corps) if level == "corps" else None
-    return Command(name, level, units[0].side, leader, hq, units)
+    return Command(name, level, units[0].side, leader_of(army, level, name), hq_of(army, level, name), units)
+
+
+def order_hq(army, cmd):
+    """10.1, 9.2: the HQ an order to `cmd` rides to: its own, or, for a division or brigade that is
+    part of a division or corps (which "do not have an HQ of their own"), the HQ governing it: its
+    division's, else its corps's. None when no such HQ counter is in the game."""
+    if cmd.hq is not None:
+        return cmd.hq
+    member = cmd.leader or cmd.units[0]
+    for level in LEVELS[LEVELS.index(cmd.level) + 1:]:
+        name = getattr(member, level)
+        found = hq_of(army, level, name) if name else None
+        if found is not None:
+            return found
+    return None
+
+
+@dataclass(frozen=True)
+class ArmyTop:
+    """The top of a side's chain of command (10.1): the Army Commander and the Army HQ (None when
+    the game has no Army HQ counter)."""
+    commander: object
+    hq: object
+
+
+def _top(army, side, type):
+    return [u for u in army.units + army.off_map
+            if u.side == side and u.type == type and not (u.brigade or u.division or u.corps)]
+
+
+def army_top(army, side):
+    """10.1: the side's Army Commander, the leader counter with no brigade, division or corps, and
+    its Army HQ, the HQ counter with none."""
+    leaders, hqs = _top(army, side, "leader"), _top(army, side, "hq")
+    if not leaders:
+        raise ArmyError(f"{army.game.source}: the {side} side has no Army Commander: a leader counter with no "
+                        "brigade, division or corps (10.1: orders are issued by the Army Commander)")
+    for found, what in ((leaders, "Army Commanders"), (hqs, "Army HQs")):
+        if len(found) > 1:
+            raise ArmyError(f"{army.game.source}: the {side} side has {len(found)} {what} (counters with no brigade, "
+                            f"division or corps): {', '.join(u.name for u in found)}")
+    return ArmyTop(leaders[0], hqs[0] if hqs else None)
 
 
 def leader_level(unit):
-    """The level a leader leads at (brigade, division, corps)."""
+    """The level a leader leads at (brigade, division, corps; army: the Army Commander)."""
     if unit.brigade:
         return "brigade"
-    return "division" if unit.division else "corps"
+    if unit.division:
+        return "division"
+    return "corps" if unit.corps else "army"
 
 
 def led_command(army, leader):
     if not leader.is_leader:
         raise ArmyError(f"{leader.name} is not a leader")
     level = leader_level(leader)
+    if level == "army":
+        raise ArmyError(f"{leader.name} is the {leader.side} Army Commander: he leads no brigade, division or corps")
     return command(army, getattr(leader, level))
 
 

@@ -105,6 +105,8 @@ def initiative(session, name, leader_name):
     if leader is None:
         raise ArmyError(f"{name} has no leader in the game: give leader=")
     level = leader_level(leader)
+    if level == "army":
+        raise ArmyError(f"{leader.name} is the {leader.side} Army Commander, who cannot use Initiative (11.0d)")
     own = led_command(army, leader)
     subordinate = None if own.name == name else target.leader
     if subordinate is not None and getattr(target.leader, level, None) != getattr(leader, level):
@@ -141,7 +143,8 @@ def _chain(army, side):
             continue
         level = leader_level(u)
         parent = {"brigade": u.division, "division": u.corps}.get(level)
-        out.append(Leader(u.name, level, getattr(u, level), parent, bool(u.hex)))
+        led = f"the {side} Army" if level == "army" else getattr(u, level)
+        out.append(Leader(u.name, level, led, parent, bool(u.hex)))
     return out
 
 

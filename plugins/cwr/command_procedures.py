@@ -9,7 +9,7 @@ from .session import start
 
 SIDE = Parameter("side", str, "whose commands (--side only says who reads the report)", None, ("Union", "Confederate"))
 COMMAND = Parameter("command", str, "a brigade, division or corps, as the units name it")
-ORDER = (Parameter("sender", str, "the leader sending the order (his rating counts for Acceptance)", ""),
+ORDER = (Parameter("sender", str, "the side's Army Commander (10.1: his rating counts for Acceptance)", ""),
          Parameter("method", str, "how it is sent", "written", ("oral", "written", "in person")),
          Parameter("type", str, "Complex or Simple", "complex", ("complex", "simple")))
 YES_NO = ("true", "false")
@@ -34,8 +34,10 @@ def register(plugin):
         command_map.report_command(session, side)
         return session.finish()
 
-    @plugin.procedure("orders", "10.1-10.2: an order's delivery (the sender's MP path to the command's leader, a turn "
-                                "per 10 MP) and cost, entered in the Order Log with the turn it arrives; its "
+    @plugin.procedure("orders", "10.1-10.2: an order from the side's Army Commander: In Person in the Leader's hex "
+                                "away from the Army HQ, or sent from the Army HQ he is stacked with (the MP path "
+                                "to the command's HQ, a turn per 10 MP); its cost; entered in the Order Log with the "
+                                "turn it arrives; its "
                                 "Acceptance roll when it has arrived (2d6 on the Acceptance Value: A, D4-D6, Dt) and "
                                 "what it does to the command's orders; or a Delay Reduction roll. The Order Log is "
                                 "kept in the game's global property [globals] order_log names.",
@@ -43,18 +45,18 @@ def register(plugin):
                       Parameter("step", str, "send: delivery and cost; accept: the Acceptance roll of the order that "
                                              "has arrived; reduce: the Delay Reduction roll of the order in Delay (and "
                                              "the lockout's 6)", "send", ("send", "accept", "reduce")),
-                      Parameter("sender", str, "send: the leader sending the order (his rating counts for "
+                      Parameter("sender", str, "send: the side's Army Commander (10.1: his rating counts for "
                                                "Acceptance, his class rides the path)", ""),
                       Parameter("number", int, "the order's number in the Order Log (send: default the next one; "
                                                "accept: default the order that has arrived)", 0),
                       Parameter("method", str, "send: how it is sent", "written", ("oral", "written", "in person")),
                       Parameter("type", str, "send: Complex or Simple", "complex", ("complex", "simple")),
-                      example="cwr-demo.vsav command=\"Meredith's Brigade\" sender=Wadsworth step=send")
+                      example="cwr-demo.vsav command=\"Meredith's Brigade\" sender=Meade step=send")
     def orders_procedure(context, command, step="send", sender="", number=0, method="written", type="complex"):
         session = start(context, f"Orders to {command} (CWR 10.1-10.2)")
         if step == "send":
             if not sender:
-                raise ValueError("step=send needs sender=NAME, the leader sending the order")
+                raise ValueError("step=send needs sender=NAME, the side's Army Commander (10.1)")
             order_procedures.send(session, command, sender, number, method, type)
         elif step == "accept":
             order_procedures.receive(session, command, number)
@@ -66,7 +68,7 @@ def register(plugin):
                                      "order, of each delay being lifted, and of each Initiative result of the "
                                      "command's leader.",
                       COMMAND, *ORDER,
-                      example="cwr-demo.vsav command=\"Meredith's Brigade\" sender=Wadsworth method=oral")
+                      example="cwr-demo.vsav command=\"Meredith's Brigade\" sender=Meade method=oral")
     def orders_odds_procedure(context, command, sender="", method="written", type="complex"):
         session = start(context, f"Odds of orders to {command} (CWR 10.2, 11.0)")
         order_procedures.odds(session, command, sender, method, type)

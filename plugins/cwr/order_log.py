@@ -5,8 +5,8 @@ arrive, and this turn's Initiative attempts (11.0), in the global property the c
 
 The text (docs/cwr.md "The Order Log"): records separated by "; ", each `NAME = ITEM, ITEM ...`:
 
-  Meredith's Brigade = A 1WC, P 3OC T6 Wadsworth    Accepted order 1 (Written Complex); order 3
-                                                    (Oral Complex) from Wadsworth arrives in turn 6
+  Meredith's Brigade = A 1WC, P 3OC T6 Meade        Accepted order 1 (Written Complex); order 3
+                                                    (Oral Complex) from Meade arrives in turn 6
   Cutler's Brigade = D 2WS D5, L                    order 2 in Delay (D5); locked by a Distorted order
   initiative 4 = III Corps: Archer's Brigade        turn 4's attempts: the corps, the formation
 

@@ -1,11 +1,12 @@
-"""cwr.orders and cwr.orders-odds: an order's delivery (10.1: the MP path from the sender to the
-receiving command's leader or HQ, a turn per 10 MP), its Acceptance roll (10.2), the Delay
-Reduction roll, and the odds of each before rolling. The command's orders live in the Order Log the
-game keeps (order_log.py): each step reads it and writes the new state back."""
+"""cwr.orders and cwr.orders-odds: an order from the side's Army Commander, In Person or sent
+(10.1: the MP path from the Army HQ to the receiving command's HQ, a turn per 10 MP), its
+Acceptance roll (10.2), the Delay Reduction roll, and the odds of each before rolling. The
+command's orders live in the Order Log the game keeps (order_log.py): each step reads it and
+writes the new state back."""
 from dataclasses import replace
 from fractions import Fraction
 
-from .command_chain import command, mp_text, ride
+from .command_chain import army_top, command, mp_text, order_hq, ride
 from .army import ArmyError
 from .initiative import initiative_chances
 from .order_log import Pending, format_record, held_text, next_number, read_log, write_log
@@ -35,39 +36,96 @@ def _write(session, section, log, name):
     section.add(f"Order Log: {record}", order_log=record)
 
 
+def _army_commander(army, side, sender, receiver):
+    """10.1: "Orders are issued by the Army Commander" (who leads no command, so no leader gives
+    himself an order); the side's Army Commander and Army HQ."""
+    top = army_top(army, side)
+    if sender.name != top.commander.name:
+        own = (" and leads the command: a leader cannot give himself an order"
+               if receiver is not None and sender.name == receiver.name else "")
+        raise ArmyError(f"{sender.name} is not the {side} Army Commander ({top.commander.name}){own}: orders are "
+                        "issued by the Army Commander (10.1)")
+    return top
+
+
+def _in_person(top, sender, receiver, name):
+    """10.1 In Person: the sender in the receiving Leader's hex, not in the Army HQ's (the save is
+    the position at the beginning of the Command Phase)."""
+    if receiver is None or not receiver.is_leader:
+        raise ArmyError(f"{name} has no leader counter in the game: an In Person order is given to a Leader (10.1)")
+    if not sender.hex or sender.hex != receiver.hex:
+        raise ArmyError(f"{sender.name} is in {sender.hex or 'no hex on the map'}, {receiver.name} in "
+                        f"{receiver.hex or 'no hex on the map'}: an In Person order needs the Army Commander in the "
+                        "same hex as the Leader at the beginning of the Command Phase (10.1)")
+    if top.hq is not None and top.hq.hex == sender.hex:
+        raise ArmyError(f"{sender.name} is in {sender.hex} with {top.hq.name}: an In Person order may not be given "
+                        "in the Army HQ's hex (10.1)")
+
+
+def _destination(army, cmd, receiver, section):
+    """10.1: the HQ the order rides to (its own, or the one governing it, 9.2); without one on the
+    map, its leader, said so in the report."""
+    hq = order_hq(army, cmd)
+    if hq is not None and hq.hex:
+        if hq is not cmd.hq:
+            section.add(f"{cmd.name} has no HQ of its own: the order goes to {hq.name}, the HQ governing it (9.2, "
+                        "10.1)", hq=hq.name)
+        return hq
+    why = f"{hq.name} is not on the map" if hq is not None else f"{cmd.name} has no HQ counter in the game"
+    if receiver is None or not receiver.hex:
+        raise ArmyError(f"{why} and {receiver.name if receiver else 'no leader'} is not on the map either: no "
+                        f"delivery path to {cmd.name} (10.1)")
+    section.add(f"{why}: the delivery is measured to its leader {receiver.name} instead of a command HQ (10.1)",
+                hq=None)
+    return receiver
+
+
 def send(session, name, sender_name, number, method, kind):
-    """10.1: the path from the sender to the receiver in the sender's MP, ceil(MP/10) turns, and
-    the order's cost in CP (10.2); the order entered in the Order Log with the turn it arrives."""
+    """10.1: by the side's Army Commander; In Person in the receiving Leader's hex away from the
+    Army HQ, checked this Command Phase; otherwise from the Army HQ he is stacked with (10.1a) along
+    the MP path to the command's HQ, ceil(MP/10) turns; the order's cost in CP (10.2); the order
+    entered in the Order Log with the turn it arrives."""
     army, charts = session.army, session.charts
     log = read_log(session)
     turn = _turn(session, "an order's arrival")
     cmd, receiver = _receiver(army, name)
     sender = army.named(sender_name)
+    top = _army_commander(army, cmd.side, sender, receiver)
     following = next_number(army, log, cmd.side)
     number = number or following
     if number < following:
         raise ArmyError(f"order {number} is already in the {cmd.side} Order Log: give number={following} or leave "
                         "it out")
     order = Order(number, name, method, kind)
+    if method == "in person":
+        _in_person(top, sender, receiver, name)
+    else:
+        if top.hq is None or not top.hq.hex:
+            raise ArmyError(f"the {cmd.side} Army HQ is {'not on the map' if top.hq else 'not in the game'}: orders "
+                            "are sent from the Army HQ (10.1)")
+        if sender.hex != top.hq.hex:
+            raise ArmyError(f"{sender.name} is in {sender.hex or 'no hex on the map'}, {top.hq.name} in "
+                            f"{top.hq.hex}: the Army Commander sends orders only when stacked with the Army HQ "
+                            "(10.1a)")
     section = session.report.section(f"Order {number} ({order.shorthand}) from {sender.name} to {name} (10.1)")
     cost = order_cost(order, charts)
     section.add(f"cost {cost} CP (10.2 Order Costs)", cp=cost, quantity="CP")
     if method == "in person":
-        section.add(f"In Person: {sender.name} gives it in {receiver.name}'s hex; it is checked for Acceptance this "
-                    "Command Phase (10.1)", turns=0, quantity="turns")
+        section.add(f"In Person: {sender.name} gives it in {receiver.name}'s hex {receiver.hex}, away from the Army "
+                    "HQ; it is checked for Acceptance this Command Phase (10.1)", turns=0, quantity="turns")
         turns = 0
     else:
-        if not receiver.hex or not sender.hex:
-            raise ArmyError(f"{receiver.name if not receiver.hex else sender.name} is not on the map: no delivery path")
-        path = ride(army, sender, receiver.hex)
+        target = _destination(army, cmd, receiver, section)
+        path = ride(army, sender, target.hex, mover_hex=top.hq.hex)
         if path.mp is None:
-            section.add(f"no path from {sender.hex} to {receiver.name} in {receiver.hex}: {path.reason} (10.1); "
-                        "the order is not sent", delivered=False)
+            section.add(f"no path from {top.hq.name} in {top.hq.hex} to {target.name} in {target.hex}: {path.reason} "
+                        "(10.1); the order is not sent", delivered=False)
             return
         arrives = delivery(path.mp, charts)
         turns = arrives.turns
-        section.add(f"{mp_text(path.mp)} MP ({sender.attributes.get('class')}) along {'-'.join(path.hexes)}",
-                    mp=path.mp, path=[h for h in path.hexes], quantity="MP")
+        section.add(f"an aide rides from {top.hq.name} to {target.name}: {mp_text(path.mp)} MP "
+                    f"({sender.attributes.get('class')}) along {'-'.join(path.hexes)}",
+                    mp=path.mp, path=[h for h in path.hexes], destination=target.name, quantity="MP")
         section.add(f"arrives in {turns} turn{'s' if turns != 1 else ''}, in the Command Phase of turn "
                     f"{turn + turns}: one turn per {charts.rule('orders', 'delivery_mp_per_turn')} MP, any portion "
                     f"adding one; checked for Acceptance when it arrives ({arrives.clause})", turns=turns,
@@ -184,6 +242,7 @@ def odds(session, name, sender_name, method, kind):
     section = session.report.section(f"Acceptance of an order {order.shorthand} to {name} (10.2)")
     if sender_name:
         sender = army.named(sender_name)
+        _army_commander(army, cmd.side, sender, receiver)
         value = acceptance_value(order, _rating(sender), _rating(receiver), charts)
         section.add("Acceptance Value " + " + ".join(f"{v} {what}" for what, v in value.parts) + f" = {value.total}",
                     value=value.total)

@@ -102,31 +102,91 @@ def written(game, out):
     return out
 
 
-def test_10_1_delivery_a_turn_per_10_mp_of_the_senders_path_kept_with_its_arrival_turn(demo, tmp_path):
-    save = demo.position("cwr-demo.vsav", tmp_path / "courier.vsav", moves={"Wadsworth": "A16.12"})
-    report, game = demo.run(save, "orders", command="Meredith's Brigade", sender="Wadsworth", method="oral")
-    mp = next(l.data["mp"] for l in lines(report) if "path" in l.data)
+def sent(report):
+    """The delivery line of a sent order's report: its MP, path and destination."""
+    return next(l.data for l in lines(report) if "path" in l.data)
+
+
+# Meade (the Union Army Commander) and the Army of the Potomac HQ are in A14.10, I Corps HQ in A12.07.
+FAR = {"Meade": "A16.12", "Army of the Potomac HQ": "A16.12", "I Corps HQ": "A6.08"}
+
+
+def test_10_1_delivery_a_turn_per_10_mp_of_the_path_kept_with_its_arrival_turn(demo, tmp_path):
+    save = demo.position("cwr-demo.vsav", tmp_path / "courier.vsav", moves=FAR)
+    report, game = demo.run(save, "orders", command="Meredith's Brigade", sender="Meade", method="oral")
+    mp = sent(report)["mp"]
     turns = next(l.data["turns"] for l in lines(report) if "turns" in l.data)
     assert mp > 10 and turns == math.ceil(mp / 10)
     # the demo log's Union orders are 1 and 2 (Cutler's): this one is 3, arriving turns after turn 4
-    assert order_log(game) == ("Cutler's Brigade = A 1WC, P 2WC T4 Wadsworth; "
-                               f"Meredith's Brigade = P 3OC T{4 + turns} Wadsworth")
+    assert order_log(game) == ("Cutler's Brigade = A 1WC, P 2WC T4 Meade; "
+                               f"Meredith's Brigade = P 3OC T{4 + turns} Meade")
+
+
+def test_10_1_orders_are_issued_by_the_army_commander(demo):
+    with pytest.raises(ArmyError, match=r"Wadsworth is not the Union Army Commander \(Meade\).*\(10\.1\)"):
+        demo.run("cwr-demo.vsav", "orders", command="Meredith's Brigade", sender="Wadsworth")
+    with pytest.raises(ArmyError, match=r"Cutler is not the Union Army Commander"):
+        demo.run("cwr-demo.vsav", "orders-odds", command="Cutler's Brigade", sender="Cutler")
+    report, game = demo.run("cwr-demo.vsav", "orders", command="Meredith's Brigade", sender="Meade")
+    assert sent(report) and order_log(game).endswith("Meredith's Brigade = P 3WC T5 Meade")
+
+
+def test_10_1_the_order_rides_from_the_army_hq_to_the_command_hq_not_to_its_leader(demo):
+    # Meredith's Brigade is part of I Corps: it has no HQ of its own, the corps HQ governs it (9.2)
+    report, _ = demo.run("cwr-demo.vsav", "orders", command="Meredith's Brigade", sender="Meade")
+    delivery = sent(report)
+    assert delivery["destination"] == "I Corps HQ"
+    assert delivery["path"][0] == "A14.10" and delivery["path"][-1] == "A12.07"
+    assert any(l.data.get("hq") == "I Corps HQ" for l in lines(report))
+
+
+def test_10_1_without_a_command_hq_on_the_map_the_delivery_goes_to_the_leader_said_so(demo, tmp_path):
+    save = demo.position("cwr-demo.vsav", tmp_path / "no-hq.vsav", properties={"I Corps HQ": {"Corps": "XI Corps"}})
+    report, _ = demo.run(save, "orders", command="Meredith's Brigade", sender="Meade")
+    assert sent(report)["destination"] == "Meredith" and sent(report)["path"][-1] == "A5.06"
+    assert any("has no HQ counter in the game: the delivery is measured to its leader Meredith" in l.text
+               for l in lines(report))
+
+
+def test_10_1a_orders_are_sent_only_when_stacked_with_the_army_hq(demo, tmp_path):
+    save = demo.position("cwr-demo.vsav", tmp_path / "away.vsav", moves={"Meade": "A12.07"})
+    with pytest.raises(ArmyError, match=r"only when stacked with the Army HQ \(10\.1a\)"):
+        demo.run(save, "orders", command="Meredith's Brigade", sender="Meade", method="written")
+
+
+def test_10_1_in_person_needs_the_leaders_hex_away_from_the_army_hq(demo, tmp_path):
+    with pytest.raises(ArmyError, match=r"Meade is in A14\.10, Meredith in A5\.06: .*same hex as the Leader"):
+        demo.run("cwr-demo.vsav", "orders", command="Meredith's Brigade", sender="Meade", method="in person")
+    with_hq = demo.position("cwr-demo.vsav", tmp_path / "with-hq.vsav",
+                            moves={"Meade": "A5.06", "Army of the Potomac HQ": "A5.06"})
+    with pytest.raises(ArmyError, match=r"may not be given in the Army HQ's hex \(10\.1\)"):
+        demo.run(with_hq, "orders", command="Meredith's Brigade", sender="Meade", method="in person")
+    stacked = demo.position("cwr-demo.vsav", tmp_path / "in-person.vsav", moves={"Meade": "A5.06"})
+    report, game = demo.run(stacked, "orders", command="Meredith's Brigade", sender="Meade", method="in person")
+    assert [l.data["turns"] for l in lines(report) if "turns" in l.data] == [0]
+    assert order_log(game).endswith("Meredith's Brigade = P 3IP-C T4 Meade")
+
+
+def test_10_1_a_leader_cannot_give_himself_an_order(demo):
+    with pytest.raises(ArmyError, match=r"Cutler is not the Union Army Commander \(Meade\) and leads the command: a "
+                                        r"leader cannot give himself an order"):
+        demo.run("cwr-demo.vsav", "orders", command="Cutler's Brigade", sender="Cutler", method="in person")
 
 
 def test_10_1_an_order_is_checked_only_in_the_turn_it_arrives(demo, tmp_path):
-    save = demo.position("cwr-demo.vsav", tmp_path / "courier.vsav", moves={"Wadsworth": "A16.12"})
-    _, game = demo.run(save, "orders", command="Meredith's Brigade", sender="Wadsworth")
-    sent = written(game, tmp_path / "sent.vsav")
+    save = demo.position("cwr-demo.vsav", tmp_path / "courier.vsav", moves=FAR)
+    _, game = demo.run(save, "orders", command="Meredith's Brigade", sender="Meade")
+    sent_save = written(game, tmp_path / "sent.vsav")
     with pytest.raises(ValueError, match="arrives in turn [56]"):
-        demo.run(sent, "orders", command="Meredith's Brigade", step="accept")
-    arrived = with_globals(demo, sent, tmp_path / "arrived.vsav", Turn=9)
+        demo.run(sent_save, "orders", command="Meredith's Brigade", step="accept")
+    arrived = with_globals(demo, sent_save, tmp_path / "arrived.vsav", Turn=9)
     report, _ = demo.run(arrived, "orders", command="Meredith's Brigade", step="accept")
     assert report.rolls and any("value" in l.data for l in lines(report))
 
 
 def test_10_2_acceptance_roll_on_the_acceptance_value_column_written_to_the_order_log(demo):
-    # Wadsworth 2 + Cutler 3 + written 1 + complex 0 = 6: column 5-6; 2d6 3 reads D6 (the demo chart).
-    # The demo save's Order Log: Cutler holds order 1 (WC); order 2 (WC) from Wadsworth arrives in turn 4.
+    # Meade 2 + Cutler 3 + written 1 + complex 0 = 6: column 5-6; 2d6 3 reads D6 (the demo chart).
+    # The demo save's Order Log: Cutler holds order 1 (WC); order 2 (WC) from Meade arrives in turn 4.
     report, game = demo.run("cwr-demo.vsav", "orders", command="Cutler's Brigade", step="accept",
                             rolls=["*acceptance*=3"])
     data = [l.data for l in lines(report)]
@@ -153,7 +213,7 @@ def test_10_2_delay_reduction_reads_the_delay_the_last_run_kept(demo, tmp_path):
 def test_10_2_optional_distorted_lockout_kept_until_a_6(demo, tmp_path):
     charts = with_options(tmp_path, distorted_lockout="on")
     save = with_globals(demo, "cwr-demo.vsav", tmp_path / "locked.vsav",
-                        OrderLog="Cutler's Brigade = A 1WC, L, P 2WC T4 Wadsworth")
+                        OrderLog="Cutler's Brigade = A 1WC, L, P 2WC T4 Meade")
     thrown, game = demo.run(save, "orders", command="Cutler's Brigade", step="accept", charts=charts)
     assert thrown.rolls == [] and order_log(game) == "Cutler's Brigade = A 1WC, L"
     locked = written(game, tmp_path / "thrown.vsav")
@@ -191,7 +251,7 @@ def test_10_2_the_order_log_text_reads_back_as_written():
 
 
 def test_10_2_odds_of_each_acceptance_result_sum_to_one(demo):
-    report, _ = demo.run("cwr-demo.vsav", "orders-odds", command="Cutler's Brigade", sender="Wadsworth")
+    report, _ = demo.run("cwr-demo.vsav", "orders-odds", command="Cutler's Brigade", sender="Meade")
     acceptance = [l.data["chance"] for l in lines(report, "Acceptance") if "chance" in l.data]
     initiative = [l.data["chance"] for l in lines(report, "Initiative") if "chance" in l.data]
     assert sum(acceptance) == 1 and sum(initiative) == 1 and len(acceptance) == 5
@@ -247,7 +307,7 @@ def test_11_0_a_superior_must_be_stacked(demo, tmp_path):
     stacked, game = demo.run(save, "initiative", command="Archer's Brigade", leader="Heth", rolls=["*=11"])
     assert [l.data["result"] for l in lines(stacked) if "result" in l.data][0] == "Success"
     # 11.0b: the Initiative order is Archer's Accepted order, numbered after the Confederates' last (none)
-    assert order_log(game) == ("Archer's Brigade = A 1I-C; Cutler's Brigade = A 1WC, P 2WC T4 Wadsworth; "
+    assert order_log(game) == ("Archer's Brigade = A 1I-C; Cutler's Brigade = A 1WC, P 2WC T4 Meade; "
                                "initiative 4 = III Corps: Archer's Brigade")
 
 
@@ -264,13 +324,18 @@ def test_11_0_the_third_attempt_in_a_command_is_refused_from_the_kept_count(demo
     assert order_log(after) == order_log(game)
     next_turn = with_globals(demo, two, tmp_path / "turn5.vsav", Turn=5)
     fresh, game = demo.run(next_turn, "initiative", command="Heth's Division", rolls=["*=44"])
-    assert fresh.rolls and order_log(game).endswith("Wadsworth; initiative 5 = III Corps: Heth's Division")
+    assert fresh.rolls and order_log(game).endswith("Meade; initiative 5 = III Corps: Heth's Division")
 
 
 def test_11_0_initiative_refuses_a_command_outside_the_leaders_naming_him_once(demo):
     with pytest.raises(ArmyError) as refused:
         demo.run("cwr-demo.vsav", "initiative", command="Wadsworth's Division", leader="Meredith")
     assert "Wadsworth's Division is not under Meredith, who leads Meredith's Brigade (11.0" in str(refused.value)
+
+
+def test_11_0d_the_army_commander_cannot_use_initiative(demo):
+    with pytest.raises(ArmyError, match=r"Meade is the Union Army Commander, who cannot use Initiative \(11\.0d\)"):
+        demo.run("cwr-demo.vsav", "initiative", command="Meredith's Brigade", leader="Meade")
 
 
 def test_9_1_killed_brigade_leader_is_replaced_by_a_repl(demo):

@@ -5,9 +5,9 @@ them; `adjutant demo` (steps.py) writes those missing and runs the plugin on the
   cwr-demo.vmod           the module: "Main Map", board A of 16 x 12 hexes that VASSAL names as the
                           series does (A10.10: column from the left, row from the bottom), painted
                           from demo/companion.toml; a palette of two brigades a side, their
-                          batteries, leaders, HQs and wagons
+                          batteries, leaders, HQs and wagons, each side's Army Commander and Army HQ
   cwr-demo.vsav           the morning of the battle: both sides' brigades deployed; Cutler holds
-                          order 1 (WC), and Wadsworth's order 2 (WC) reaches him this turn
+                          order 1 (WC), and Meade's order 2 (WC) reaches him this turn
   cwr-fire.vsav           5.2: an R6 1 hex and an M5 3 hexes from their targets; 5.4: an R8 on an N
                           battery of 5 guns, 2 hexes from two enemy hexes
   cwr-wrecked.vsav        5.9: a 6-SP regiment at 3 SP and a 5-SP one at 2 (and a 6-SP one at 4);

@@ -37,14 +37,14 @@ def command_step(ws):
     picture.save(ws.path("command.png"), scale=0.8, replace=True)
     _run(ws, "orders", DEMO_SAVE, output="orders.vsav", report_file="orders.txt", command="Cutler's Brigade",
          step="accept")
-    _run(ws, "orders-odds", DEMO_SAVE, report_file="orders-odds.txt", command="Cutler's Brigade", sender="Wadsworth")
+    _run(ws, "orders-odds", DEMO_SAVE, report_file="orders-odds.txt", command="Cutler's Brigade", sender="Meade")
     _run(ws, "stoppage", WRECKED_SAVE, report_file="stoppage.txt", command="Cutler's Brigade")
     _run(ws, "forced-march", DEMO_SAVE, output="forced-march.vsav", report_file="forced-march.txt",
          unit="14th Tennessee", checks=2)
     return [DemoFile("command.txt", "cwr.command: each Union unit in or out of Command Radius, its path in MP (9.3)"),
             DemoFile("command.png", "the Union's command paths: green in Command Radius, red out"),
             DemoFile("orders.vsav", "the demo save with the Order Log after Cutler's Acceptance roll"),
-            DemoFile("orders.txt", "cwr.orders: Wadsworth's written order 2 to Cutler, its Acceptance roll (10.2)"),
+            DemoFile("orders.txt", "cwr.orders: Meade's written order 2 to Cutler, its Acceptance roll (10.2)"),
             DemoFile("orders-odds.txt", "cwr.orders-odds: the chance of each Acceptance, Delay and Initiative result"),
             DemoFile("stoppage.txt", "cwr.stoppage: Cutler's brigade with 2 wrecked regiments (10.3)"),
             DemoFile("forced-march.vsav", "the demo save after the 14th Tennessee's Forced March"),

@@ -1,5 +1,6 @@
 """The counters of the CWR demo: two small brigades a side with their batteries, brigade and
-division leaders, a corps HQ, a supply wagon and the Army Supply Train each. The names are Gettysburg's first morning
+division leaders, a corps HQ, a supply wagon, the Army Commander and Army HQ (10.1: the leader and
+the HQ with no brigade, division or corps) and the Army Supply Train each. The names are Gettysburg's first morning
 (Heth's and Wadsworth's divisions); every weapon, strength, morale and rating here is an EXAMPLE
 value (the series' counters are not in the rules)."""
 from dataclasses import dataclass
@@ -89,6 +90,11 @@ COUNTERS = [
     Counter("Heth", "Confederate", "leader", "", C_DIV, C_CORPS, rating=2),
     Counter("III Corps HQ", "Confederate", "hq", "", "", C_CORPS),
     Counter("III Corps Wagon", "Confederate", "wagon", "", "", C_CORPS),
+    # The Army Commanders and Army HQs (10.1)
+    Counter("Meade", "Union", "leader", rating=2),
+    Counter("Army of the Potomac HQ", "Union", "hq"),
+    Counter("Lee", "Confederate", "leader", rating=3),
+    Counter("Army of Northern Virginia HQ", "Confederate", "hq"),
     # The Army Supply Trains (8.0, 8.4b)
     Counter("Army of the Potomac Train", "Union", "train"),
     Counter("Army of Northern Virginia Train", "Confederate", "train"),

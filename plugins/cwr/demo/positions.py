@@ -77,7 +77,8 @@ AMMO_HEXES = {
 
 # The morning of the battle: Meredith's and Cutler's brigades in line on the first ridge facing
 # west, a battery with them and one limbered on the pike; Archer's and Davis's brigades coming
-# east, one regiment in column on the pike; a cavalry regiment on each flank; HQs and wagons behind.
+# east, one regiment in column on the pike; a cavalry regiment on each flank; HQs and wagons behind,
+# each Army Commander with his Army HQ farthest back (10.1).
 DEMO_HEXES = {
     "A5.05": [unit("19th Indiana", facing=NW)],
     "A5.06": [unit("24th Michigan", facing=NW), unit("Meredith")],
@@ -90,6 +91,7 @@ DEMO_HEXES = {
     "A4.12": [unit("8th Illinois Cavalry")],
     "A12.07": [unit("I Corps HQ")],
     "A13.07": [unit("I Corps Wagon")],
+    "A14.10": [unit("Meade"), unit("Army of the Potomac HQ")],
     "A2.05": [unit("1st Tennessee", facing=NE)],
     "A2.06": [unit("7th Tennessee", facing=NE), unit("Archer")],
     "A1.07": [unit("14th Tennessee", formation="column")],
@@ -102,13 +104,14 @@ DEMO_HEXES = {
     "A1.08": [unit("Heth")],
     "A1.04": [unit("III Corps HQ")],
     "A1.02": [unit("III Corps Wagon")],
+    "A1.01": [unit("Lee"), unit("Army of Northern Virginia HQ")],
 }
 
 
 # The Order Log each save starts with (plugins/cwr/order_log.py): in the demo save Cutler's brigade
-# holds order 1 (Written Complex) and Wadsworth's order 2 (Written Complex) reaches it in this turn
+# holds order 1 (Written Complex) and Meade's order 2 (Written Complex) reaches it in this turn
 # (4); in the wrecked save it holds an Accepted Complex order, for the Stoppage Check (10.3).
 ORDER_LOGS = {
-    "cwr-demo.vsav": "Cutler's Brigade = A 1WC, P 2WC T4 Wadsworth",
+    "cwr-demo.vsav": "Cutler's Brigade = A 1WC, P 2WC T4 Meade",
     "cwr-wrecked.vsav": "Cutler's Brigade = A 1WC",
 }
