@@ -6,24 +6,25 @@ from collections import deque
 
 from adjutant.plugin import Parameter
 
-from .army import enemy_of
 from .distances import Distances
 from .rally import RallyStack, rally
 from .session import start
-from .stack_effects import STATE_NAMES, eliminate, leaders, rule_unit, stack_state, write_losses, write_state
+from .stack_effects import (STATE_NAMES, eliminate, enemy_hexes, leaders, rule_unit, stack_state,
+                            write_losses, write_state)
 
 
 class RallyMap:
-    """The enemy's combat units and the hexes a stack of `side` may retreat through; distances to
-    them as the option `distance` counts them (distances.py)."""
+    """Every enemy unit of `side` (6.4 C, E say "enemy unit": leaders, HQs, wagons and trains too,
+    the glossary's "unit") and the hexes a stack may retreat through; distances to them as the option
+    `distance` counts them (distances.py)."""
 
     def __init__(self, army, side, distance, charts):
         self.army, self.side, self.distance = army, side, distance
-        self.enemy = [u.hex for u in army.of(enemy_of(side)) if u.is_combat]
+        self.enemy = enemy_hexes(army, side)
         self.measure = Distances(army, charts, side)
 
     def nearest(self, hex_name, unit_class=None):
-        """Hexes to the nearest enemy combat unit; None when there is none (or no path to one)."""
+        """Hexes to the nearest enemy unit; None when there is none (or no path to one)."""
         found = self.measure.nearest(hex_name, self.enemy, unit_class)
         return None if found is None else found.hexes
 
@@ -31,8 +32,8 @@ class RallyMap:
         nearest = self.nearest(hex_name, unit_class)
         return nearest is None or nearest >= self.distance
 
-    def _enterable(self, came_from, hex_name, unit_class):
-        if hex_name in self.enemy:
+    def _enterable(self, came_from, hex_name, unit_class, barred):
+        if hex_name in barred:
             return False
         if not unit_class:
             return True
@@ -40,9 +41,7 @@ class RallyMap:
                                      [unit_class]).steps[0]
         return step["problem"] not in ("prohibited terrain", "prohibited hexside")
 
-    def way_out(self, hex_name, unit_class):
-        """6.4 E: the shortest path (hexes after the start) to a hex 6 or more hexes from every enemy
-        unit, through hexes without enemy units the class may enter; None when there is none."""
+    def _search(self, hex_name, unit_class, barred):
         came = {hex_name: None}
         queue = deque([hex_name])
         while queue:
@@ -54,10 +53,27 @@ class RallyMap:
                     here = came[here]
                 return path[::-1]
             for there in self.army.neighbours(here):
-                if there not in came and self._enterable(here, there, unit_class):
+                if there not in came and self._enterable(here, there, unit_class, barred):
                     came[there] = here
                     queue.append(there)
         return None
+
+    def way_out(self, units):
+        """6.4 E: the shortest path (hexes after the start) of the stack `units` to a hex 6 or more
+        hexes from every enemy unit, through hexes without enemy units and terrain its class may enter,
+        avoiding friendly combat units where it can (6.0a: a unit stacking even momentarily with a
+        Routed unit is Routed): (path, the friendly combat units it would Rout); None when there is no path."""
+        hex_name = units[0].hex
+        unit_class = next((u.attributes.get("class") for u in units if u.is_combat), None)
+        barred = set(self.enemy)
+        friends = {u.hex for u in self.army.of(self.side) if u.is_combat and u.hex != hex_name}
+        path = self._search(hex_name, unit_class, barred | friends)
+        if path is not None:
+            return path, []
+        path = self._search(hex_name, unit_class, barred)
+        if path is None:
+            return None
+        return path, [u for h in path for u in self.army.in_hex(h, self.side) if u.is_combat]
 
 
 def rally_side(session, side):
@@ -74,7 +90,7 @@ def rally_side(session, side):
         nearest = facts.nearest(hex_name, unit_class)
         way = None
         if state == "r" and nearest is not None and nearest < facts.distance:
-            way = ways[hex_name] = facts.way_out(hex_name, unit_class)
+            way = ways[hex_name] = facts.way_out(own)
         stacks.append(RallyStack(hex_name, tuple(rule_unit(u) for u in own), state, tuple(leaders(own)),
                                  adjacent_enemy=nearest == 1, enemy_distance=99 if nearest is None else nearest,
                                  can_retreat=way is not None))
@@ -87,10 +103,16 @@ def rally_side(session, side):
                     f"{event.text}", step=event.step, hex=event.hex, before=event.before, after=event.after,
                     roll=event.roll)
         if event.retreat:
-            way = ways[event.hex]
+            way, routed = ways[event.hex]
             section.add(f"   {event.hex} retreats until {facts.distance} hexes from every enemy unit: the shortest "
-                        f"way is {', '.join(way)} ({len(way)} hexes): cwr.retreat hex={event.hex} "
-                        f"path={','.join(way)}", hex=event.hex, path=way, quantity="hexes")
+                        f"way{'' if routed else ' clear of friendly combat units'} is {', '.join(way)} ({len(way)} "
+                        f"hexes): cwr.retreat hex={event.hex} path={','.join(way)}", hex=event.hex, path=way,
+                        quantity="hexes")
+            if routed:
+                section.add(f"   no way avoids friendly combat units: "
+                            f"{', '.join(f'{u.name} ({u.hex})' for u in routed)} would be Routed by stacking with "
+                            f"the Routed stack, even momentarily (6.0a), or displace (6.3d)", hex=event.hex,
+                            routs=[u.name for u in routed])
     written = session.report.section("States written")
     for s in after:
         write_state(session, units_of[s.hex], s.state, written)

@@ -11,7 +11,7 @@ from .command_radius import RadiusUnit, Trace, command_radius, radius
 from .distances import FAR, Distances
 from .order_log import read_log
 from .session import start
-from .stack_effects import names, rule_unit, stack_state
+from .stack_effects import enemy_hexes, names, rule_unit, stack_state
 from .stragglers import RATINGS, STRAGGLING_TYPES, Brigade, Recovering, recover_stragglers
 from .wrecked import group_wrecked, unit_wrecked
 
@@ -83,7 +83,7 @@ def recovery(session, side, given, night):
         section.add(f"{session.hour or 'the hour is unknown'}: not an hour turn (:00): Straggler Recovery happens "
                     f"in the Rally Phase of the hour turns only (9.4)", recovered=0)
         return
-    enemy = [u.hex for u in army.of(enemy_of(side)) if u.is_combat]
+    enemy = enemy_hexes(army, side)   # 9.4 condition 2: "all enemy units", leaders and wagons too
     measure = Distances(army, charts, side)
     measure.note(session)
     section.add(f"{session.hour}, a {'night' if night else 'day'} turn: recovery by the Brigade Straggler Recovery "

@@ -1,16 +1,36 @@
 """A retreat the player gives, judged and made (6.3): straight to the rear (through a faced stack's
 rear hexsides, away from the enemy for the others), no doubling back; friendly units in the path
 displaced or joining; the first hex in an enemy zone drawing the enemy's free fire (6.3e); a stack
-that cannot go the whole distance Routed (6.3c); off the map, its strength lost as stragglers."""
+that cannot go the whole distance Routed (6.3c); off the map, its strength lost as stragglers. An
+illegal or incomplete path is refused (RetreatRefused) before anything is written."""
+from dataclasses import dataclass
+
 from adjutant.plugin import Parameter
 
 from .army import ArmyError, enemy_of
 from .morale import causes_displacement, displaced, ezoc_retreat, retreat_outcome
 from .session import start
-from .stack_effects import (STATE_NAMES, describe_stack, eliminate, names, rule_unit, stack, stack_state,
-                            write_losses, write_state)
+from .stack_effects import (STATE_NAMES, describe_stack, eliminate, enemy_hexes, names, rule_unit,
+                            stack, stack_state, write_losses, write_state)
 
 OFF = "off"   # the last word of a path that leaves the map
+REAR = (2, 3, 4)   # a faced stack's rear hexsides, counted from its front (3.3)
+
+
+class RetreatRefused(ValueError):
+    """The rules refuse the path given: why, with its clause; nothing is moved or written."""
+
+    def __init__(self, start, reason):
+        self.reason = reason
+        super().__init__(f"the retreat from {start} is refused: {reason}; nothing moved")
+
+
+@dataclass(frozen=True)
+class Walk:
+    """A legal retreat path as far as it goes."""
+    entered: list      # the hexes entered, in order
+    off_map: bool      # it leaves the map after them
+    stopped: str       # why it stops short ("ezoc": in an enemy zone, 6.3e); "" when it does not
 
 
 class Retreat:
@@ -22,7 +42,7 @@ class Retreat:
         self.state = stack_state(self.units)
         self.required = hexes
         self.displace = set(displace)
-        self.enemy = [u.hex for u in self.army.of(enemy_of(self.side)) if u.is_combat]
+        self.enemy = enemy_hexes(self.army, self.side)
         self.zones = self.army.zone_hexes(enemy_of(self.side))
         self.section = session.report.section(f"Retreat from {hex_name} (6.3)")
 
@@ -36,8 +56,7 @@ class Retreat:
         """6.3: '' when the step goes locally to the rear, else why not."""
         facing = self._facing()
         if facing is not None:
-            side = (self.army.direction(came_from, hex_name) - facing) % 6
-            if side in (2, 3, 4):
+            if (self.army.direction(came_from, hex_name) - facing) % 6 in REAR:
                 return ""
             return f"{came_from}-{hex_name} crosses a frontal hexside of the stack facing {facing}: not to the rear"
         before, after = self._nearest_enemy(came_from), self._nearest_enemy(hex_name)
@@ -46,8 +65,16 @@ class Retreat:
                    f"the enemy"
         return ""
 
+    def _off_to_the_rear(self, hex_name):
+        """Whether the stack may leave the map from `hex_name`: a hexside with no hex behind it, to the
+        rear of a faced stack (any, for a stack without facing: off the map no enemy is nearer)."""
+        sides = set(range(6)) - {self.army.direction(hex_name, h) for h in self.army.neighbours(hex_name)}
+        facing = self._facing()
+        return any(facing is None or (side - facing) % 6 in REAR for side in sides)
+
     def _blocked(self, came_from, hex_name):
-        """6.3c: enemy units or terrain the stack's class may not enter stop the retreat."""
+        """6.3c: enemy units (any, leaders and wagons too) or terrain the stack's class may not enter
+        stop the retreat."""
         if hex_name in self.enemy:
             return f"enemy units in {hex_name}"
         unit_class = next((u.attributes.get("class") for u in self.units if u.is_combat), None)
@@ -58,45 +85,70 @@ class Retreat:
                 return f"{hex_name}: {step['reason'] or step['problem']}"
         return ""
 
+    def _refuse(self, reason):
+        raise RetreatRefused(self.start, reason)
+
     def judge(self, path):
-        """Walks the path: (hexes entered, off the map, why it stopped, joined units); None when illegal."""
-        section, army = self.section, self.army
-        section.add(f"{self.start}: {describe_stack(self.units)}; {STATE_NAMES[self.state]}; B{self.required} "
-                    f"along {', '.join(path)}", hexes=self.required, path=list(path))
-        came_from, entered, joined = self.start, [], []
+        """Walks the path without changing anything: the Walk, or RetreatRefused when it is illegal
+        (6.3) or stops short of the distance where the stack could go on (6.3c)."""
+        army = self.army
+        self.section.add(f"{self.start}: {describe_stack(self.units)}; {STATE_NAMES[self.state]}; B{self.required} "
+                         f"along {', '.join(path)}", hexes=self.required, path=list(path))
+        came_from, entered = self.start, []
         for i, hex_name in enumerate(path):
             if hex_name.lower() == OFF:
                 if i != len(path) - 1:
                     raise ArmyError(f"path: '{OFF}' (leaving the map) may only be its last word")
                 if len(army.neighbours(came_from)) == 6:
-                    section.add(f"illegal: {came_from} is not on the map's edge, the stack cannot leave the map "
-                                f"from it", legal=False)
-                    return None
-                return entered, True, "", joined
+                    self._refuse(f"{came_from} is not on the map's edge, the stack cannot leave the map from it (6.3)")
+                if not self._off_to_the_rear(came_from):
+                    self._refuse(f"leaving the map from {came_from} crosses a frontal hexside of the stack facing "
+                                 f"{self._facing()}: not to the rear (6.3)")
+                return Walk(entered, True, "")
             army.require_hex(hex_name)
             if not army.adjacent(came_from, hex_name):
-                section.add(f"illegal: {hex_name} is not adjacent to {came_from}", legal=False)
-                return None
+                self._refuse(f"{hex_name} is not adjacent to {came_from} (6.3)")
             if hex_name == self.start or hex_name in entered:
-                section.add(f"illegal: {hex_name} again: no doubling back (6.3)", legal=False)
-                return None
+                self._refuse(f"{hex_name} again: no doubling back (6.3)")
             why = self._to_the_rear(came_from, hex_name)
             if why:
-                section.add(f"illegal: {why} (6.3)", legal=False)
-                return None
+                self._refuse(f"{why} (6.3)")
             blocked = self._blocked(came_from, hex_name)
             if blocked:
-                return entered, False, blocked, joined
+                return self._short(entered, blocked)
             entered.append(hex_name)
-            joined += self._friends(hex_name)
             if hex_name in self.zones:
-                return entered, False, "ezoc", joined
+                return Walk(entered, False, "ezoc")
             if len(entered) == self.required:
                 if i != len(path) - 1:
-                    section.add(f"the path goes on past {hex_name}: the retreat ends there, after B{self.required}")
+                    self.section.add(f"the path goes on past {hex_name}: the retreat ends there, after "
+                                     f"B{self.required}")
                 break
             came_from = hex_name
-        return entered, False, "", joined
+        if len(entered) < self.required:
+            return self._short(entered, "")
+        return Walk(entered, False, "")
+
+    def _short(self, entered, blocked):
+        """6.3c: a path that stops short Routs the stack only when it cannot go on: every hex to the
+        rear of where it stops held by enemy units or terrain it may not enter, and no map edge to
+        leave by. Otherwise the path is refused as incomplete."""
+        end = entered[-1] if entered else self.start
+        ways, stops = [], []
+        for hex_name in self.army.neighbours(end):
+            if hex_name == self.start or hex_name in entered or self._to_the_rear(end, hex_name):
+                continue
+            why = self._blocked(end, hex_name)
+            (stops if why else ways).append(why or hex_name)
+        done = f"the path stops after {len(entered)} of {self.required} hexes"
+        if ways:
+            self._refuse(f"{done}, but the retreat can go on from {end} to {', '.join(ways)}: give the whole path "
+                         f"(6.3c: only a stack that cannot retreat the required hexes, due to enemy units or "
+                         f"impassable terrain, stops and is Routed)")
+        if self._off_to_the_rear(end):
+            self._refuse(f"{done}, but {end} is on the map's edge: the retreat goes on off the map, end the path "
+                         f"with '{OFF}' (6.3c: units forced off the map lose all their strength as stragglers)")
+        return Walk(entered, False, "; ".join(stops) or f"no hex to the rear of {end}")
 
     def _friends(self, hex_name):
         """6.3d, 6.3f: the friendly units in a hex the stack enters displace (displace=HEX) or join it."""
@@ -119,20 +171,19 @@ class Retreat:
         return there
 
     def run(self, path):
-        judged = self.judge(path)
-        if judged is None:
-            self.section.add("nothing moved: give a path straight to the rear (6.3)", moved=False)
-            return
-        entered, off_map, stopped, joined = judged
-        moving = joined + self.units
-        if stopped == "ezoc":
+        walk = self.judge(path)
+        joined = []
+        for hex_name in walk.entered:
+            joined += self._friends(hex_name)
+        entered, moving = walk.entered, joined + self.units
+        if walk.stopped == "ezoc":
             self._ezoc(entered, moving)
             return
-        if stopped:
-            self.section.add(f"stopped: {stopped} (6.3c)", stop=stopped)
+        if walk.stopped:
+            self.section.add(f"stopped: {walk.stopped} (6.3c)", stop=walk.stopped)
         outcome = retreat_outcome([rule_unit(u) for u in moving if u.is_combat], self.state, self.required,
-                                  len(entered), off_map)
-        if off_map:
+                                  len(entered), walk.off_map)
+        if walk.off_map:
             self._off_map(entered, moving, outcome)
             return
         self.section.add(f"{outcome.clause}: {len(entered)} hex{'es' if len(entered) != 1 else ''}",
@@ -179,9 +230,10 @@ class Retreat:
 
 def register(plugin):
     @plugin.procedure("retreat", "6.3: a retreat the player gives, judged (straight to the rear, no doubling back, "
-                                 "enemy units and prohibited terrain stop it and Rout the stack, the first enemy "
-                                 "zone draws a free fire, friendly units displace or join) and made: the units "
-                                 "moved, states written, a stack leaving the map lost as stragglers.",
+                                 "enemy units and prohibited terrain that leave no way on stop it and Rout the "
+                                 "stack, the first enemy zone draws a free fire, friendly units displace or join) "
+                                 "and made: the units moved, states written, a stack leaving the map lost as "
+                                 "stragglers. An illegal or incomplete path is refused and nothing is written.",
                       Parameter("hex", str, "the retreating stack's hex (A10.10)"),
                       Parameter("path", str, "the hexes of the retreat, HEX,HEX,...; end with 'off' to leave the map"),
                       Parameter("hexes", int, "the retreat result's distance (B1-B4); default the path's length ('off' "

@@ -3,7 +3,7 @@ rule modules take it, the hex's one morale state (6.0a), its leaders, and the ne
 and eliminations written through the companion file's [units] mapping."""
 import adjutant
 
-from .army import ArmyError
+from .army import ArmyError, enemy_of
 from .morale import Leader, hex_state
 from .stragglers import Unit as RuleUnit
 
@@ -47,6 +47,14 @@ def stack(army, hex_name):
     if len(sides) > 1:
         raise ArmyError(f"{hex_name} holds units of both sides (a close combat): resolve it first (7.0)")
     return units, combat[0].side
+
+
+def enemy_hexes(army, side):
+    """The hexes of every enemy unit of `side`: leaders, HQs, wagons and trains too (the glossary:
+    "unit" is any military unit, "combat unit" only infantry, cavalry and artillery). The rules that
+    say "enemy unit(s)" count them all: a retreat's direction and what stops it (6.3, 6.3c, 6.4 E),
+    adjacency in 6.4 C, the distances of 6.4 E, 8.3 and 9.4."""
+    return sorted({u.hex for u in army.of(enemy_of(side))})
 
 
 def stack_state(units):

@@ -5,9 +5,12 @@ from fractions import Fraction
 
 import pytest
 
+from adjutant.cli import main
 from adjutant.plugin import Context
+from adjutant.procedures.rolls import Rolls
 from adjutant_plugins.cwr.army import Army, ArmyError
 from adjutant_plugins.cwr.demo import CHARTS, DEMO_SAVE, FIRE_SAVE, WRECKED_SAVE
+from adjutant_plugins.cwr.retreat_procedure import RetreatRefused
 from cwr_helpers import Demo, lines
 
 
@@ -128,9 +131,31 @@ def test_6_1_morale_odds_are_the_column_read_and_sum_to_one(demo):
 # ---- 6.3 retreats ----
 
 def test_6_3_a_retreat_through_a_frontal_hexside_is_refused_and_nothing_moves(demo):
-    report, game = demo.run(DEMO_SAVE, "retreat", hex="A2.10", path="A2.11")
-    assert "not to the rear" in text(report)
-    assert after(demo, game, DEMO_SAVE).named("42nd Mississippi").hex == "A2.10"
+    with pytest.raises(RetreatRefused, match="A2.10-A2.11 crosses a frontal hexside"):
+        demo.run(DEMO_SAVE, "retreat", hex="A2.10", path="A2.11")
+
+
+def test_6_3d_an_illegal_path_changes_nothing_not_even_the_units_it_would_join(demo):
+    # A1.11 holds 17th Virginia Cavalry, who would join; the step on to A1.12 crosses a frontal hexside.
+    game = demo.game(DEMO_SAVE)
+    context = Context(demo.module, demo.companion, game, str(demo.path(DEMO_SAVE)), charts=str(demo.charts),
+                      rolls=Rolls(1, ()))
+    task = demo.plugin.tasks["retreat"]
+    with pytest.raises(RetreatRefused, match="A1.11-A1.12 crosses a frontal hexside"):
+        task.run(context, **task.arguments({"hex": "A2.10", "path": "A1.11,A1.12", "hexes": "2"}))
+    army = after(demo, game, DEMO_SAVE)
+    assert army.named("17th Virginia Cavalry").state == "normal"
+    assert army.named("42nd Mississippi").hex == "A2.10"
+
+
+def test_6_3d_an_illegal_path_exits_2_and_writes_no_save(demo, tmp_path, capsys):
+    out = tmp_path / "r1.vsav"
+    status = main(["run", "cwr.retreat", str(demo.path(DEMO_SAVE)), "--module", str(demo.folder / demo.module_file),
+                   "--companion", str(demo.folder / demo.companion_file), "--charts", str(demo.charts),
+                   "hex=A2.10", "path=A1.11,A1.12", "hexes=2", "-o", str(out)])
+    assert status == 2
+    assert "refused" in capsys.readouterr().err
+    assert not out.exists()
 
 
 def test_6_3d_friendly_units_in_the_path_join_and_take_the_worse_state(demo):
@@ -149,10 +174,31 @@ def test_6_3d_displaced_units_worsen_one_level_and_stay_for_the_player_to_move(d
     assert "one hex to the rear" in text(report)
 
 
-def test_6_3c_a_retreat_short_of_its_distance_is_routed(demo):
-    report, game = demo.run(DEMO_SAVE, "retreat", hex="A2.10", path="A2.09", hexes=3)
-    assert after(demo, game, DEMO_SAVE).named("42nd Mississippi").state == "r"
+def test_6_3c_a_retreat_short_of_its_distance_is_routed_when_enemy_units_close_every_way_on(demo, tmp_path):
+    # From A2.09 the rear hexes of 42nd Mississippi (facing NE) are A2.08, A1.09 and A1.10: two Union
+    # regiments (facing S, their zones away from A2.09) and the I Corps Wagon (an enemy unit too) hold them.
+    save = demo.position(DEMO_SAVE, tmp_path / "blocked.vsav", moves={
+        "19th Indiana": "A2.08", "24th Michigan": "A1.09", "I Corps Wagon": "A1.10"},
+        properties={"19th Indiana": {"Facing_Facing": 4}, "24th Michigan": {"Facing_Facing": 4}})
+    report, game = demo.run(save, "retreat", hex="A2.10", path="A2.09", hexes=3)
+    assert after(demo, game, save).named("42nd Mississippi").state == "r"
     assert "could retreat 1 of 3 hexes, Routed" in text(report)
+    assert "enemy units in A1.10" in text(report)
+
+
+def test_6_3c_a_short_path_with_a_way_on_is_refused_as_incomplete(demo):
+    # From A1.09 the retreat could go on to A1.08 (only Heth, a friendly leader, there).
+    with pytest.raises(RetreatRefused, match="2 of 3 hexes, but the retreat can go on from A1.09 to A1.08"):
+        demo.run(DEMO_SAVE, "retreat", hex="A2.10", path="A1.10,A1.09", hexes=3)
+
+
+def test_6_3c_a_short_path_on_the_map_edge_must_go_off_the_map(demo, tmp_path):
+    # A1.10's only rear hex on the map, A1.09, holds 19th Indiana (facing S, no zone on A1.10); its other
+    # rear hexsides lead off the map.
+    save = demo.position(DEMO_SAVE, tmp_path / "edge.vsav", moves={"19th Indiana": "A1.09"},
+                         properties={"19th Indiana": {"Facing_Facing": 4}})
+    with pytest.raises(RetreatRefused, match="A1.10 is on the map's edge: the retreat goes on off the map"):
+        demo.run(save, "retreat", hex="A2.10", path="A1.10", hexes=2)
 
 
 def test_6_3c_forced_off_the_map_loses_all_strength_as_stragglers(demo):
@@ -207,6 +253,40 @@ def test_6_4_e_routed_with_no_way_out_is_eliminated_as_casualties(demo, tmp_path
     assert "casualties" in text(report)
 
 
+def test_6_4_e_every_enemy_unit_counts_a_wagon_too(demo, tmp_path):
+    # 14th Tennessee Routed in A1.01; the Union I Corps Wagon 2 hexes away in A3.02, the nearest Union combat
+    # unit 6 hexes away: "within 6 hexes of an enemy unit" (the glossary: any military unit).
+    save = demo.position(DEMO_SAVE, tmp_path / "wagon.vsav",
+                         moves={"14th Tennessee": "A1.01", "I Corps Wagon": "A3.02"},
+                         properties={"14th Tennessee": {"State_Level": 4}})
+    report, _ = demo.run(save, "rally", rolls=("rally A1.01=6",), side="Confederate")
+    retreat = next(line for line in lines(report) if line.data.get("path"))
+    assert retreat.data["hex"] == "A1.01" and "A3.02" not in retreat.data["path"]
+    assert demo.army(save).distance(retreat.data["path"][-1], "A3.02") >= 6
+
+
+def test_6_4_e_the_way_out_avoids_friendly_combat_units(demo, tmp_path):
+    # 7th Tennessee Routed in A2.09; 14th Tennessee in A2.10, on the shortest way out (A2.10-A2.12):
+    # stacking even momentarily with a Routed unit would rout it (6.0a).
+    save = with_states(demo, tmp_path / "friends.vsav", save=FIRE_SAVE, states={"7th Tennessee": "r"},
+                       moves={"14th Tennessee": "A2.10"})
+    report, _ = demo.run(save, "rally", rolls=("rally A2.09=6",), side="Confederate")
+    retreat = next(line for line in lines(report) if line.data.get("path"))
+    army = demo.army(save)
+    assert not [u for h in retreat.data["path"] for u in army.in_hex(h, "Confederate") if u.is_combat]
+    assert "clear of friendly combat units" in text(report) and "would be Routed" not in text(report)
+
+
+def test_6_4_e_a_way_out_only_through_friends_names_the_units_it_would_rout(demo, tmp_path):
+    # 1st Tennessee Routed in the corner hex A1.01; its only neighbours hold 14th Tennessee and 2nd Mississippi.
+    save = with_states(demo, tmp_path / "hemmed.vsav", save=FIRE_SAVE, states={"1st Tennessee": "r"},
+                       moves={"1st Tennessee": "A1.01", "14th Tennessee": "A1.02", "2nd Mississippi": "A2.01"})
+    report, _ = demo.run(save, "rally", rolls=("rally A1.01=6",), side="Confederate")
+    warning = next(line for line in lines(report) if line.data.get("routs"))
+    assert warning.data["routs"] in (["14th Tennessee"], ["2nd Mississippi"])
+    assert "even momentarily (6.0a)" in warning.text
+
+
 # ---- 9.4 Straggler Recovery ----
 
 def test_9_4_recovery_only_on_the_hour_turn(demo, tmp_path):
@@ -237,6 +317,17 @@ def test_9_4_condition_1_out_of_command_radius_is_not_eligible(demo, tmp_path):
     report, game = demo.run(save, "stragglers", side="Union", stragglers="Cutler's Brigade:5")
     assert after(demo, game, save).named("147th New York").sp == 2
     assert "condition 1" in text(report)
+
+
+def test_9_4_condition_2_counts_every_enemy_unit_a_wagon_too(demo, tmp_path):
+    # Cutler's Brigade far from every Confederate combat unit, but the III Corps Wagon 2 hexes from 147th New
+    # York: "at least 6 hexes away from all enemy units".
+    moves = {"76th New York": "A12.03", "147th New York": "A13.03", "Cutler": "A13.03", "56th Pennsylvania": "A14.03",
+             "III Corps Wagon": "A13.05"}
+    save = with_states(demo, tmp_path / "wagon.vsav", sp={"147th New York": 4}, moves=moves)
+    report, game = demo.run(save, "stragglers", side="Union", stragglers="Cutler's Brigade:1")
+    assert after(demo, game, save).named("147th New York").sp == 4
+    assert "condition 2" in text(report)
 
 
 # ---- 5.9 wrecked ----
