@@ -248,21 +248,21 @@ class _Sequence:
                                 f"Table are casualties", routed=sorted(self.routed))
         defender_fired = self._fires("defender", "2")
         if not self._present("attacker"):
-            return self._end("defender", "2", "no attacking combat unit is left: the defender wins (7.0)")
+            return self._end("defender", "2", "no attacking combat unit is left: the defender wins")
         self._fires("attacker", "3")
         if defender_fired:
             if self._attacker_morale():
-                return self._end("defender", "4", "the attacker retreats: the Close Combat ends (7.0 procedure 4)")
+                return self._end("defender", "4", "the attacker retreats: the Close Combat ends", "7.0 procedure 4")
         else:
             cc.add("4", "7.0 procedure 3 *", "the defender could not fire: the attacker is exempt from its "
                                              "Morale Check")
         if not self._present("attacker"):
-            return self._end("defender", "4", "no attacking combat unit is left: the defender wins (7.0)")
+            return self._end("defender", "4", "no attacking combat unit is left: the defender wins")
         if not self._present("defender"):
             return self._end("attacker", "5", "no defending combat unit is left: no Morale Check (5.7d); the "
-                                              "attacker wins (7.0)")
+                                              "attacker wins")
         if self._defender_morale():
-            return self._end("attacker", "5", "the defender retreats: the Close Combat ends (7.0 procedure 5)")
+            return self._end("attacker", "5", "the defender retreats: the Close Combat ends", "7.0 procedure 5")
         return self._odds()
 
     # -- steps 2 and 3 --
@@ -379,7 +379,7 @@ class _Sequence:
         self._retreat(loser, result.retreat, "7.0 procedure 6")
         if loser == "defender":
             self._guns_limber()
-        return self._end(result.winner, "6", f"the {result.winner} wins and remains in the hex (7.0)")
+        return self._end(result.winner, "6", f"the {result.winner} wins and remains in the hex")
 
     # -- retreat, guns, end --
 
@@ -412,10 +412,10 @@ class _Sequence:
     def _present(self, side):
         return any(u.is_combat and u.sp > 0 for u in (self.cc.attackers if side == "attacker" else self.cc.defenders))
 
-    def _end(self, winner, step, text):
+    def _end(self, winner, step, text, clause="7.0"):
         cc = self.cc
         cc.winner = winner
-        cc.add(step, "7.0", text, winner=winner)
+        cc.add(step, clause, text, winner=winner)
         cc.add("7", "7.0 procedure 7", "both sides may change facing and stacking order, column and mounted units "
                                        "may form line without drawing fire" + self._move_on(winner),
                **self._movers(winner))
