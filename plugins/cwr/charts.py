@@ -24,6 +24,7 @@ DEFAULT_OPTIONS = {
     # ---- stragglers, morale, rally (5.8-6.4, 9.4) ----
     "dgb2_straggler": "code",
     "distance": "range",
+    "rally_map_edge": "eliminated",
 
     # ---- close combat, supply (7.0, 8.0) ----
     "cc_rear_shift": "defender_fire",
@@ -51,6 +52,7 @@ CHOICES = {
     # ---- stragglers, morale, rally (5.8-6.4, 9.4) ----
     "dgb2_straggler": ("code", "one"),
     "distance": ("range", "path"),
+    "rally_map_edge": ("eliminated", "off"),
 
     # ---- close combat, supply (7.0, 8.0) ----
     "cc_rear_shift": ("defender_fire", "attacker_fire"),

@@ -8,6 +8,8 @@ from adjutant.plugin import Parameter
 
 from .distances import Distances
 from .rally import RallyStack, rally
+from .retreat_procedure import OFF
+from .retreat_steps import RetreatSteps
 from .session import start
 from .stack_effects import (STATE_NAMES, eliminate, enemy_hexes, leaders, rule_unit, stack_state,
                             write_losses, write_state)
@@ -20,6 +22,7 @@ class RallyMap:
 
     def __init__(self, army, side, distance, charts):
         self.army, self.side, self.distance = army, side, distance
+        self.map_edge = charts.option("rally_map_edge")
         self.enemy = enemy_hexes(army, side)
         self.measure = Distances(army, charts, side)
 
@@ -32,48 +35,45 @@ class RallyMap:
         nearest = self.nearest(hex_name, unit_class)
         return nearest is None or nearest >= self.distance
 
-    def _enterable(self, came_from, hex_name, unit_class, barred):
-        if hex_name in barred:
-            return False
-        if not unit_class:
-            return True
-        step = self.army.map.explain([came_from, hex_name],
-                                     [unit_class]).steps[0]
-        return step["problem"] not in ("prohibited terrain", "prohibited hexside")
-
-    def _search(self, hex_name, unit_class, barred):
+    def _search(self, hex_name, steps, barred, goal):
+        """The fewest legal retreat steps (retreat_steps.RetreatSteps, the rules cwr.retreat judges a
+        path by) from `hex_name` to a hex meeting `goal`, through no hex of `barred`: the hexes after
+        the start; None when there is none."""
         came = {hex_name: None}
         queue = deque([hex_name])
         while queue:
             here = queue.popleft()
-            if here != hex_name and self.safe(here, unit_class):
+            if goal(here):
                 path = []
                 while here != hex_name:
                     path.append(here)
                     here = came[here]
                 return path[::-1]
             for there in self.army.neighbours(here):
-                if there not in came and self._enterable(here, there, unit_class, barred):
+                if there not in came and there not in barred and steps.legal(here, there):
                     came[there] = here
                     queue.append(there)
         return None
 
     def way_out(self, units):
-        """6.4 E: the shortest path (hexes after the start) of the stack `units` to a hex 6 or more
-        hexes from every enemy unit, through hexes without enemy units and terrain its class may enter,
-        avoiding friendly combat units where it can (6.0a: a unit stacking even momentarily with a
-        Routed unit is Routed): (path, the friendly combat units it would Rout); None when there is no path."""
+        """6.4 E: the shortest retreat (hexes after the start) of the stack `units` to a hex 6 or more
+        hexes from every enemy unit, each step one cwr.retreat accepts (6.3: to the rear, away from
+        enemy units; through no enemy unit or terrain its class may not enter, 6.3c), avoiding friendly
+        combat units where it can (6.0a: a unit stacking even momentarily with a Routed unit is
+        Routed). With no such way on the map and the option rally_map_edge "off", the shortest legal
+        retreat off it (ending with OFF; 6.3c: its strength lost as stragglers). (path, the friendly
+        combat units it would Rout); None when the stack cannot retreat."""
         hex_name = units[0].hex
-        unit_class = next((u.attributes.get("class") for u in units if u.is_combat), None)
-        barred = set(self.enemy)
+        steps = RetreatSteps(self.army, units, self.side)
         friends = {u.hex for u in self.army.of(self.side) if u.is_combat and u.hex != hex_name}
-        path = self._search(hex_name, unit_class, barred | friends)
-        if path is not None:
-            return path, []
-        path = self._search(hex_name, unit_class, barred)
-        if path is None:
-            return None
-        return path, [u for h in path for u in self.army.in_hex(h, self.side) if u.is_combat]
+        safe = lambda h: h != hex_name and self.safe(h, steps.unit_class)  # noqa: E731
+        goals = [(safe, [])] + ([(steps.off_to_the_rear, [OFF])] if self.map_edge == "off" else [])
+        for goal, last in goals:
+            for barred in (friends, set()):
+                path = self._search(hex_name, steps, barred, goal)
+                if path is not None:
+                    return path + last, [u for h in path for u in self.army.in_hex(h, self.side) if u.is_combat]
+        return None
 
 
 def rally_side(session, side):
@@ -104,8 +104,11 @@ def rally_side(session, side):
                     roll=event.roll)
         if event.retreat:
             way, routed = ways[event.hex]
-            section.add(f"   {event.hex} retreats until {facts.distance} hexes from every enemy unit: the shortest "
-                        f"way{'' if routed else ' clear of friendly combat units'} is {', '.join(way)} ({len(way)} "
+            what = ("no retreat on the map reaches it: the shortest way off the map (6.3c: all its strength lost "
+                    "as stragglers)" if way[-1] == OFF else "the shortest way")
+            section.add(f"   {event.hex} retreats until {facts.distance} hexes from every enemy unit, each step to "
+                        f"the rear, never nearer the nearest enemy unit (6.3; Routed: no facing, 6.0b); {what}"
+                        f"{'' if routed else ' clear of friendly combat units'} is {', '.join(way)} ({len(way)} "
                         f"hexes): cwr.retreat hex={event.hex} path={','.join(way)}", hex=event.hex, path=way,
                         quantity="hexes")
             if routed:

@@ -16,6 +16,14 @@ from .stragglers import RATINGS, STRAGGLING_TYPES, Brigade, Recovering, recover_
 from .wrecked import group_wrecked, unit_wrecked
 
 
+class RecoveryRefused(ValueError):
+    """The rules refuse Straggler Recovery now: why, with its clause; nothing is written."""
+
+    def __init__(self, side, reason):
+        self.reason = reason
+        super().__init__(f"{side} Straggler Recovery is refused: {reason}; nothing written")
+
+
 def _counts(text, what):
     """"NAME:N,NAME:N" as {name: N}."""
     found = {}
@@ -78,11 +86,10 @@ def _under_orders(session, members):
 
 def recovery(session, side, given, night):
     army, charts = session.army, session.charts
-    section = session.report.section(f"{side} Straggler Recovery (9.4)")
     if not session.on_the_hour:
-        section.add(f"{session.hour or 'the hour is unknown'}: not an hour turn (:00): Straggler Recovery happens "
-                    f"in the Rally Phase of the hour turns only (9.4)", recovered=0)
-        return
+        raise RecoveryRefused(side, f"{session.hour or 'the hour is unknown'}: not an hour turn (:00): Straggler "
+                                    f"Recovery happens in the Rally Phase of the hour turns only (9.4)")
+    section = session.report.section(f"{side} Straggler Recovery (9.4)")
     enemy = enemy_hexes(army, side)   # 9.4 condition 2: "all enemy units", leaders and wagons too
     measure = Distances(army, charts, side)
     measure.note(session)
@@ -122,12 +129,31 @@ def recovery(session, side, given, night):
                  recovered=r.recovered, quantity="SP")
         for gain in r.gains:
             unit = army.named(gain.unit)
+            was_wrecked = unit.wrecked or unit_wrecked(charts, rule_unit(unit)).wrecked
             written = army.write(unit, "sp", gain.after)
             part.add(f"{unit.name}: {gain.before} -> {gain.after} SP" + ("" if written else " (record it: the "
                      "strength is not writable in this module)"), unit=unit.name, sp=gain.after, quantity="SP")
+            if was_wrecked:
+                _recovered_from_wreck(army, charts, part, unit)
         part.add(f"erase {r.recovered} stragglers of {name} on the Brigade Loss Chart ({stragglers - r.recovered} "
                  f"left)", left=stragglers - r.recovered, quantity="SP")
     session.report.note("Eliminated units returning by Straggler Recovery (9.4d) are placed by the player.")
+
+
+def _recovered_from_wreck(army, charts, part, unit):
+    """5.9: a regiment that recovers stragglers above its wreck point is no longer wrecked (its
+    penalties end; one Brigade Status box of its brigade is cleared, the division checked again)."""
+    w = unit_wrecked(charts, rule_unit(unit))
+    if w.wrecked:
+        return
+    note = ""
+    if unit.wrecked:
+        note = " (written)" if army.write(unit, "wrecked", "false") else \
+            " (record it: wrecked is not writable in this module)"
+    part.add(f"{unit.name}: {unit.sp} of {unit.printed_sp} SP, above its wreck point ({w.threshold}): no longer "
+             f"wrecked{note}; clear a Brigade Status box of {unit.brigade or 'its brigade'} and check the Division "
+             f"status ({w.clause}: regiments can recover stragglers to a point where they are no longer wrecked)",
+             unit=unit.name, wrecked=False)
 
 
 def wrecked_status(session, side, check_marks):

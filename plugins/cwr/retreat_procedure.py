@@ -1,5 +1,6 @@
-"""A retreat the player gives, judged and made (6.3): straight to the rear (through a faced stack's
-rear hexsides, away from the enemy for the others), no doubling back; friendly units in the path
+"""A retreat the player gives, judged and made (6.3): each step to the rear by the rules of
+retreat_steps.py (a faced stack's rear hexsides; away from the enemy for a stack without facing, a
+Routed one too, 6.0b), no doubling back; friendly units in the path
 displaced or joining; the first hex in an enemy zone drawing the enemy's free fire (6.3e); a stack
 that cannot go the whole distance Routed (6.3c); off the map, its strength lost as stragglers. An
 illegal or incomplete path is refused (RetreatRefused) before anything is written."""
@@ -9,12 +10,12 @@ from adjutant.plugin import Parameter
 
 from .army import ArmyError, enemy_of
 from .morale import causes_displacement, displaced, ezoc_retreat, retreat_outcome
+from .retreat_steps import RetreatSteps
 from .session import start
-from .stack_effects import (STATE_NAMES, describe_stack, eliminate, enemy_hexes, names, rule_unit,
-                            stack, stack_state, write_losses, write_state)
+from .stack_effects import (STATE_NAMES, describe_stack, eliminate, names, rule_unit, stack, stack_state,
+                            write_losses, write_state)
 
 OFF = "off"   # the last word of a path that leaves the map
-REAR = (2, 3, 4)   # a faced stack's rear hexsides, counted from its front (3.3)
 
 
 class RetreatRefused(ValueError):
@@ -42,48 +43,9 @@ class Retreat:
         self.state = stack_state(self.units)
         self.required = hexes
         self.displace = set(displace)
-        self.enemy = enemy_hexes(self.army, self.side)
+        self.steps = RetreatSteps(self.army, self.units, self.side)
         self.zones = self.army.zone_hexes(enemy_of(self.side))
         self.section = session.report.section(f"Retreat from {hex_name} (6.3)")
-
-    def _nearest_enemy(self, hex_name):
-        return min((self.army.distance(hex_name, e) for e in self.enemy), default=None)
-
-    def _facing(self):
-        return next((u.facing for u in self.units if u.facing is not None), None)
-
-    def _to_the_rear(self, came_from, hex_name):
-        """6.3: '' when the step goes locally to the rear, else why not."""
-        facing = self._facing()
-        if facing is not None:
-            if (self.army.direction(came_from, hex_name) - facing) % 6 in REAR:
-                return ""
-            return f"{came_from}-{hex_name} crosses a frontal hexside of the stack facing {facing}: not to the rear"
-        before, after = self._nearest_enemy(came_from), self._nearest_enemy(hex_name)
-        if before is not None and after < before:
-            return f"{hex_name} is {after} hexes from the nearest enemy unit, {came_from} {before}: not away from " \
-                   f"the enemy"
-        return ""
-
-    def _off_to_the_rear(self, hex_name):
-        """Whether the stack may leave the map from `hex_name`: a hexside with no hex behind it, to the
-        rear of a faced stack (any, for a stack without facing: off the map no enemy is nearer)."""
-        sides = set(range(6)) - {self.army.direction(hex_name, h) for h in self.army.neighbours(hex_name)}
-        facing = self._facing()
-        return any(facing is None or (side - facing) % 6 in REAR for side in sides)
-
-    def _blocked(self, came_from, hex_name):
-        """6.3c: enemy units (any, leaders and wagons too) or terrain the stack's class may not enter
-        stop the retreat."""
-        if hex_name in self.enemy:
-            return f"enemy units in {hex_name}"
-        unit_class = next((u.attributes.get("class") for u in self.units if u.is_combat), None)
-        if unit_class:
-            step = self.army.map.explain([came_from, hex_name],
-                                         [unit_class]).steps[0]
-            if step["problem"] in ("prohibited terrain", "prohibited hexside"):
-                return f"{hex_name}: {step['reason'] or step['problem']}"
-        return ""
 
     def _refuse(self, reason):
         raise RetreatRefused(self.start, reason)
@@ -101,19 +63,19 @@ class Retreat:
                     raise ArmyError(f"path: '{OFF}' (leaving the map) may only be its last word")
                 if len(army.neighbours(came_from)) == 6:
                     self._refuse(f"{came_from} is not on the map's edge, the stack cannot leave the map from it (6.3)")
-                if not self._off_to_the_rear(came_from):
+                if not self.steps.off_to_the_rear(came_from):
                     self._refuse(f"leaving the map from {came_from} crosses a frontal hexside of the stack facing "
-                                 f"{self._facing()}: not to the rear (6.3)")
+                                 f"{self.steps.facing}: not to the rear (6.3)")
                 return Walk(entered, True, "")
             army.require_hex(hex_name)
             if not army.adjacent(came_from, hex_name):
                 self._refuse(f"{hex_name} is not adjacent to {came_from} (6.3)")
             if hex_name == self.start or hex_name in entered:
                 self._refuse(f"{hex_name} again: no doubling back (6.3)")
-            why = self._to_the_rear(came_from, hex_name)
+            why = self.steps.to_the_rear(came_from, hex_name)
             if why:
                 self._refuse(f"{why} (6.3)")
-            blocked = self._blocked(came_from, hex_name)
+            blocked = self.steps.blocked(came_from, hex_name)
             if blocked:
                 return self._short(entered, blocked)
             entered.append(hex_name)
@@ -136,16 +98,16 @@ class Retreat:
         end = entered[-1] if entered else self.start
         ways, stops = [], []
         for hex_name in self.army.neighbours(end):
-            if hex_name == self.start or hex_name in entered or self._to_the_rear(end, hex_name):
+            if hex_name == self.start or hex_name in entered or self.steps.to_the_rear(end, hex_name):
                 continue
-            why = self._blocked(end, hex_name)
+            why = self.steps.blocked(end, hex_name)
             (stops if why else ways).append(why or hex_name)
         done = f"the path stops after {len(entered)} of {self.required} hexes"
         if ways:
             self._refuse(f"{done}, but the retreat can go on from {end} to {', '.join(ways)}: give the whole path "
                          f"(6.3c: only a stack that cannot retreat the required hexes, due to enemy units or "
                          f"impassable terrain, stops and is Routed)")
-        if self._off_to_the_rear(end):
+        if self.steps.off_to_the_rear(end):
             self._refuse(f"{done}, but {end} is on the map's edge: the retreat goes on off the map, end the path "
                          f"with '{OFF}' (6.3c: units forced off the map lose all their strength as stragglers)")
         return Walk(entered, False, "; ".join(stops) or f"no hex to the rear of {end}")

@@ -10,6 +10,7 @@ from adjutant.plugin import Context
 from adjutant.procedures.rolls import Rolls
 from adjutant_plugins.cwr.army import Army, ArmyError
 from adjutant_plugins.cwr.demo import CHARTS, DEMO_SAVE, FIRE_SAVE, WRECKED_SAVE
+from adjutant_plugins.cwr.recovery_procedures import RecoveryRefused
 from adjutant_plugins.cwr.retreat_procedure import RetreatRefused
 from cwr_helpers import Demo, lines
 
@@ -216,6 +217,19 @@ def test_6_3e_retreat_into_an_enemy_zone_stops_there_for_the_free_fire(demo, tmp
     assert "fire once, free (6.3e)" in text(report)
 
 
+def test_6_0b_a_routed_stack_has_no_facing_its_retreat_goes_away_from_the_enemy(demo, tmp_path):
+    # 14th Tennessee Routed in the corner hex A1.01, still marked in Line facing SE (facing 1), whose rear
+    # hexsides lead off the map; the I Corps Wagon 2 hexes away in A3.02. Routed units are in no formation
+    # (6.0b): north to A1.02 (still 2 from the wagon) is to the rear, A2.01 (next to the wagon) is not.
+    save = demo.position(DEMO_SAVE, tmp_path / "routed.vsav",
+                         moves={"14th Tennessee": "A1.01", "I Corps Wagon": "A3.02"},
+                         properties={"14th Tennessee": {"State_Level": 4, "Formation": "line", "Facing_Facing": 2}})
+    _, game = demo.run(save, "retreat", hex="A1.01", path="A1.02")
+    assert after(demo, game, save).named("14th Tennessee").hex == "A1.02"
+    with pytest.raises(RetreatRefused, match="A2.01 is 1 hexes from the nearest enemy unit, A1.01 2: not away"):
+        demo.run(save, "retreat", hex="A1.01", path="A2.01")
+
+
 # ---- 6.4 the Rally Phase ----
 
 def test_6_4_a_b_sh_removed_and_dg_flipped_to_sh(demo, tmp_path):
@@ -278,22 +292,78 @@ def test_6_4_e_the_way_out_avoids_friendly_combat_units(demo, tmp_path):
 
 
 def test_6_4_e_a_way_out_only_through_friends_names_the_units_it_would_rout(demo, tmp_path):
-    # 1st Tennessee Routed in the corner hex A1.01; its only neighbours hold 14th Tennessee and 2nd Mississippi.
+    # 1st Tennessee Routed in the corner hex A1.01; its only neighbours hold 14th Tennessee and 2nd Mississippi;
+    # 19th Indiana 3 hexes east in A4.01: A2.01 is nearer it (2), A1.02 is not (3), the only way to the rear.
     save = with_states(demo, tmp_path / "hemmed.vsav", save=FIRE_SAVE, states={"1st Tennessee": "r"},
-                       moves={"1st Tennessee": "A1.01", "14th Tennessee": "A1.02", "2nd Mississippi": "A2.01"})
+                       moves={"1st Tennessee": "A1.01", "14th Tennessee": "A1.02", "2nd Mississippi": "A2.01",
+                              "19th Indiana": "A4.01", "2nd Wisconsin": "A9.06"})
     report, _ = demo.run(save, "rally", rolls=("rally A1.01=6",), side="Confederate")
     warning = next(line for line in lines(report) if line.data.get("routs"))
-    assert warning.data["routs"] in (["14th Tennessee"], ["2nd Mississippi"])
+    assert warning.data["routs"] == ["14th Tennessee"]
     assert "even momentarily (6.0a)" in warning.text
+
+
+def routed_way_out(demo, save, hex_name, charts=None):
+    """The path rally step E proposes for the Routed stack in `hex_name` (a roll of 6: it stays Routed)."""
+    report, _ = demo.run(save, "rally", charts=charts, rolls=(f"rally {hex_name}=6",), side="Confederate")
+    return next(line for line in lines(report) if line.data.get("path") and line.data["hex"] == hex_name)
+
+
+def test_6_4_e_the_way_out_is_a_retreat_cwr_retreat_accepts_never_toward_the_enemy(demo, tmp_path):
+    # 14th Tennessee Routed in A1.01, in Line facing NE, the I Corps Wagon 2 hexes away in A3.02: the way
+    # out may not run past the wagon through A2.01 and A3.01, next to it (6.3: away from enemy units).
+    save = demo.position(DEMO_SAVE, tmp_path / "wagon-way.vsav",
+                         moves={"14th Tennessee": "A1.01", "I Corps Wagon": "A3.02"},
+                         properties={"14th Tennessee": {"State_Level": 4, "Formation": "line", "Facing_Facing": 2}})
+    way = routed_way_out(demo, save, "A1.01").data["path"]
+    army = demo.army(save)
+    enemy = [u.hex for u in army.of("Union")]
+    nearest = [min(army.distance(h, e) for e in enemy) for h in ["A1.01"] + way]
+    assert nearest == sorted(nearest) and nearest[-1] >= 6
+    _, game = demo.run(save, "retreat", hex="A1.01", path=",".join(way))
+    assert after(demo, game, save).named("14th Tennessee").hex == way[-1]
+
+
+@pytest.fixture
+def before_the_line(demo, tmp_path):
+    """2nd Mississippi Routed in A2.09, 3 hexes in front of the Union line (A5.05-A5.11), the I Corps Wagon
+    in A3.02: every way to 6 hexes from them on the map runs nearer one (east past the line's face, its
+    zone A4.04-A4.06, or north toward the wagon); west, A1.09 is 4 hexes off, then the map's edge."""
+    return demo.position(DEMO_SAVE, tmp_path / "line-way.vsav", moves={"I Corps Wagon": "A3.02"},
+                         properties={"2nd Mississippi": {"State_Level": 4}})
+
+
+def test_6_4_e_no_way_to_6_hexes_without_going_toward_the_enemy_is_eliminated(demo, before_the_line):
+    report, game = demo.run(before_the_line, "rally", rolls=("rally A2.09=6",), side="Confederate")
+    assert not [line for line in lines(report) if line.data.get("path") and line.data["hex"] == "A2.09"]
+    assert "E. A2.09: Routed (R) -> Routed (R): 6.4 E: cannot retreat" in text(report)
+    assert after(demo, game, before_the_line).named("2nd Mississippi").sp == 0
+
+
+def test_6_4_e_option_rally_map_edge_off_the_way_out_leaves_the_map_as_cwr_retreat_accepts(
+        demo, before_the_line, tmp_path):
+    charts = tmp_path / "charts.toml"
+    charts.write_text(CHARTS.read_text().replace("[options]", '[options]\nrally_map_edge = "off"'))
+    line = routed_way_out(demo, before_the_line, "A2.09", charts=charts)
+    assert line.data["path"] == ["A1.09", "off"] and "off the map (6.3c" in line.text
+    report, game = demo.run(before_the_line, "retreat", hex="A2.09", path="A1.09,off")
+    assert after(demo, game, before_the_line).named("2nd Mississippi").sp == 0
+    assert "6 stragglers" in text(report)
 
 
 # ---- 9.4 Straggler Recovery ----
 
-def test_9_4_recovery_only_on_the_hour_turn(demo, tmp_path):
+def test_9_4_recovery_only_on_the_hour_turn_is_refused_otherwise_exit_2(demo, tmp_path, capsys):
     save = with_states(demo, tmp_path / "0820.vsav", save=WRECKED_SAVE, hour="08:20")
-    report, game = demo.run(save, "stragglers", side="Union")
-    assert "not an hour turn" in text(report)
-    assert after(demo, game, save).named("76th New York").sp == 3
+    with pytest.raises(RecoveryRefused, match="08:20: not an hour turn"):
+        demo.run(save, "stragglers", side="Union")
+    out = tmp_path / "0820-after.vsav"
+    status = main(["run", "cwr.stragglers", str(save), "--module", str(demo.folder / demo.module_file),
+                   "--companion", str(demo.folder / demo.companion_file), "--charts", str(demo.charts),
+                   "side=Union", "-o", str(out)])
+    assert status == 2
+    assert "refused" in capsys.readouterr().err
+    assert not out.exists()
 
 
 def test_9_4_one_sp_per_eligible_unit_and_the_c_f_bonus(demo):
@@ -328,6 +398,19 @@ def test_9_4_condition_2_counts_every_enemy_unit_a_wagon_too(demo, tmp_path):
     report, game = demo.run(save, "stragglers", side="Union", stragglers="Cutler's Brigade:1")
     assert after(demo, game, save).named("147th New York").sp == 4
     assert "condition 2" in text(report)
+
+
+def test_5_9_a_regiment_recovering_above_its_wreck_point_is_no_longer_wrecked(demo, tmp_path):
+    # 76th New York (6 SP) at 3 marked wrecked, 147th New York (5 SP) at 2 wrecked but not marked: each
+    # recovers one straggler, above its wreck point (3, 2).
+    save = demo.position(WRECKED_SAVE, tmp_path / "marked.vsav", properties={"76th New York": {"Wrecked": "true"}})
+    report, game = demo.run(save, "stragglers", side="Union", stragglers="Cutler's Brigade:5")
+    army = after(demo, game, save)
+    assert [army.named(n).wrecked for n in ("76th New York", "147th New York")] == [False, False]
+    assert "76th New York: 4 of 6 SP, above its wreck point (3): no longer wrecked (written); clear a Brigade " \
+           "Status box of Cutler's Brigade" in text(report)
+    assert "147th New York: 3 of 5 SP, above its wreck point (2): no longer wrecked; clear" in text(report)
+    assert "56th Pennsylvania: 5 of 6 SP" not in text(report)
 
 
 # ---- 5.9 wrecked ----
