@@ -193,21 +193,41 @@ def test_10_2_acceptance_roll_on_the_acceptance_value_column_written_to_the_orde
     assert {"value": 6} in data
     assert any(d.get("result") == "D6" and d.get("roll") == 3 for d in data)
     assert any(d.get("orders") == "Accepted: order 1 (WC); in Delay (D6): order 2 (WC)" for d in data)
-    assert order_log(game) == "Cutler's Brigade = A 1WC, D 2WC D6"
+    assert order_log(game) == "Cutler's Brigade = A 1WC, D 2WC D6 T4"   # the Delay's turn kept
 
 
 def test_10_2_delay_reduction_reads_the_delay_the_last_run_kept(demo, tmp_path):
     _, game = demo.run("cwr-demo.vsav", "orders", command="Cutler's Brigade", step="accept", rolls=["*acceptance*=3"])
-    delayed = written(game, tmp_path / "delayed.vsav")
+    delayed = with_globals(demo, written(game, tmp_path / "delayed4.vsav"), tmp_path / "delayed.vsav", Turn=5)
     kept, still = demo.run(delayed, "orders", command="Cutler's Brigade", step="reduce", rolls=["*delay*=4"])
     lifted, accepted = demo.run(delayed, "orders", command="Cutler's Brigade", step="reduce", rolls=["*delay*=6"])
     # the demo chart's D6 column lifts the delay on a 6 only
     assert [l.data["lifted"] for l in lines(kept) if "lifted" in l.data] == [False]
-    assert order_log(still) == "Cutler's Brigade = A 1WC, D 2WC D6"
+    assert order_log(still) == "Cutler's Brigade = A 1WC, D 2WC D6 T5"   # the roll's turn kept
     assert [l.data["lifted"] for l in lines(lifted) if "lifted" in l.data] == [True]
     assert order_log(accepted) == "Cutler's Brigade = A 2WC"
     with pytest.raises(ValueError, match="no order in Delay"):
         demo.run(written(accepted, tmp_path / "accepted.vsav"), "orders", command="Cutler's Brigade", step="reduce")
+
+
+def test_10_2_delay_reduction_only_in_each_subsequent_command_phase(demo, tmp_path):
+    # "A Delayed order can become Accepted by making a Delay Reduction die roll in each subsequent
+    # Command Phase": not in the Delay's own Command Phase, and one roll a phase.
+    _, game = demo.run("cwr-demo.vsav", "orders", command="Cutler's Brigade", step="accept", rolls=["*acceptance*=3"])
+    same_turn = written(game, tmp_path / "delayed4.vsav")
+    with pytest.raises(ArmyError, match=r"no Delay Reduction roll in turn 4: order 2 went into Delay \(D6\) or had "
+                                        r"its Delay Reduction roll in turn 4.*each subsequent Command Phase \(10\.2\), "
+                                        r"the next in turn 5"):
+        demo.run(same_turn, "orders", command="Cutler's Brigade", step="reduce", rolls=["*delay*=6"])
+    turn5 = with_globals(demo, same_turn, tmp_path / "turn5.vsav", Turn=5)
+    failed, game = demo.run(turn5, "orders", command="Cutler's Brigade", step="reduce", rolls=["*delay*=1"])
+    assert [l.data["lifted"] for l in lines(failed) if "lifted" in l.data] == [False]
+    rolled5 = written(game, tmp_path / "rolled5.vsav")
+    with pytest.raises(ArmyError, match=r"no Delay Reduction roll in turn 5: .* the next in turn 6"):
+        demo.run(rolled5, "orders", command="Cutler's Brigade", step="reduce", rolls=["*delay*=6"])
+    turn6 = with_globals(demo, rolled5, tmp_path / "turn6.vsav", Turn=6)
+    _, accepted = demo.run(turn6, "orders", command="Cutler's Brigade", step="reduce", rolls=["*delay*=6"])
+    assert order_log(accepted) == "Cutler's Brigade = A 2WC"
 
 
 def test_10_2_optional_distorted_lockout_kept_until_a_6(demo, tmp_path):
@@ -219,7 +239,11 @@ def test_10_2_optional_distorted_lockout_kept_until_a_6(demo, tmp_path):
     locked = written(game, tmp_path / "thrown.vsav")
     _, still = demo.run(locked, "orders", command="Cutler's Brigade", step="reduce", charts=charts, rolls=["*=5"])
     _, ended = demo.run(locked, "orders", command="Cutler's Brigade", step="reduce", charts=charts, rolls=["*=6"])
-    assert order_log(still) == "Cutler's Brigade = A 1WC, L" and order_log(ended) == "Cutler's Brigade = A 1WC"
+    assert order_log(still) == "Cutler's Brigade = A 1WC, L T4" and order_log(ended) == "Cutler's Brigade = A 1WC"
+    # "Make one roll per turn"
+    with pytest.raises(ArmyError, match=r"lockout had its roll in turn 4: one roll per turn"):
+        demo.run(written(still, tmp_path / "still.vsav"), "orders", command="Cutler's Brigade", step="reduce",
+                 charts=charts, rolls=["*=6"])
 
 
 def test_10_2_a_module_without_the_order_log_property_is_refused(demo, tmp_path):
@@ -239,10 +263,12 @@ def test_10_2_a_module_without_the_order_log_property_is_refused(demo, tmp_path)
 
 
 def test_10_2_the_order_log_text_reads_back_as_written():
-    text = ("Cutler's Brigade = A 1WC, D 2OS D5, L, P 4IP-C T6 Wadsworth; Meredith's Brigade = A 3I-C; "
-            "initiative 4 = III Corps: Archer's Brigade, III Corps: Heth's Division")
+    text = ("Cutler's Brigade = A 1WC, D 2OS D5 T4, L, P 4IP-C T6 Wadsworth; Meredith's Brigade = A 3I-C, "
+            "D 5WS D4, L T3; initiative 4 = III Corps: Archer's Brigade, III Corps: Heth's Division")
     log = parse_log(text, "test")
     assert log.of("Cutler's Brigade").delay == "D5" and log.of("Cutler's Brigade").locked
+    assert log.of("Cutler's Brigade").delay_turn == 4 and log.of("Cutler's Brigade").lockout_turn is None
+    assert log.of("Meredith's Brigade").delay_turn is None and log.of("Meredith's Brigade").lockout_turn == 3
     assert log.on_the_way("Cutler's Brigade")[0].arrives == 6 and log.attempts_in(4) == [
         ("III Corps", "Archer's Brigade"), ("III Corps", "Heth's Division")] and log.attempts_in(5) == []
     assert format_log(log) == text
