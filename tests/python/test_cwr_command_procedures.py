@@ -306,14 +306,39 @@ def test_10_3_no_check_without_an_accepted_complex_order_in_the_order_log(demo, 
 
 
 def test_10_4_forced_retreat_checks_table_1_plus_one_and_writes_the_losses(demo, tmp_path):
-    # 2nd Mississippi (B): d6 4 +1 = 5 reads 1 SP on the demo's Table 1 (4 alone reads 0); the others lose none.
-    rolls = ["*2nd Mississippi=4", "*42nd Mississippi=1", "*55th North Carolina=1"]
-    report, game = demo.run("cwr-demo.vsav", "emergency-retreat", command="Davis's Brigade", event="displaced",
+    # III Corps (its HQ: III Corps HQ): every regiment checks. 2nd Mississippi (B): d6 4 +1 = 5 reads 1 SP
+    # on the demo's Table 1 (4 alone reads 0); the others lose none.
+    rolls = ["*2nd Mississippi=4", "*42nd Mississippi=1", "*55th North Carolina=1", "*1st Tennessee=1",
+             "*7th Tennessee=1", "*14th Tennessee=1"]
+    report, game = demo.run("cwr-demo.vsav", "emergency-retreat", command="III Corps", event="displaced",
                             rolls=rolls)
     assert piece_named(game, "2nd Mississippi").properties["SP"] == "5"
     assert piece_named(game, "55th North Carolina").properties["SP"] == "8"
-    voluntary, _ = demo.run("cwr-demo.vsav", "emergency-retreat", command="Davis's Brigade", rolls=rolls)
+    assert any("III Corps HQ moves 12 MP away" in l.text for l in lines(report))
+    voluntary, _ = demo.run("cwr-demo.vsav", "emergency-retreat", command="III Corps", rolls=rolls)
     assert [l.data["sp_lost"] for l in lines(voluntary) if "sp_lost" in l.data][-1] == 0
+
+
+def test_10_4_only_a_command_with_a_hq_executes_an_emergency_retreat(demo):
+    # "Any command with a HQ may execute an ER": Cutler's Brigade has none of its own; I Corps HQ governs it (9.2).
+    with pytest.raises(ArmyError, match=r"Cutler's Brigade has no HQ of its own: it is governed by I Corps HQ \(9\.2\)"
+                                        r".*\(10\.4\): run it for I Corps \(command=\"I Corps\"\)") as refused:
+        demo.run("cwr-demo.vsav", "emergency-retreat", command="Cutler's Brigade", event="retreat small arms")
+    assert "Cutler's Brigade" in str(refused.value)
+    report, game = demo.run("cwr-demo.vsav", "emergency-retreat", command="I Corps", event="retreat small arms")
+    checked = {l.data["unit"] for l in lines(report) if "sp_lost" in l.data and "unit" in l.data}
+    assert checked == {"19th Indiana", "24th Michigan", "2nd Wisconsin", "76th New York", "147th New York",
+                       "56th Pennsylvania"}
+    # the orders of the formations within I Corps are cancelled with it; the order on its way stays
+    assert order_log(game) == "Cutler's Brigade = P 2WC T4 Meade"
+
+
+def test_10_4_artillery_fire_alone_calls_for_no_emergency_retreat(demo):
+    # "not from artillery fire alone": nothing to carry out, unless the owner declares a voluntary one.
+    with pytest.raises(ValueError, match=r"artillery fire alone forces no Emergency Retreat \(10\.4\), so no Emergency Retreat is required; .*event=voluntary"):
+        demo.run("cwr-demo.vsav", "emergency-retreat", command="III Corps", event="retreat artillery")
+    with pytest.raises(ValueError, match=r"parameter 'event' must be one of voluntary, alone with enemy"):
+        demo.run("cwr-demo.vsav", "emergency-retreat", command="III Corps", event="retreat")
 
 
 # ---- 11.0 Initiative, 9.1 Leader Loss ----
