@@ -96,9 +96,8 @@ def force_march(session, name, checks, changed):
     marcher = Marcher(unit.name, unit.type, unit.formation, unit.state, changed)
     section = session.report.section(f"{name}: Forced March (3.7)")
     done = forced_march(marcher, checks, straggler_checker(session, section), session.charts)
-    if not done.allowed:
-        section.add(f"{name} may not Force March: {done.why}", allowed=False)
-        return
+    if not done.allowed:   # refused before any roll, as a refused order or fire is
+        raise ArmyError(f"{name} may not Force March: {done.why}")
     limit = session.charts.option("forced_march_limit")
     if done.total_limit is not None:
         section.add(f"+{done.extra_mp} MP this Movement Phase; no more than {done.total_limit} MP used this turn in "

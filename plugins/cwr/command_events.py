@@ -140,9 +140,9 @@ def initiative(session, name, leader_name):
                 f"{leader.corps} this turn (turn {session.turn})" + (f": {', '.join(within)}" if within else ""),
                 attempts=len(within))
     result = attempt_initiative(this, earlier, session.roll, session.charts)
+    if not result.allowed:   # refused before any roll, as a refused order or fire is
+        raise ArmyError(result.text)
     section.add(result.text, result=result.result, roll=result.roll, column=result.column, allowed=result.allowed)
-    if not result.allowed:
-        return
     log.attempt(session.turn, leader.corps, name)
     if result.result == "Success":
         order = Order(next_number(army, log, target.side), name, "initiative", "complex")

@@ -352,8 +352,9 @@ def test_11_0_initiative_success_and_loose_cannon_by_the_leaders_column(demo):
 
 
 def test_11_0_a_superior_must_be_stacked(demo, tmp_path):
-    apart, _ = demo.run("cwr-demo.vsav", "initiative", command="Archer's Brigade", leader="Heth")
-    assert apart.rolls == [] and "not stacked with Archer" in lines(apart)[-1].text
+    with pytest.raises(ArmyError, match=r"Heth: no Initiative attempt for Archer's Brigade: Heth is not stacked with "
+                                        r"Archer \(11\.0\)"):
+        demo.run("cwr-demo.vsav", "initiative", command="Archer's Brigade", leader="Heth")
     save = demo.position("cwr-demo.vsav", tmp_path / "stacked.vsav", moves={"Heth": "A2.06"})
     stacked, game = demo.run(save, "initiative", command="Archer's Brigade", leader="Heth", rolls=["*=11"])
     assert [l.data["result"] for l in lines(stacked) if "result" in l.data][0] == "Success"
@@ -365,14 +366,14 @@ def test_11_0_a_superior_must_be_stacked(demo, tmp_path):
 def test_11_0_the_third_attempt_in_a_command_is_refused_from_the_kept_count(demo, tmp_path):
     _, game = demo.run("cwr-demo.vsav", "initiative", command="Archer's Brigade", rolls=["*=44"])
     one = written(game, tmp_path / "one.vsav")
-    again, _ = demo.run(one, "initiative", command="Archer's Brigade")
-    assert again.rolls == [] and "already attempted Initiative for Archer's Brigade" in lines(again)[-1].text
+    # a refused attempt is an error (exit status 2), as a refused order or fire is
+    with pytest.raises(ArmyError, match="already attempted Initiative for Archer's Brigade this turn"):
+        demo.run(one, "initiative", command="Archer's Brigade")
     _, game = demo.run(one, "initiative", command="Davis's Brigade", rolls=["*=44"])
     two = written(game, tmp_path / "two.vsav")
     assert order_log(game).endswith("; initiative 4 = III Corps: Archer's Brigade, III Corps: Davis's Brigade")
-    third, after = demo.run(two, "initiative", command="Heth's Division")
-    assert third.rolls == [] and "at most 2" in lines(third)[-1].text
-    assert order_log(after) == order_log(game)
+    with pytest.raises(ArmyError, match=r"2 leaders of III Corps already attempted Initiative this turn \(at most 2"):
+        demo.run(two, "initiative", command="Heth's Division")
     next_turn = with_globals(demo, two, tmp_path / "turn5.vsav", Turn=5)
     fresh, game = demo.run(next_turn, "initiative", command="Heth's Division", rolls=["*=44"])
     assert fresh.rolls and order_log(game).endswith("Meade; initiative 5 = III Corps: Heth's Division")
@@ -440,11 +441,15 @@ def test_3_7_forced_march_straggler_checks_and_the_losses_written(demo):
 
 
 def test_3_7_only_column_infantry_never_dg(demo, tmp_path):
-    line, _ = demo.run("cwr-demo.vsav", "forced-march", unit="1st Tennessee")
+    # a refused Forced March is an error (exit status 2), as a refused order or fire is
+    with pytest.raises(ArmyError, match="1st Tennessee may not Force March: it was not in Column formation"):
+        demo.run("cwr-demo.vsav", "forced-march", unit="1st Tennessee")
     save = demo.position("cwr-demo.vsav", tmp_path / "dg.vsav", properties={"14th Tennessee": {"State_Level": "3"}})
-    dg, _ = demo.run(save, "forced-march", unit="14th Tennessee")
-    assert line.rolls == [] and "Column" in lines(line)[-1].text
-    assert dg.rolls == [] and "Disorganized" in lines(dg)[-1].text
+    with pytest.raises(ArmyError, match="14th Tennessee may not Force March: a Disorganized unit"):
+        demo.run(save, "forced-march", unit="14th Tennessee")
+    with pytest.raises(ArmyError, match=r"8th Illinois Cavalry may not Force March: only infantry may Force March, "
+                                        r"not cavalry \(3\.7\)"):
+        demo.run("cwr-demo.vsav", "forced-march", unit="8th Illinois Cavalry")
 
 
 # ---- 9.4c: no straggler recovery at night under an Accepted order, read from the Order Log ----
