@@ -432,6 +432,23 @@ def test_3_6a_a_blocked_entry_hex_shifts_along_the_edge(demo, tmp_path):
     assert shifted["entry"] in ("A16.06", "A16.08") and shifted["reach"] == 10
 
 
+def test_3_6a_with_3_0b_a_lone_enemy_leader_stops_only_the_units_3_0b_stops(demo, tmp_path):
+    # "Leaders, Headquarters, Wagons, and Artillery units may not enter a hex containing any type of
+    # enemy unit unless accompanied by a friendly infantry or cavalry unit": Heth alone in the Entry hex.
+    save = demo.position("cwr-demo.vsav", tmp_path / "heth.vsav", moves={"Heth": "A16.07"})
+    report, game = demo.run(save, "reinforcements", entry="A16.07", units="Stevens's Battery,8th Illinois Cavalry")
+    entered = {l.data["unit"]: l.data["hex"] for l in lines(report) if "hex" in l.data}
+    assert entered == {"Stevens's Battery": "A16.06", "8th Illinois Cavalry": "A16.07"}
+    shift = next(l.data for l in lines(report) if "reach" in l.data)
+    assert shift["units"] == ["Stevens's Battery"]
+    assert any('Heth checks for Leader Loss (9.1: cwr.leader-loss leader="Heth" cause=entry)' in l.text
+               for l in lines(report))
+    # the cavalry first in line: the battery behind it is accompanied and enters the Entry hex too
+    report, _ = demo.run(save, "reinforcements", entry="A16.07", units="8th Illinois Cavalry,Stevens's Battery")
+    assert {l.data["hex"] for l in lines(report) if "hex" in l.data} == {"A16.07"}
+    assert not any("reach" in l.data for l in lines(report))
+
+
 def test_3_7_forced_march_straggler_checks_and_the_losses_written(demo):
     # 14th Tennessee (C, column): Table 1 d6 6 reads 2; Table 2 d6 1 reads 0.
     report, game = demo.run("cwr-demo.vsav", "forced-march", unit="14th Tennessee", checks=2,
