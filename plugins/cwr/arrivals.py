@@ -45,7 +45,46 @@ def entry_cost(army, unit, hex_name):
     return cost
 
 
+ENTERS_ENEMY_NON_COMBAT = ("infantry", "cavalry")   # 3.0b: the others only accompanied by one of these
+ENTRY_CONSEQUENCES = {  # what entering a hex of enemy non-combat units does to them
+    "leader": "checks for Leader Loss (9.1: cwr.leader-loss leader=NAME cause=entry)",
+    "hq": "must displace to the nearest hex with a friendly unit of its command (9.2), forcing an Emergency Retreat "
+          "(9.2c)",
+    "wagon": "is destroyed (8.1c)",
+}
+
+
+class _EntryHex:
+    """What stands in the way of a reinforcement at an edge hex (3.6a with 3.0b): an enemy zone or
+    enemy combat units stop every unit; enemy units that are not combat units (leaders, HQs, wagons,
+    trains) stop leaders, HQs, wagons, trains and artillery unless accompanied by friendly infantry
+    or cavalry: one entering that hex before them from the same line."""
+
+    def __init__(self, army, side):
+        self.army, self.enemy = army, enemy_of(side)
+        self.zones = army.zone_hexes(self.enemy)
+
+    def stops_all(self, hex_name):
+        return hex_name in self.zones or any(u.is_combat for u in self.army.in_hex(hex_name, self.enemy))
+
+    def stops_unaccompanied(self, hex_name):
+        return hex_name in self.zones or bool(self.army.in_hex(hex_name, self.enemy))
+
+    def why(self, hex_name):
+        enemy = self.army.in_hex(hex_name, self.enemy)
+        combat = [u.name for u in enemy if u.is_combat]
+        if combat:
+            return f"enemy combat units ({', '.join(combat)}; 3.0b)"
+        if hex_name in self.zones:
+            return "an enemy zone (3.4)"
+        return (f"enemy units ({', '.join(u.name for u in enemy)}), which leaders, HQs, wagons and artillery may not "
+                "enter unless accompanied by friendly infantry or cavalry (3.0b)")
+
+
 def reinforce(session, entry, names, waiting):
+    """3.6, 3.6a with 3.0b: each unit in its place in the line enters at the Entry hex when nothing
+    there stops it, else at the nearest edge hex open to it, 10 hexes at a time; infantry and cavalry
+    enter an Entry hex holding only enemy non-combat units, and the units behind them with them."""
     army = session.army
     army.require_hex(entry)
     units = [army.named(n) for n in names]
@@ -54,40 +93,65 @@ def reinforce(session, entry, names, waiting):
     side = units[0].side
     if any(u.side != side for u in units):
         raise ArmyError("reinforcements of one side at a time")
-    zones = army.zone_hexes(enemy_of(side))
-    blocked = lambda h: bool(army.in_hex(h, enemy_of(side))) or h in zones
+    hexes = _EntryHex(army, side)
+    edge = map_edge(army, entry)
     section = session.report.section(f"Reinforcements at {entry} (3.6)")
-    shift = entry_hexes(map_edge(army, entry), entry, blocked, session.charts)
-    if shift.blocked:
-        if not shift.hexes:
-            section.add(f"{entry} and the whole map edge are blocked by enemy units or zones: they wait (3.6a)")
-            return
-        section.add(f"{entry} is blocked by enemy units or zones: they enter at {shift.hexes[0]}, the nearest open "
-                    f"hex within {shift.reach} hexes along the edge (also open: {', '.join(shift.hexes[1:]) or '-'}) "
-                    f"({shift.clause})", entry=shift.hexes[0], reach=shift.reach)
-    at = shift.hexes[0]
-    cost = {u.name: entry_cost(army, u, at) for u in units}
-    group = [(u.name, int(u.attributes.get("ma") or 0)) for u in units]
-    for arrival, unit in zip(arrivals_by_cost(group, cost, waiting), units):
-        if arrival.enters:
-            section.add(f"{unit.name}: unit {arrival.position} in line, {arrival.position} x "
-                        f"{mp_text(cost[unit.name])} = {mp_text(arrival.mp_spent)} MP spent on entering {at}, "
-                        f"{mp_text(arrival.mp_left)} of "
-                        f"{unit.attributes.get('ma')} left ({arrival.clause})", unit=unit.name, hex=at,
-                        mp_spent=arrival.mp_spent, mp_left=arrival.mp_left, quantity="MP")
-            army.move(unit, at)
-        else:
+    shifts, shifted, plan = {}, {}, []
+    accompanied = False
+    for n, unit in enumerate(units):
+        stops = hexes.stops_all if unit.type in ENTERS_ENEMY_NON_COMBAT or accompanied else hexes.stops_unaccompanied
+        at = entry
+        if stops(entry):
+            if stops not in shifts:
+                shifts[stops] = entry_hexes(edge, entry, stops, session.charts)
+            shift = shifts[stops]
+            shifted.setdefault((shift.hexes, shift.reach), []).append(unit.name)
+            at = shift.hexes[0] if shift.hexes else None
+        arrival = None
+        if at is not None:
+            cost = entry_cost(army, unit, at)
+            arrival = arrivals([(unit.name, int(unit.attributes.get("ma") or 0))], cost, waiting + n)[0]
+            accompanied = accompanied or (at == entry and arrival.enters and unit.type in ENTERS_ENEMY_NON_COMBAT)
+        plan.append((unit, at, arrival, cost if at is not None else None))
+    for (open_hexes, reach), shifted_names in shifted.items():
+        _report_shift(section, entry, open_hexes, reach, hexes.why(entry), shifted_names)
+    reported = set()
+    for unit, at, arrival, cost in plan:
+        if at is None:
+            section.add(f"{unit.name}: waits: no edge hex is open to it (3.6a)", unit=unit.name, enters=False)
+        elif not arrival.enters:
             section.add(f"{unit.name}: unit {arrival.position} in line needs {mp_text(arrival.mp_spent)} MP, it has "
                         f"{unit.attributes.get('ma')}: it stays lined up and enters next friendly Movement Phase "
                         f"(3.6)", unit=unit.name, enters=False)
+        else:
+            section.add(f"{unit.name}: unit {arrival.position} in line, {arrival.position} x {mp_text(cost)} = "
+                        f"{mp_text(arrival.mp_spent)} MP spent on entering {at}, {mp_text(arrival.mp_left)} of "
+                        f"{unit.attributes.get('ma')} left ({arrival.clause})", unit=unit.name, hex=at,
+                        mp_spent=arrival.mp_spent, mp_left=arrival.mp_left, quantity="MP")
+            enemy_here = army.in_hex(at, hexes.enemy)
+            if enemy_here and at not in reported:
+                reported.add(at)
+                _report_entered(section, unit, at, enemy_here)
+            army.move(unit, at)
 
 
-def arrivals_by_cost(group, cost, waiting):
-    """reinforcements.arrivals for each unit at its own class's cost of the Entry hex."""
-    out = []
-    for n, (name, allowance) in enumerate(group):
-        out.append(arrivals([(name, allowance)], cost[name], waiting + n)[0])
-    return out
+def _report_shift(section, entry, open_hexes, reach, why, names):
+    if not open_hexes:
+        section.add(f"{entry} is blocked by {why} and so is the whole map edge for {', '.join(names)}: they wait "
+                    "(3.6a)", entry=None)
+        return
+    section.add(f"{entry} is blocked for {', '.join(names)} by {why}: they enter at {open_hexes[0]}, the nearest "
+                f"open hex within {reach} hexes along the edge (also open: {', '.join(open_hexes[1:]) or '-'}) (3.6a)",
+                entry=open_hexes[0], reach=reach, units=names)
+
+
+def _report_entered(section, unit, at, enemy):
+    """3.0b: infantry or cavalry entering a hex of enemy non-combat units (no Close Combat: none
+    there is a combat unit), and what that does to each."""
+    done = "; ".join(f"{u.name} " + ENTRY_CONSEQUENCES.get(u.type, "is entered: as the game's rules say").replace(
+        "NAME", f'"{u.name}"') for u in enemy)
+    section.add(f"{unit.name} enters {at}, held only by enemy units that are not combat units (3.0b: no Close "
+                f"Combat): {done}", unit=unit.name, enemy=[u.name for u in enemy])
 
 
 def force_march(session, name, checks, changed):
@@ -96,9 +160,8 @@ def force_march(session, name, checks, changed):
     marcher = Marcher(unit.name, unit.type, unit.formation, unit.state, changed)
     section = session.report.section(f"{name}: Forced March (3.7)")
     done = forced_march(marcher, checks, straggler_checker(session, section), session.charts)
-    if not done.allowed:
-        section.add(f"{name} may not Force March: {done.why}", allowed=False)
-        return
+    if not done.allowed:   # refused before any roll, as a refused order or fire is
+        raise ArmyError(f"{name} may not Force March: {done.why}")
     limit = session.charts.option("forced_march_limit")
     if done.total_limit is not None:
         section.add(f"+{done.extra_mp} MP this Movement Phase; no more than {done.total_limit} MP used this turn in "

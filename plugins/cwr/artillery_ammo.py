@@ -117,16 +117,24 @@ class Tracer:
         if t.found:
             hexes = tuple(t.hexes)
             return AmmoTrace(unit.name, unit.hex, True, hexes, int(t.used), hexes[-1])
-        return AmmoTrace(unit.name, unit.hex, False, target=self.target_text, reason=self._why(unit.hex, t))
+        return AmmoTrace(unit.name, unit.hex, False, target=self.target_text, reason=self._why(unit.hex))
 
-    def _why(self, hex_name, failed):
-        """What closes the way: the enemy zones (a trace without them is found), else the enemy
-        units, else the distance (the engine's reason)."""
-        if self.zones is not None and self._search(hex_name, zones=False).found:
+    def _why(self, hex_name):
+        """What closes the way, found by tracing again without each: the enemy zones alone (a trace
+        without them is found), the enemy units alone, the two together, else the distance (with
+        the terrain or hexsides in the way when the engine met them)."""
+        zones = self.zones is not None
+        if zones and self._search(hex_name, zones=False).found:
             return "enemy zones close every way, none with a friendly combat unit in it"
-        if self._search(hex_name, enemy=False, zones=False).found:
-            return "enemy units " + ("and their zones " if self.zones is not None else "") + "close every way"
-        return failed.reason or "no path"
+        if self._search(hex_name, enemy=False).found:
+            return "enemy units close every way"
+        free = self._search(hex_name, enemy=False, zones=False)
+        if zones and free.found:
+            return "enemy units and their zones together close every way"
+        _, _, in_the_way = free.reason.partition("; in the way: ")
+        roads = ", ".join(self.roads[:-1]) + (" or " if len(self.roads) > 1 else "") + self.roads[-1]
+        return (f"too far: no way of at most 10 non-road hexes, then only {roads}, reaches it, even with no enemy "
+                f"unit or zone in the way" + (f" ({in_the_way} in the way)" if in_the_way else ""))
 
 
 def batteries(army, side, names=()):

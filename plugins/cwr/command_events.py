@@ -2,8 +2,8 @@
 Command Phase (10.3, 10.4, 11.0) and a leader's loss check (9.1), each roll through the session, the
 strength stragglers take written back to the save."""
 from .army import ArmyError
-from .command_chain import STRAGGLING, command, leader_level, led_command
-from .emergency_retreat import emergency_retreat, forced
+from .command_chain import STRAGGLING, command, leader_level, led_command, order_hq
+from .emergency_retreat import emergency_retreat, retreat_for
 from .initiative import Attempt, after_initiative, attempt_initiative
 from .order_log import format_record, held_text, next_number, read_log, write_log
 from .orders import Order
@@ -77,21 +77,40 @@ def stoppage(session, name, fired, leader_lost, night, wrecked):
         _cancel(session, section, name, log, "; its units move back in the next Movement Phase (10.3)")
 
 
+def _hq_command(army, cmd):
+    """10.4 "Any command with a HQ may execute an ER": the command's own HQ; a division or brigade
+    without one (part of a corps or division, 9.2) is refused, naming the HQ governing it and its
+    command, the one that retreats."""
+    if cmd.hq is not None:
+        return cmd.hq
+    governing = order_hq(army, cmd)
+    if governing is None:
+        raise ArmyError(f"{cmd.name} has no HQ of its own and no HQ governing it is in the game: an Emergency "
+                        "Retreat is executed by a command with a HQ (10.4)")
+    governed_by = getattr(governing, leader_level(governing))
+    raise ArmyError(f"{cmd.name} has no HQ of its own: it is governed by {governing.name} (9.2), and an Emergency "
+                    f"Retreat is executed by a command with a HQ, all its units retreating (10.4): run it for "
+                    f"{governed_by} (command=\"{governed_by}\")")
+
+
 def retreat(session, name, event):
     cmd = command(session.army, name)
+    is_forced, why = retreat_for(event)
+    hq = _hq_command(session.army, cmd)
     log = read_log(session)
     section = session.report.section(f"{name}: Emergency Retreat (10.4)")
-    if event == "voluntary":
-        is_forced, why = False, "declared by its owner (10.4)"
-    else:
-        is_forced, why = forced(event)
-    section.add(f"{'Forced' if is_forced else 'Voluntary'}: {why}", forced=is_forced)
+    section.add(f"{'Forced' if is_forced else 'Voluntary'}: {why}", forced=is_forced, hq=hq.name)
     units = [u for u in cmd.units if u.type in STRAGGLING and u.hex and u.sp]
-    done = emergency_retreat(name, units, is_forced, straggler_checker(session, section), session.charts)
+    done = emergency_retreat(name, units, is_forced, straggler_checker(session, section), session.charts, hq.name)
     section.add(done.text, forced=done.forced, hq_mp=done.hq_mp, quantity="MP")
     lost = sum(c[3] for c in done.checks)
     section.add(f"{lost} SP lost to stragglers in all (10.4)", sp_lost=lost, quantity="SP")
     _cancel(session, section, name, log, " (10.4)")
+    within = sorted({getattr(u, level) for u in cmd.units for level in ("division", "brigade")} - {"", name})
+    for formation in within:
+        held = log.of(formation)
+        if held.accepted or held.delayed:
+            _cancel(session, section, formation, log, f": a formation of {name}, whose units all retreated (10.4)")
 
 
 def initiative(session, name, leader_name):
@@ -121,9 +140,9 @@ def initiative(session, name, leader_name):
                 f"{leader.corps} this turn (turn {session.turn})" + (f": {', '.join(within)}" if within else ""),
                 attempts=len(within))
     result = attempt_initiative(this, earlier, session.roll, session.charts)
+    if not result.allowed:   # refused before any roll, as a refused order or fire is
+        raise ArmyError(result.text)
     section.add(result.text, result=result.result, roll=result.roll, column=result.column, allowed=result.allowed)
-    if not result.allowed:
-        return
     log.attempt(session.turn, leader.corps, name)
     if result.result == "Success":
         order = Order(next_number(army, log, target.side), name, "initiative", "complex")

@@ -5,6 +5,7 @@ command_events, arrivals); this registers them."""
 from adjutant.plugin import Parameter
 
 from . import arrivals, command_events, command_map, order_procedures
+from .emergency_retreat import EVENTS
 from .session import start
 
 SIDE = Parameter("side", str, "whose commands (--side only says who reads the report)", None, ("Union", "Confederate"))
@@ -92,14 +93,18 @@ def register(plugin):
                                 None if wrecked < 0 else wrecked)
         return session.finish()
 
-    @plugin.procedure("emergency-retreat", "10.4: after the command's Emergency Retreat, each infantry and cavalry "
-                                           "unit checks on Straggler Table 1 (+1 when forced); the losses written; "
-                                           "all its orders cancelled in the Order Log.",
+    @plugin.procedure("emergency-retreat", "10.4: after the Emergency Retreat of a command with a HQ of its own (a "
+                                           "brigade or division governed by its corps HQ is refused, naming the "
+                                           "corps), each infantry and cavalry unit checks on Straggler Table 1 (+1 "
+                                           "when forced); the losses written; all its orders cancelled in the Order "
+                                           "Log.",
                       COMMAND,
-                      Parameter("event", str, "what caused it (9.2c, 10.4)", "voluntary",
-                                ("voluntary", "alone with enemy", "displaced", "retreat small arms",
-                                 "retreat close combat", "retreat artillery")),
-                      example="cwr-demo.vsav command=\"Davis's Brigade\" event=displaced")
+                      Parameter("event", str, "why it retreats: voluntary (the owner declares it, 10.4); alone with "
+                                              "enemy, displaced, retreat small arms, retreat close combat (its HQ's "
+                                              "event forcing it: +1 on each check, 9.2c, 10.4); retreat artillery "
+                                              "(the HQ retreated from artillery fire alone: refused, no Emergency "
+                                              "Retreat is required)", "voluntary", EVENTS),
+                      example="cwr-demo.vsav command=\"III Corps\" event=displaced")
     def retreat_procedure(context, command, event="voluntary"):
         session = start(context, f"Emergency Retreat of {command} (CWR 10.4)")
         command_events.retreat(session, command, event)

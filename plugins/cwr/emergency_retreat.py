@@ -12,12 +12,33 @@ FORCING_EVENTS = {
 }
 
 
+VOLUNTARY = "voluntary"
+EVENTS = (VOLUNTARY,) + tuple(FORCING_EVENTS)
+
+
 def forced(event):
     """9.2c, 10.4: does this event force the command to Emergency Retreat in its next Movement
     Phase? (forced, why)."""
     if event not in FORCING_EVENTS:
         raise ValueError(f"{event!r} is not an HQ event ({', '.join(FORCING_EVENTS)})")
     return FORCING_EVENTS[event]
+
+
+def retreat_for(event):
+    """The Emergency Retreat an `event` calls for: (forced, why). `voluntary`: the owner declares
+    one (10.4); an HQ event that forces one; ValueError for an event that forces none (artillery
+    fire alone: there is nothing to carry out unless the owner declares one) or an unknown one."""
+    if event == VOLUNTARY:
+        return False, ("declared by its owner: only when the command is under threat of being surrounded or destroyed "
+                       "(10.4)")
+    if event not in FORCING_EVENTS:
+        raise ValueError(f"event={event!r} is none of {', '.join(EVENTS)} (10.4, 9.2c)")
+    is_forced, why = forced(event)
+    if not is_forced:
+        raise ValueError(f"event={event!r}: an HQ retreating from artillery fire alone forces no Emergency Retreat "
+                         "(10.4), so no Emergency Retreat is required; if the owner declares one (the command under "
+                         "threat of being surrounded or destroyed), run it with event=voluntary")
+    return True, why
 
 
 @dataclass(frozen=True)
@@ -34,16 +55,17 @@ class EmergencyRetreat:
     checks: tuple              # (unit, Straggler Table, modifier, what the check gave)
     orders_cancelled: bool = True
     clause: str = "10.4"
+    hq: str = "the HQ"         # the command's HQ, named
 
     @property
     def text(self):
         kind = "Forced" if self.forced else "Voluntary"
-        return (f"{self.command}: {kind} Emergency Retreat: the HQ moves {self.hq_mp} MP away from enemy units, "
+        return (f"{self.command}: {kind} Emergency Retreat: {self.hq} moves {self.hq_mp} MP away from enemy units, "
                 f"the other units keep Command Radius outside enemy Small Arms range; {len(self.checks)} straggler "
                 f"checks; all orders cancelled ({self.clause})")
 
 
-def emergency_retreat(command, units, is_forced, straggler_check, charts):
+def emergency_retreat(command, units, is_forced, straggler_check, charts, hq="the HQ"):
     """10.4 Procedure, after the movement: each infantry and cavalry unit of the command checks on
     Straggler Table 1, +1 after a Forced ER; every order of the command (Accepted or in Delay) is
     cancelled. `units`: the command's units (for the Army HQ, 10.4a, only those assigned directly
@@ -52,4 +74,5 @@ def emergency_retreat(command, units, is_forced, straggler_check, charts):
     modifier = int(charts.rule("emergency_retreat", "forced_modifier")) if is_forced else 0
     checks = tuple((u.name, table, modifier, straggler_check(u.name, table, modifier))
                    for u in units if u.type in ("infantry", "cavalry"))
-    return EmergencyRetreat(command, bool(is_forced), int(charts.rule("emergency_retreat", "hq_mp")), checks)
+    return EmergencyRetreat(command, bool(is_forced), int(charts.rule("emergency_retreat", "hq_mp")), checks,
+                            hq=hq)

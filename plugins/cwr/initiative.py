@@ -151,4 +151,4 @@ def after_initiative(orders, order):
         why += f", replacing order {orders.accepted.number}"
     if orders.delayed:
         why += f"; order {orders.delayed.number} in Delay is cancelled"
-    return replace(orders, accepted=order, delayed=None, delay=None), why + " (11.0b)"
+    return replace(orders.without_delay(), accepted=order), why + " (11.0b)"

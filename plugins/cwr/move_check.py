@@ -166,6 +166,7 @@ class MoveAtHand:
     forced: str = ""                # what a forced march would have allowed (3.7)
     base: Fraction = None           # the force's allowance for the whole phase (None: none)
     hexes: list = field(default_factory=list)   # every hex name of the move's map (for neighbours)
+    stacking: dict = field(default_factory=dict)  # path hexes -> the stacking MP its steps pay, said (3.2b)
 
 
 class CwrMoveChecker(MoveChecker):
@@ -356,8 +357,9 @@ class CwrMoveChecker(MoveChecker):
         if m.used and verdict.cost is not None and verdict.allowance is not None and verdict.cost > verdict.allowance \
                 and not any("over the allowance" in r for r in reasons):
             # The search grants the one-hex move (3.0c), which is only for a unit that has not moved.
+            stacking = m.stacking.get(tuple(verdict.path or ()), [])
             reasons.append(f"costs {mp_text(verdict.cost)} MP, {mp_text(m.used + verdict.cost)} this phase, over the "
-                           f"allowance of {mp_text(m.base)} (3.0)")
+                           f"allowance of {mp_text(m.base)} (3.0)" + "".join(f"; in it {s}" for s in stacking))
         reasons += m.reasons
         if not m.reasons and not m.close_combat:
             reasons += self._stacking(verdict, m, before)
@@ -367,6 +369,8 @@ class CwrMoveChecker(MoveChecker):
         if verdict.path and verdict.distance is not None and len(verdict.path) - 1 > verdict.distance:
             m.notes.insert(0, f"judged along {'-'.join(verdict.path)}, {len(verdict.path) - 1} hexes: the straight "
                               f"line is not the cheapest legal path")
+        if verdict.path:
+            m.notes += m.stacking.get(tuple(verdict.path), [])
         if m.used:
             m.notes.append(f"{mp_text(m.used)} MP used earlier this phase")
         verdict.legal = not reasons
@@ -413,6 +417,30 @@ class CwrMoveChecker(MoveChecker):
         return m is not None and not any(a.get("type") in SMALL_ARMS for a in m.units)
 
     def find_path(self, movement, position, end, classes, allowance, zones, other=None):
+        path = self._find_path(movement, position, end, classes, allowance, zones, other)
+        if self.current is not None and path is not None and getattr(path, "steps", None):
+            self.current.stacking[tuple(path.hexes)] = self._stacking_costs(path, position)
+        return path
+
+    @staticmethod
+    def _stacking_costs(path, position):
+        """3.2b: each step's stacking MP (the companion file's `stacking`: entering and leaving a hex
+        of friendly units), said with the units whose hex it enters or leaves."""
+        said = []
+        for step in path.steps:
+            mp = Fraction(step["stacking"])
+            if not mp:
+                continue
+            parts = []
+            for verb, hex_name in (("leaving", step["from_hex"]), ("entering", step["to_hex"])):
+                names = [u.name for h, u in position.friendly_units if h == hex_name]
+                if names:
+                    parts.append(f"{verb} {hex_name}, the hex of {', '.join(names)}")
+            said.append(f"+{mp_text(mp)} MP stacking on {step['from_hex']}-{step['to_hex']}"
+                        + (f": {' and '.join(parts)}" if parts else "") + " (3.2b)")
+        return said
+
+    def _find_path(self, movement, position, end, classes, allowance, zones, other=None):
         m = self.current
         if m is None:
             return super().find_path(movement, position, end, classes, allowance, zones, other)

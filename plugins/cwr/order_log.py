@@ -7,7 +7,9 @@ The text (docs/cwr.md "The Order Log"): records separated by "; ", each `NAME = 
 
   Meredith's Brigade = A 1WC, P 3OC T6 Meade        Accepted order 1 (Written Complex); order 3
                                                     (Oral Complex) from Meade arrives in turn 6
-  Cutler's Brigade = D 2WS D5, L                    order 2 in Delay (D5); locked by a Distorted order
+  Cutler's Brigade = D 2WS D5 T4, L T5             order 2 in Delay (D5) since turn 4 (or last rolled
+                                                    for in turn 4); locked by a Distorted order, its
+                                                    last roll in turn 5
   initiative 4 = III Corps: Archer's Brigade        turn 4's attempts: the corps, the formation
 
 An order is its number and its shorthand (WC, OC, WS, OS, IP-C, IP-S, and I-C for an Initiative
@@ -28,6 +30,8 @@ SHORTHAND = {"WC": ("written", "complex"), "WS": ("written", "simple"), "OC": ("
              "I-C": ("initiative", "complex"), "I-S": ("initiative", "simple")}
 ORDER = re.compile(r"(\d+)(" + "|".join(re.escape(s) for s in SHORTHAND) + r")$")
 RESERVED = ";=,:"
+TURN = re.compile(r"T\d+")
+DELAY = re.compile(r"(\S+) (D[456])(?: (T\d+))?")
 
 
 @dataclass(frozen=True)
@@ -107,11 +111,15 @@ def format_record(log, command):
     if held.accepted:
         items.append(f"A {order_text(held.accepted)}")
     if held.delayed:
-        items.append(f"D {order_text(held.delayed)} {held.delay}")
+        items.append(f"D {order_text(held.delayed)} {held.delay}" + _turn_text(held.delay_turn))
     if held.locked:
-        items.append("L")
+        items.append("L" + _turn_text(held.lockout_turn))
     items += [f"P {order_text(p.order)} T{p.arrives} {_name(p.sender, 'sender')}" for p in log.pending.get(command, ())]
     return f"{_name(command, 'command')} = {', '.join(items)}" if items else ""
+
+
+def _turn_text(turn):
+    return f" T{turn}" if turn is not None else ""
 
 
 def format_log(log):
@@ -134,22 +142,26 @@ def _order(text, command):
     return Order(int(found.group(1)), command, method, kind)
 
 
+def _turn_of(text):
+    return int(text[1:]) if text else None
+
+
 def _command(log, command, items):
     held, pending = CommandOrders(), []
     for item in items:
         head, _, rest = item.partition(" ")
         if head == "A" and rest:
             held = replace(held, accepted=_order(rest, command))
-        elif head == "D" and len(rest.split(" ")) == 2 and rest.split(" ")[1] in ("D4", "D5", "D6"):
-            number, delay = rest.split(" ")
-            held = replace(held, delayed=_order(number, command), delay=delay)
-        elif head == "L" and not rest:
-            held = replace(held, locked=True)
+        elif head == "D" and DELAY.fullmatch(rest):
+            number, delay, turn = DELAY.fullmatch(rest).groups()
+            held = replace(held, delayed=_order(number, command), delay=delay, delay_turn=_turn_of(turn))
+        elif head == "L" and (not rest or TURN.fullmatch(rest)):
+            held = replace(held, locked=True, lockout_turn=_turn_of(rest))
         elif head == "P" and re.fullmatch(r"\S+ T\d+ \S.*", rest):
             order, when, sender = rest.split(" ", 2)
             pending.append(Pending(_order(order, command), sender, int(when[1:])))
         else:
-            raise _Bad(f"{item!r} is none of A ORDER, D ORDER D4|D5|D6, L, P ORDER TTURN SENDER")
+            raise _Bad(f"{item!r} is none of A ORDER, D ORDER D4|D5|D6 [TTURN], L [TTURN], P ORDER TTURN SENDER")
     log.orders[command] = held
     if pending:
         log.pending[command] = pending

@@ -164,7 +164,8 @@ def receive(session, name, number):
     orders in the Order Log."""
     army, charts = session.army, session.charts
     log = read_log(session)
-    pending = _arrived(log, name, number, _turn(session, "an order's arrival"))
+    turn = _turn(session, "an order's arrival")
+    pending = _arrived(log, name, number, turn)
     order = pending.order
     cmd, receiver = _receiver(army, name)
     sender = army.named(pending.sender)
@@ -182,33 +183,51 @@ def receive(session, name, number):
     result = accept(order, _rating(sender), _rating(receiver), session.roll, charts)
     section.add(f"2d6 {result.roll} in column {result.column}: {result.result} ({result.clause})", roll=result.roll,
                 result=result.result, column=result.column)
-    after, why = after_acceptance(held, order, result.result, charts)
+    after, why = after_acceptance(held, order, result.result, charts, turn)
     section.add(f"{why}", result=result.result)
     section.add(f"{name} holds: {held_text(after)} (before: {held_text(held)})", orders=held_text(after))
     log.set(name, after)
     _write(session, section, log, name)
 
 
+def _not_due(held, turn):
+    """Why no roll is due this turn: the order in Delay and the lockout, each that is not."""
+    why = []
+    if held.delayed is not None and not held.reduction_due(turn):
+        why.append(f"order {held.delayed.number} went into Delay ({held.delay}) or had its Delay Reduction roll in "
+                   f"turn {held.delay_turn}, the Order Log says: one roll in each subsequent Command Phase (10.2), "
+                   f"the next in turn {held.delay_turn + 1}")
+    if held.locked and not held.lockout_roll_due(turn):
+        why.append(f"the Distorted order lockout had its roll in turn {held.lockout_turn}: one roll per turn (10.2 "
+                   f"optional rule), the next in turn {held.lockout_turn + 1}")
+    return why
+
+
 def reduce(session, name):
     """10.2 Delay Reduction of the command's order in Delay (and the optional lockout's 6), from
-    the Order Log."""
+    the Order Log: one roll in each Command Phase after the Delay's, the turn of each kept."""
     charts = session.charts
     _receiver(session.army, name)
     log = read_log(session)
     held = log.of(name)
     if held.delayed is None and not held.locked:
         raise ArmyError(f"{name} has no order in Delay and no lockout in the Order Log: nothing to reduce")
+    turn = _turn(session, "a Delay Reduction roll")
+    not_due = _not_due(held, turn)
+    if not held.reduction_due(turn) and not held.lockout_roll_due(turn):
+        raise ArmyError(f"{name}: no Delay Reduction roll in turn {turn}: " + "; ".join(not_due))
     section = session.report.section(f"{name}: Delay Reduction (10.2)")
-    if held.locked:
+    for why in not_due:
+        section.add(f"no roll: {why}", rolled=False)
+    if held.lockout_roll_due(turn):
         ended, die = lockout_ends(name, session.roll, charts)
         if die is None:
             section.add("the optional Distorted order lockout is off: the lockout ends (distorted_lockout, 10.2)")
         else:
             section.add(f"d6 {die}: {'the lockout ends' if ended else 'still locked: a 6 ends it'} (10.2 optional "
                         "rule)", roll=die, ended=ended)
-        if ended:
-            held = replace(held, locked=False)
-    if held.delayed is not None:
+        held = replace(held, locked=False, lockout_turn=None) if ended else replace(held, lockout_turn=turn)
+    if held.reduction_due(turn):
         number, delay = held.delayed.number, held.delay
         result = reduce_delay(held.delayed, delay, session.roll, charts)
         if result.lifted:
@@ -216,8 +235,10 @@ def reduce(session, name):
             section.add(f"d6 {result.roll} in column {delay[1]}: the delay is lifted, order {number} is Accepted and "
                         f"replaces the Accepted order ({result.clause})", roll=result.roll, lifted=True)
         else:
+            held = replace(held, delay_turn=turn)
             section.add(f"d6 {result.roll} in column {delay[1]}: order {number} still in Delay ({delay}); roll again "
-                        f"next Command Phase ({result.clause})", roll=result.roll, lifted=False)
+                        f"in the next Command Phase, turn {turn + 1} ({result.clause})", roll=result.roll,
+                        lifted=False)
     section.add(f"{name} holds: {held_text(held)}", orders=held_text(held))
     log.set(name, held)
     _write(session, section, log, name)

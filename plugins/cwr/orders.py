@@ -207,32 +207,51 @@ def reduce_delay(order, delay, roll, charts):
 @dataclass(frozen=True)
 class CommandOrders:
     """The orders a command holds: the Accepted one, the one in Delay and its delay, and whether a
-    Distorted order keeps it from new orders (the 10.2 optional rule)."""
+    Distorted order keeps it from new orders (the 10.2 optional rule). `delay_turn`: the turn of the
+    Delay result or of the last Delay Reduction roll (10.2: one roll in each subsequent Command
+    Phase); `lockout_turn`: the turn of the lockout's last roll (one a turn); None when not known."""
     accepted: Order = None
     delayed: Order = None
     delay: str = None
     locked: bool = False
+    delay_turn: int = None
+    lockout_turn: int = None
+
+    def without_delay(self):
+        """The order in Delay gone (Accepted, cancelled or replaced)."""
+        return replace(self, delayed=None, delay=None, delay_turn=None)
 
     def cancelled(self):
         """Everything cancelled (10.3 Stoppage, 10.4 Emergency Retreat)."""
-        return replace(self, accepted=None, delayed=None, delay=None)
+        return replace(self.without_delay(), accepted=None)
+
+    def reduction_due(self, turn):
+        """10.2: may the order in Delay have its Delay Reduction roll in `turn`? Only in a Command
+        Phase after the one of its Delay result or of its last roll."""
+        return self.delayed is not None and (self.delay_turn is None or turn > self.delay_turn)
+
+    def lockout_roll_due(self, turn):
+        """10.2 optional rule: "Make one roll per turn"."""
+        return self.locked and (self.lockout_turn is None or turn > self.lockout_turn)
 
 
-def after_acceptance(orders, order, result, charts):
+def after_acceptance(orders, order, result, charts, turn=None):
     """10.2 Existing Orders: an Accepted order replaces the Accepted one; a Delay cancels the one in
     Delay and leaves the Accepted one until it is itself Accepted; a Distorted order changes nothing
     (with the optional rule on, the command is locked until a 6). An order only creating Detachments
-    leaves the command's own orders alone (10.5). Returns (CommandOrders, why)."""
+    leaves the command's own orders alone (10.5). `turn`: the turn of the roll, kept with a Delay
+    (its first Delay Reduction roll is in a later Command Phase). Returns (CommandOrders, why)."""
     if order.detachment_only:
         return orders, "it only creates Detachments: the command's own orders stand (10.5)"
     if result == "A":
         why = f"replaces order {orders.accepted.number} (10.2)" if orders.accepted else "the command's Accepted order (10.2)"
         if orders.delayed is not None and orders.delayed.number == order.number:
-            return replace(orders, accepted=order, delayed=None, delay=None), why
+            return replace(orders.without_delay(), accepted=order), why
         return replace(orders, accepted=order), why
     if result in ("D4", "D5", "D6"):
         why = f"in Delay ({result})" + (f", cancelling order {orders.delayed.number} in Delay" if orders.delayed else "")
-        return replace(orders, delayed=order, delay=result), why + "; the Accepted order stands until it is Accepted (10.2)"
+        return (replace(orders, delayed=order, delay=result, delay_turn=turn),
+                why + "; the Accepted order stands until it is Accepted (10.2)")
     if result == "Dt":
         if charts.option("distorted_lockout") == "on":
             return replace(orders, locked=True), ("thrown away; the command takes no new order until a 6 "
@@ -243,7 +262,7 @@ def after_acceptance(orders, order, result, charts):
 
 def after_delay_lifted(orders):
     """The delay is lifted: the order in Delay becomes the Accepted order (10.2)."""
-    return replace(orders, accepted=orders.delayed, delayed=None, delay=None)
+    return replace(orders.without_delay(), accepted=orders.delayed)
 
 
 def lockout_ends(command, roll, charts):

@@ -153,7 +153,25 @@ def test_8_4b_enemy_units_block_the_trace(demo, tmp_path):
     both = demo.position(one, tmp_path / "both.vsav", moves={"17th Virginia Cavalry": "A15.12"})
     report, _ = demo.run(both, "ammo-trace", side="Union", units="Stevens's Battery")
     stevens = traces(report)["Stevens's Battery"]
-    assert not stevens["traced"] and "enemy units" in stevens["reason"]
+    assert not stevens["traced"] and stevens["reason"] == "enemy units close every way"
+
+
+def test_8_4b_a_train_too_far_off_the_roads_is_said_so_not_blamed_on_enemy_units(demo, tmp_path):
+    # "only the first 10 hexes from the artillery unit may be non-road hexes": the train off-road in
+    # A4.12, Hall's Battery in A15.12; every Confederate unit far away in the top row (limbered, mounted).
+    far = demo.position(SAVE, tmp_path / "far.vsav",
+                        moves={"Pegram's Battery": "A16.01", "Marye's Battery": "A15.01",
+                               "17th Virginia Cavalry": "A14.01", "Hall's Battery": "A15.12",
+                               "Army of the Potomac Train": "A4.12"},
+                        properties={"Pegram's Battery": {"Formation": "limbered"},
+                                    "Marye's Battery": {"Formation": "limbered"},
+                                    "17th Virginia Cavalry": {"Formation": "mounted"}})
+    report, _ = demo.run(far, "ammo-trace", side="Union", units="Hall's Battery")
+    hall = traces(report)["Hall's Battery"]
+    assert not hall["traced"]
+    assert hall["reason"].startswith("too far: no way of at most 10 non-road hexes, then only primary road, secondary "
+                                     "road or trail, reaches it, even with no enemy unit or zone in the way")
+    assert "enemy units" not in hall["reason"].replace("no enemy unit", "")
 
 
 def test_8_4b_an_enemy_zone_blocks_the_trace(demo):

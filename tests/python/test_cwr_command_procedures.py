@@ -193,21 +193,41 @@ def test_10_2_acceptance_roll_on_the_acceptance_value_column_written_to_the_orde
     assert {"value": 6} in data
     assert any(d.get("result") == "D6" and d.get("roll") == 3 for d in data)
     assert any(d.get("orders") == "Accepted: order 1 (WC); in Delay (D6): order 2 (WC)" for d in data)
-    assert order_log(game) == "Cutler's Brigade = A 1WC, D 2WC D6"
+    assert order_log(game) == "Cutler's Brigade = A 1WC, D 2WC D6 T4"   # the Delay's turn kept
 
 
 def test_10_2_delay_reduction_reads_the_delay_the_last_run_kept(demo, tmp_path):
     _, game = demo.run("cwr-demo.vsav", "orders", command="Cutler's Brigade", step="accept", rolls=["*acceptance*=3"])
-    delayed = written(game, tmp_path / "delayed.vsav")
+    delayed = with_globals(demo, written(game, tmp_path / "delayed4.vsav"), tmp_path / "delayed.vsav", Turn=5)
     kept, still = demo.run(delayed, "orders", command="Cutler's Brigade", step="reduce", rolls=["*delay*=4"])
     lifted, accepted = demo.run(delayed, "orders", command="Cutler's Brigade", step="reduce", rolls=["*delay*=6"])
     # the demo chart's D6 column lifts the delay on a 6 only
     assert [l.data["lifted"] for l in lines(kept) if "lifted" in l.data] == [False]
-    assert order_log(still) == "Cutler's Brigade = A 1WC, D 2WC D6"
+    assert order_log(still) == "Cutler's Brigade = A 1WC, D 2WC D6 T5"   # the roll's turn kept
     assert [l.data["lifted"] for l in lines(lifted) if "lifted" in l.data] == [True]
     assert order_log(accepted) == "Cutler's Brigade = A 2WC"
     with pytest.raises(ValueError, match="no order in Delay"):
         demo.run(written(accepted, tmp_path / "accepted.vsav"), "orders", command="Cutler's Brigade", step="reduce")
+
+
+def test_10_2_delay_reduction_only_in_each_subsequent_command_phase(demo, tmp_path):
+    # "A Delayed order can become Accepted by making a Delay Reduction die roll in each subsequent
+    # Command Phase": not in the Delay's own Command Phase, and one roll a phase.
+    _, game = demo.run("cwr-demo.vsav", "orders", command="Cutler's Brigade", step="accept", rolls=["*acceptance*=3"])
+    same_turn = written(game, tmp_path / "delayed4.vsav")
+    with pytest.raises(ArmyError, match=r"no Delay Reduction roll in turn 4: order 2 went into Delay \(D6\) or had "
+                                        r"its Delay Reduction roll in turn 4.*each subsequent Command Phase \(10\.2\), "
+                                        r"the next in turn 5"):
+        demo.run(same_turn, "orders", command="Cutler's Brigade", step="reduce", rolls=["*delay*=6"])
+    turn5 = with_globals(demo, same_turn, tmp_path / "turn5.vsav", Turn=5)
+    failed, game = demo.run(turn5, "orders", command="Cutler's Brigade", step="reduce", rolls=["*delay*=1"])
+    assert [l.data["lifted"] for l in lines(failed) if "lifted" in l.data] == [False]
+    rolled5 = written(game, tmp_path / "rolled5.vsav")
+    with pytest.raises(ArmyError, match=r"no Delay Reduction roll in turn 5: .* the next in turn 6"):
+        demo.run(rolled5, "orders", command="Cutler's Brigade", step="reduce", rolls=["*delay*=6"])
+    turn6 = with_globals(demo, rolled5, tmp_path / "turn6.vsav", Turn=6)
+    _, accepted = demo.run(turn6, "orders", command="Cutler's Brigade", step="reduce", rolls=["*delay*=6"])
+    assert order_log(accepted) == "Cutler's Brigade = A 2WC"
 
 
 def test_10_2_optional_distorted_lockout_kept_until_a_6(demo, tmp_path):
@@ -219,7 +239,11 @@ def test_10_2_optional_distorted_lockout_kept_until_a_6(demo, tmp_path):
     locked = written(game, tmp_path / "thrown.vsav")
     _, still = demo.run(locked, "orders", command="Cutler's Brigade", step="reduce", charts=charts, rolls=["*=5"])
     _, ended = demo.run(locked, "orders", command="Cutler's Brigade", step="reduce", charts=charts, rolls=["*=6"])
-    assert order_log(still) == "Cutler's Brigade = A 1WC, L" and order_log(ended) == "Cutler's Brigade = A 1WC"
+    assert order_log(still) == "Cutler's Brigade = A 1WC, L T4" and order_log(ended) == "Cutler's Brigade = A 1WC"
+    # "Make one roll per turn"
+    with pytest.raises(ArmyError, match=r"lockout had its roll in turn 4: one roll per turn"):
+        demo.run(written(still, tmp_path / "still.vsav"), "orders", command="Cutler's Brigade", step="reduce",
+                 charts=charts, rolls=["*=6"])
 
 
 def test_10_2_a_module_without_the_order_log_property_is_refused(demo, tmp_path):
@@ -239,10 +263,12 @@ def test_10_2_a_module_without_the_order_log_property_is_refused(demo, tmp_path)
 
 
 def test_10_2_the_order_log_text_reads_back_as_written():
-    text = ("Cutler's Brigade = A 1WC, D 2OS D5, L, P 4IP-C T6 Wadsworth; Meredith's Brigade = A 3I-C; "
-            "initiative 4 = III Corps: Archer's Brigade, III Corps: Heth's Division")
+    text = ("Cutler's Brigade = A 1WC, D 2OS D5 T4, L, P 4IP-C T6 Wadsworth; Meredith's Brigade = A 3I-C, "
+            "D 5WS D4, L T3; initiative 4 = III Corps: Archer's Brigade, III Corps: Heth's Division")
     log = parse_log(text, "test")
     assert log.of("Cutler's Brigade").delay == "D5" and log.of("Cutler's Brigade").locked
+    assert log.of("Cutler's Brigade").delay_turn == 4 and log.of("Cutler's Brigade").lockout_turn is None
+    assert log.of("Meredith's Brigade").delay_turn is None and log.of("Meredith's Brigade").lockout_turn == 3
     assert log.on_the_way("Cutler's Brigade")[0].arrives == 6 and log.attempts_in(4) == [
         ("III Corps", "Archer's Brigade"), ("III Corps", "Heth's Division")] and log.attempts_in(5) == []
     assert format_log(log) == text
@@ -280,14 +306,39 @@ def test_10_3_no_check_without_an_accepted_complex_order_in_the_order_log(demo, 
 
 
 def test_10_4_forced_retreat_checks_table_1_plus_one_and_writes_the_losses(demo, tmp_path):
-    # 2nd Mississippi (B): d6 4 +1 = 5 reads 1 SP on the demo's Table 1 (4 alone reads 0); the others lose none.
-    rolls = ["*2nd Mississippi=4", "*42nd Mississippi=1", "*55th North Carolina=1"]
-    report, game = demo.run("cwr-demo.vsav", "emergency-retreat", command="Davis's Brigade", event="displaced",
+    # III Corps (its HQ: III Corps HQ): every regiment checks. 2nd Mississippi (B): d6 4 +1 = 5 reads 1 SP
+    # on the demo's Table 1 (4 alone reads 0); the others lose none.
+    rolls = ["*2nd Mississippi=4", "*42nd Mississippi=1", "*55th North Carolina=1", "*1st Tennessee=1",
+             "*7th Tennessee=1", "*14th Tennessee=1"]
+    report, game = demo.run("cwr-demo.vsav", "emergency-retreat", command="III Corps", event="displaced",
                             rolls=rolls)
     assert piece_named(game, "2nd Mississippi").properties["SP"] == "5"
     assert piece_named(game, "55th North Carolina").properties["SP"] == "8"
-    voluntary, _ = demo.run("cwr-demo.vsav", "emergency-retreat", command="Davis's Brigade", rolls=rolls)
+    assert any("III Corps HQ moves 12 MP away" in l.text for l in lines(report))
+    voluntary, _ = demo.run("cwr-demo.vsav", "emergency-retreat", command="III Corps", rolls=rolls)
     assert [l.data["sp_lost"] for l in lines(voluntary) if "sp_lost" in l.data][-1] == 0
+
+
+def test_10_4_only_a_command_with_a_hq_executes_an_emergency_retreat(demo):
+    # "Any command with a HQ may execute an ER": Cutler's Brigade has none of its own; I Corps HQ governs it (9.2).
+    with pytest.raises(ArmyError, match=r"Cutler's Brigade has no HQ of its own: it is governed by I Corps HQ \(9\.2\)"
+                                        r".*\(10\.4\): run it for I Corps \(command=\"I Corps\"\)") as refused:
+        demo.run("cwr-demo.vsav", "emergency-retreat", command="Cutler's Brigade", event="retreat small arms")
+    assert "Cutler's Brigade" in str(refused.value)
+    report, game = demo.run("cwr-demo.vsav", "emergency-retreat", command="I Corps", event="retreat small arms")
+    checked = {l.data["unit"] for l in lines(report) if "sp_lost" in l.data and "unit" in l.data}
+    assert checked == {"19th Indiana", "24th Michigan", "2nd Wisconsin", "76th New York", "147th New York",
+                       "56th Pennsylvania"}
+    # the orders of the formations within I Corps are cancelled with it; the order on its way stays
+    assert order_log(game) == "Cutler's Brigade = P 2WC T4 Meade"
+
+
+def test_10_4_artillery_fire_alone_calls_for_no_emergency_retreat(demo):
+    # "not from artillery fire alone": nothing to carry out, unless the owner declares a voluntary one.
+    with pytest.raises(ValueError, match=r"artillery fire alone forces no Emergency Retreat \(10\.4\), so no Emergency Retreat is required; .*event=voluntary"):
+        demo.run("cwr-demo.vsav", "emergency-retreat", command="III Corps", event="retreat artillery")
+    with pytest.raises(ValueError, match=r"parameter 'event' must be one of voluntary, alone with enemy"):
+        demo.run("cwr-demo.vsav", "emergency-retreat", command="III Corps", event="retreat")
 
 
 # ---- 11.0 Initiative, 9.1 Leader Loss ----
@@ -301,8 +352,9 @@ def test_11_0_initiative_success_and_loose_cannon_by_the_leaders_column(demo):
 
 
 def test_11_0_a_superior_must_be_stacked(demo, tmp_path):
-    apart, _ = demo.run("cwr-demo.vsav", "initiative", command="Archer's Brigade", leader="Heth")
-    assert apart.rolls == [] and "not stacked with Archer" in lines(apart)[-1].text
+    with pytest.raises(ArmyError, match=r"Heth: no Initiative attempt for Archer's Brigade: Heth is not stacked with "
+                                        r"Archer \(11\.0\)"):
+        demo.run("cwr-demo.vsav", "initiative", command="Archer's Brigade", leader="Heth")
     save = demo.position("cwr-demo.vsav", tmp_path / "stacked.vsav", moves={"Heth": "A2.06"})
     stacked, game = demo.run(save, "initiative", command="Archer's Brigade", leader="Heth", rolls=["*=11"])
     assert [l.data["result"] for l in lines(stacked) if "result" in l.data][0] == "Success"
@@ -314,14 +366,14 @@ def test_11_0_a_superior_must_be_stacked(demo, tmp_path):
 def test_11_0_the_third_attempt_in_a_command_is_refused_from_the_kept_count(demo, tmp_path):
     _, game = demo.run("cwr-demo.vsav", "initiative", command="Archer's Brigade", rolls=["*=44"])
     one = written(game, tmp_path / "one.vsav")
-    again, _ = demo.run(one, "initiative", command="Archer's Brigade")
-    assert again.rolls == [] and "already attempted Initiative for Archer's Brigade" in lines(again)[-1].text
+    # a refused attempt is an error (exit status 2), as a refused order or fire is
+    with pytest.raises(ArmyError, match="already attempted Initiative for Archer's Brigade this turn"):
+        demo.run(one, "initiative", command="Archer's Brigade")
     _, game = demo.run(one, "initiative", command="Davis's Brigade", rolls=["*=44"])
     two = written(game, tmp_path / "two.vsav")
     assert order_log(game).endswith("; initiative 4 = III Corps: Archer's Brigade, III Corps: Davis's Brigade")
-    third, after = demo.run(two, "initiative", command="Heth's Division")
-    assert third.rolls == [] and "at most 2" in lines(third)[-1].text
-    assert order_log(after) == order_log(game)
+    with pytest.raises(ArmyError, match=r"2 leaders of III Corps already attempted Initiative this turn \(at most 2"):
+        demo.run(two, "initiative", command="Heth's Division")
     next_turn = with_globals(demo, two, tmp_path / "turn5.vsav", Turn=5)
     fresh, game = demo.run(next_turn, "initiative", command="Heth's Division", rolls=["*=44"])
     assert fresh.rolls and order_log(game).endswith("Meade; initiative 5 = III Corps: Heth's Division")
@@ -380,6 +432,23 @@ def test_3_6a_a_blocked_entry_hex_shifts_along_the_edge(demo, tmp_path):
     assert shifted["entry"] in ("A16.06", "A16.08") and shifted["reach"] == 10
 
 
+def test_3_6a_with_3_0b_a_lone_enemy_leader_stops_only_the_units_3_0b_stops(demo, tmp_path):
+    # "Leaders, Headquarters, Wagons, and Artillery units may not enter a hex containing any type of
+    # enemy unit unless accompanied by a friendly infantry or cavalry unit": Heth alone in the Entry hex.
+    save = demo.position("cwr-demo.vsav", tmp_path / "heth.vsav", moves={"Heth": "A16.07"})
+    report, game = demo.run(save, "reinforcements", entry="A16.07", units="Stevens's Battery,8th Illinois Cavalry")
+    entered = {l.data["unit"]: l.data["hex"] for l in lines(report) if "hex" in l.data}
+    assert entered == {"Stevens's Battery": "A16.06", "8th Illinois Cavalry": "A16.07"}
+    shift = next(l.data for l in lines(report) if "reach" in l.data)
+    assert shift["units"] == ["Stevens's Battery"]
+    assert any('Heth checks for Leader Loss (9.1: cwr.leader-loss leader="Heth" cause=entry)' in l.text
+               for l in lines(report))
+    # the cavalry first in line: the battery behind it is accompanied and enters the Entry hex too
+    report, _ = demo.run(save, "reinforcements", entry="A16.07", units="8th Illinois Cavalry,Stevens's Battery")
+    assert {l.data["hex"] for l in lines(report) if "hex" in l.data} == {"A16.07"}
+    assert not any("reach" in l.data for l in lines(report))
+
+
 def test_3_7_forced_march_straggler_checks_and_the_losses_written(demo):
     # 14th Tennessee (C, column): Table 1 d6 6 reads 2; Table 2 d6 1 reads 0.
     report, game = demo.run("cwr-demo.vsav", "forced-march", unit="14th Tennessee", checks=2,
@@ -389,11 +458,15 @@ def test_3_7_forced_march_straggler_checks_and_the_losses_written(demo):
 
 
 def test_3_7_only_column_infantry_never_dg(demo, tmp_path):
-    line, _ = demo.run("cwr-demo.vsav", "forced-march", unit="1st Tennessee")
+    # a refused Forced March is an error (exit status 2), as a refused order or fire is
+    with pytest.raises(ArmyError, match="1st Tennessee may not Force March: it was not in Column formation"):
+        demo.run("cwr-demo.vsav", "forced-march", unit="1st Tennessee")
     save = demo.position("cwr-demo.vsav", tmp_path / "dg.vsav", properties={"14th Tennessee": {"State_Level": "3"}})
-    dg, _ = demo.run(save, "forced-march", unit="14th Tennessee")
-    assert line.rolls == [] and "Column" in lines(line)[-1].text
-    assert dg.rolls == [] and "Disorganized" in lines(dg)[-1].text
+    with pytest.raises(ArmyError, match="14th Tennessee may not Force March: a Disorganized unit"):
+        demo.run(save, "forced-march", unit="14th Tennessee")
+    with pytest.raises(ArmyError, match=r"8th Illinois Cavalry may not Force March: only infantry may Force March, "
+                                        r"not cavalry \(3\.7\)"):
+        demo.run("cwr-demo.vsav", "forced-march", unit="8th Illinois Cavalry")
 
 
 # ---- 9.4c: no straggler recovery at night under an Accepted order, read from the Order Log ----

@@ -272,3 +272,18 @@ def test_3_4_a_move_judged_along_another_path_than_the_straight_line_names_it(de
     assert v.legal and v.distance == 1 and "judged along A4.06-A3.06-A4.05, 2 hexes" in v.note
     v, = phase(demo, tmp_path, [("14th Tennessee", "A4.07")])
     assert "judged along" not in v.note   # the straight line
+
+
+def test_3_2b_the_stacking_penalty_of_a_pass_through_is_named_in_the_verdict(demo, tmp_path):
+    # Mounted 17th Virginia Cavalry passes through Pegram's Battery's hex A3.08: +2 to enter it and +2 to
+    # leave it (3.2b), each step 1 + 2 = 3 MP; the step over the allowance names its penalty too.
+    verdicts = phase(demo, tmp_path, [("17th Virginia Cavalry", "A1.10"), ("17th Virginia Cavalry", "A1.09"),
+                                      ("17th Virginia Cavalry", "formation=mounted"),
+                                      ("17th Virginia Cavalry", "A2.08"), ("17th Virginia Cavalry", "A3.08"),
+                                      ("17th Virginia Cavalry", "A3.07")])
+    into, out = verdicts_of(verdicts, "17th Virginia Cavalry")[-2:]
+    assert into.legal and into.cost == 3
+    assert "+2 MP stacking on A2.08-A3.08: entering A3.08, the hex of Pegram's Battery (3.2b)" in into.note
+    assert out.legal is False and out.cost == 3
+    assert out.reason.endswith("over the allowance of 12 (3.0); in it +2 MP stacking on A3.08-A3.07: leaving A3.08, "
+                               "the hex of Pegram's Battery (3.2b)")

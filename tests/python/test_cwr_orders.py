@@ -205,6 +205,11 @@ def test_10_4_forced_by_small_arms_or_close_combat_not_artillery_alone():
     assert er.forced("retreat small arms")[0] and er.forced("retreat close combat")[0]
     assert er.forced("alone with enemy")[0] and er.forced("displaced")[0]
     assert not er.forced("retreat artillery")[0]
+    assert er.retreat_for("displaced")[0] and not er.retreat_for("voluntary")[0]
+    with pytest.raises(ValueError, match="no Emergency Retreat is required"):
+        er.retreat_for("retreat artillery")
+    with pytest.raises(ValueError, match="'retreat' is none of voluntary"):
+        er.retreat_for("retreat")
 
 
 def test_10_4_hq_12_mp_then_infantry_and_cavalry_check_table_1_plus_1_if_forced(charts):
