@@ -389,7 +389,7 @@ class Army(MapArmy):
     # ---- commanders and the chain of command (20.2) ----
 
     def commanders(self, side, rank=None):
-        """The side's commanders on the map, of one rank or all, highest rank first (file order within one)."""
+        """The side's commanders on the map, of one rank or all, highest rank first (save order within one)."""
         found = [u for u in self.of(side) if u.is_commander and (rank is None or u.rank == rank)]
         return sorted(found, key=lambda u: -u.stars)
 
