@@ -16,6 +16,14 @@ DEFAULT_OPTIONS = {
     # ---- bombardment, combat, charge, retreat (combat) ----
 
     # ---- cohesion, shatter, recovery, construction, night (recovery) ----
+    "rally_in_zoi": "blocked",
+    "rally_chain": "all",
+    "night_rebase": "shattered",
+    "bridge_failed": "retry",
+    "stacking_brigades": "one",
+    "stacking_excess": "least_sp",
+    "road_stacking": "off",
+    "entry_column": "same_ma",
 
 }
 CHOICES = {
@@ -26,6 +34,14 @@ CHOICES = {
     # ---- bombardment, combat, charge, retreat (combat) ----
 
     # ---- cohesion, shatter, recovery, construction, night (recovery) ----
+    "rally_in_zoi": ("blocked", "allowed"),
+    "rally_chain": ("all", "any"),
+    "night_rebase": ("shattered", "all"),
+    "bridge_failed": ("retry", "remove"),
+    "stacking_brigades": ("one", "total"),
+    "stacking_excess": ("least_sp", "top"),
+    "road_stacking": ("off", "on"),
+    "entry_column": ("same_ma", "road"),
 
 }
 
