@@ -12,6 +12,12 @@ DEFAULT_OPTIONS = {
     # ---- movement, zones, stacking, reinforcements (movement) ----
 
     # ---- command, initiative (command) ----
+    "command_division_range": "range",
+    "command_artillery_range": "commander",
+    "command_distance": "path",
+    "command_trace_end": "into",
+    "command_acting_formation": "rolls",
+    "command_relief_range": "own",
 
     # ---- bombardment, combat, charge, retreat (combat) ----
 
@@ -30,6 +36,12 @@ CHOICES = {
     # ---- movement, zones, stacking, reinforcements (movement) ----
 
     # ---- command, initiative (command) ----
+    "command_division_range": ("range", "all"),
+    "command_artillery_range": ("commander", "regiment"),
+    "command_distance": ("path", "hexes"),
+    "command_trace_end": ("into", "clear"),
+    "command_acting_formation": ("rolls", "army_roll"),
+    "command_relief_range": ("own", "army"),
 
     # ---- bombardment, combat, charge, retreat (combat) ----
 
