@@ -14,6 +14,9 @@ DEFAULT_OPTIONS = {
     # ---- command, initiative (command) ----
 
     # ---- bombardment, combat, charge, retreat (combat) ----
+    "partial_los_bombards": "yes",
+    "commander_drm": "flat",
+    "voluntary_advance": "attacker",
 
     # ---- cohesion, shatter, recovery, construction, night (recovery) ----
 
@@ -24,6 +27,9 @@ CHOICES = {
     # ---- command, initiative (command) ----
 
     # ---- bombardment, combat, charge, retreat (combat) ----
+    "partial_los_bombards": ("yes", "no"),
+    "commander_drm": ("flat", "cv"),
+    "voluntary_advance": ("attacker", "defender"),
 
     # ---- cohesion, shatter, recovery, construction, night (recovery) ----
 
