@@ -20,6 +20,9 @@ DEFAULT_OPTIONS = {
     "command_relief_range": "own",
 
     # ---- bombardment, combat, charge, retreat (combat) ----
+    "partial_los_bombards": "yes",
+    "commander_drm": "flat",
+    "voluntary_advance": "attacker",
 
     # ---- cohesion, shatter, recovery, construction, night (recovery) ----
     "rally_in_zoi": "blocked",
@@ -44,6 +47,9 @@ CHOICES = {
     "command_relief_range": ("own", "army"),
 
     # ---- bombardment, combat, charge, retreat (combat) ----
+    "partial_los_bombards": ("yes", "no"),
+    "commander_drm": ("flat", "cv"),
+    "voluntary_advance": ("attacker", "defender"),
 
     # ---- cohesion, shatter, recovery, construction, night (recovery) ----
     "rally_in_zoi": ("blocked", "allowed"),
