@@ -10,10 +10,13 @@ from adjutant.rules.move_check import MoveChecker
 from adjutant.rules.moves import save_moves
 from adjutant.rules.setup_check import check_setup
 
-from . import traces
+from . import (construction_procedures, night_procedure, recovery_procedures, reinforcement_procedure, stacking_procedure,
+               traces)
 
 plugin = Plugin("lfm", "Last Full Measure", rules="lfm")
-traces.register(plugin)
+for procedures in (traces, recovery_procedures, construction_procedures, night_procedure, stacking_procedure,
+                   reinforcement_procedure):
+    procedures.register(plugin)
 
 
 @plugin.check("moves", "Judge every move of the game's log (or since the save `before`) with the companion file's "
