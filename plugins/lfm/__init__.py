@@ -10,8 +10,8 @@ from adjutant.rules.move_check import MoveChecker
 from adjutant.rules.moves import save_moves
 from adjutant.rules.setup_check import check_setup
 
-from . import (construction_procedures, night_procedure, recovery_procedures, reinforcement_procedure, stacking_procedure,
-               traces)
+from . import (construction_procedures, night_procedure, recovery_procedures, reinforcement_procedure,
+               stacking_procedure, traces)
 
 plugin = Plugin("lfm", "Last Full Measure", rules="lfm")
 for procedures in (traces, recovery_procedures, construction_procedures, night_procedure, stacking_procedure,
