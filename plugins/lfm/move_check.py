@@ -349,7 +349,7 @@ class LfmMoveChecker(MoveChecker):
     def _why_not(self, army, m, start, end, left, strict, verdict):
         """The sentence of the first rule that refuses the move, with its clause: the rules loosened one
         at a time, within the MP left, then without a limit."""
-        road = f"it used the road rate this move, and such a unit may not enter an enemy ZOC (5.5, 2.2)"
+        road = "it used the road rate this move, and such a unit may not enter an enemy ZOC (5.5, 2.2)"
         stop = f"every way to {end} within its MP enters an enemy ZOC before the end, where it must stop (5.2)"
         for allowance in (left, None):
             if allowance is None:
