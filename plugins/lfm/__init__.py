@@ -6,25 +6,15 @@ docs/lfm.md explains what the plugin reads, the demo and the unit vocabulary.
     adjutant demo --plugin lfm --out DIR
 """
 from adjutant.plugin import Plugin
-from adjutant.rules.move_check import MoveChecker
-from adjutant.rules.moves import save_moves
 from adjutant.rules.setup_check import check_setup
 
-from . import (construction_procedures, night_procedure, recovery_procedures, reinforcement_procedure,
+from . import (construction_procedures, move_check, night_procedure, recovery_procedures, reinforcement_procedure,
                stacking_procedure, traces)
 
 plugin = Plugin("lfm", "Last Full Measure", rules="lfm")
-for procedures in (traces, recovery_procedures, construction_procedures, night_procedure, stacking_procedure,
-                   reinforcement_procedure):
+for procedures in (traces, move_check, recovery_procedures, construction_procedures, night_procedure,
+                   stacking_procedure, reinforcement_procedure):
     procedures.register(plugin)
-
-
-@plugin.check("moves", "Judge every move of the game's log (or since the save `before`) with the companion file's "
-                       "[movement]: costs (road rate 1/4 MP a hex), zones of control that stop a move (5.2), "
-                       "stacking limits (4.1, 4.2), as the generic plugin does.")
-def moves(context):
-    checker = MoveChecker(context.game, context.module, context.companion)
-    return checker.check(save_moves(context.before, context.game) if context.before is not None else None)
 
 
 @plugin.check("setup", "Judge a set-up: units in terrain their class may not enter, stacks over 16 SP of infantry "

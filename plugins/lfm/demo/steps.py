@@ -15,6 +15,7 @@ from . import (ACTING_SAVE, CHARTS_COPY, COMBAT_SAVE, COMMAND_SAVE, COMPANION_CO
                ZOC_SAVE, write_demo)
 from . import recovery_step
 from .module import MAP_NAME
+from .. import move_check
 
 SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
 
@@ -102,6 +103,8 @@ STEPS = [
     DemoStep("the demo game (module, saves, companion file, chart file)", demo_game),
     DemoStep("the demo position over the terrain", position_picture, ("position.png", "position.txt")),
     DemoStep("Reorganization and reinforcements (15, 17, 26.5)", recovery_step.recovery_step, recovery_step.FILES),
+    DemoStep("check moves: a Confederate Movement Phase, legal and illegal moves", move_check.demo_step,
+             ("moves.vlog", "moves.txt")),
 ]
 
 
