@@ -10,10 +10,12 @@ from adjutant.rules.move_check import MoveChecker
 from adjutant.rules.moves import save_moves
 from adjutant.rules.setup_check import check_setup
 
-from . import traces
+from . import bombardment_procedure, charge_procedure, cohesion_procedure, combat_procedure, odds_procedure, traces
 
 plugin = Plugin("lfm", "Last Full Measure", rules="lfm")
-traces.register(plugin)
+for procedures in (traces, bombardment_procedure, combat_procedure, charge_procedure, cohesion_procedure,
+                   odds_procedure):
+    procedures.register(plugin)
 
 
 @plugin.check("moves", "Judge every move of the game's log (or since the save `before`) with the companion file's "

@@ -14,6 +14,7 @@ from adjutant.render import Picture
 from . import (ACTING_SAVE, CHARTS_COPY, COMBAT_SAVE, COMMAND_SAVE, COMPANION_COPY, DEMO_SAVE, ENTRY_SAVE, MODULE,
                ZOC_SAVE, write_demo)
 from .module import MAP_NAME
+from .. import combat_demo
 
 SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
 
@@ -100,6 +101,7 @@ def position_picture(ws):
 STEPS = [
     DemoStep("the demo game (module, saves, companion file, chart file)", demo_game),
     DemoStep("the demo position over the terrain", position_picture, ("position.png", "position.txt")),
+    DemoStep("a bombardment and a round of combat", combat_demo.combat_phase, combat_demo.FILES),
 ]
 
 
