@@ -15,7 +15,7 @@ from . import (ACTING_SAVE, CHARTS_COPY, COMBAT_SAVE, COMMAND_SAVE, COMPANION_CO
                ZOC_SAVE, write_demo)
 from . import recovery_step
 from .module import MAP_NAME
-from .. import move_check
+from .. import combat_demo, move_check
 
 SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
 
@@ -105,6 +105,7 @@ STEPS = [
     DemoStep("Reorganization and reinforcements (15, 17, 26.5)", recovery_step.recovery_step, recovery_step.FILES),
     DemoStep("check moves: a Confederate Movement Phase, legal and illegal moves", move_check.demo_step,
              ("moves.vlog", "moves.txt")),
+    DemoStep("a bombardment and a round of combat", combat_demo.combat_phase, combat_demo.FILES),
 ]
 
 
