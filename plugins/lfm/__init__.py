@@ -10,10 +10,11 @@ from adjutant.rules.move_check import MoveChecker
 from adjutant.rules.moves import save_moves
 from adjutant.rules.setup_check import check_setup
 
-from . import traces
+from . import command_procedures, traces
 
 plugin = Plugin("lfm", "Last Full Measure", rules="lfm")
 traces.register(plugin)
+command_procedures.register(plugin)
 
 
 @plugin.check("moves", "Judge every move of the game's log (or since the save `before`) with the companion file's "

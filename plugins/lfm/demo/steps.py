@@ -13,6 +13,7 @@ from adjutant.render import Picture
 
 from . import (ACTING_SAVE, CHARTS_COPY, COMBAT_SAVE, COMMAND_SAVE, COMPANION_COPY, DEMO_SAVE, ENTRY_SAVE, MODULE,
                ZOC_SAVE, write_demo)
+from ..command_demo import FILES as COMMAND_FILES, command_step
 from .module import MAP_NAME
 
 SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
@@ -100,6 +101,8 @@ def position_picture(ws):
 STEPS = [
     DemoStep("the demo game (module, saves, companion file, chart file)", demo_game),
     DemoStep("the demo position over the terrain", position_picture, ("position.png", "position.txt")),
+    DemoStep("the initiative and command phases (lfm.initiative, lfm.command), the chain drawn", command_step,
+             COMMAND_FILES),
 ]
 
 
