@@ -8,14 +8,14 @@ docs/lfm.md explains what the plugin reads, the demo and the unit vocabulary.
 from adjutant.plugin import Plugin
 from adjutant.rules.setup_check import check_setup
 
-from . import (bombardment_procedure, charge_procedure, cohesion_procedure, combat_procedure, construction_procedures,
-               move_check, night_procedure, odds_procedure, recovery_procedures, reinforcement_procedure,
-               stacking_procedure, traces)
+from . import (bombardment_procedure, charge_procedure, cohesion_procedure, combat_procedure, command_procedures,
+               construction_procedures, move_check, night_procedure, odds_procedure, recovery_procedures,
+               reinforcement_procedure, stacking_procedure, traces)
 
 plugin = Plugin("lfm", "Last Full Measure", rules="lfm")
-for procedures in (traces, move_check, bombardment_procedure, combat_procedure, charge_procedure, cohesion_procedure,
-                   odds_procedure, recovery_procedures, construction_procedures, night_procedure, stacking_procedure,
-                   reinforcement_procedure):
+for procedures in (traces, move_check, command_procedures, bombardment_procedure, combat_procedure, charge_procedure,
+                   cohesion_procedure, odds_procedure, recovery_procedures, construction_procedures, night_procedure,
+                   stacking_procedure, reinforcement_procedure):
     procedures.register(plugin)
 
 

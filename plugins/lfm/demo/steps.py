@@ -13,9 +13,9 @@ from adjutant.render import Picture
 
 from . import (ACTING_SAVE, CHARTS_COPY, COMBAT_SAVE, COMMAND_SAVE, COMPANION_COPY, DEMO_SAVE, ENTRY_SAVE, MODULE,
                ZOC_SAVE, write_demo)
+from .. import combat_demo, command_demo, move_check
 from . import recovery_step
 from .module import MAP_NAME
-from .. import combat_demo, move_check
 
 SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
 
@@ -106,6 +106,8 @@ STEPS = [
     DemoStep("check moves: a Confederate Movement Phase, legal and illegal moves", move_check.demo_step,
              ("moves.vlog", "moves.txt")),
     DemoStep("a bombardment and a round of combat", combat_demo.combat_phase, combat_demo.FILES),
+    DemoStep("the initiative and command phases (lfm.initiative, lfm.command), the chain drawn",
+             command_demo.command_step, command_demo.FILES),
 ]
 
 
