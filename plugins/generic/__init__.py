@@ -1,18 +1,14 @@
 """The generic rules: every cost, zone of control and stacking limit comes from the companion
 file's [movement], so any hex module can be checked without writing Python. Its move check is
 adjutant.rules.move_check.MoveChecker with none of its hooks changed, the base other plugins
-start from (docs/plugins.md); its set-up check is adjutant.rules.setup_check. It also carries the traces of the
-games without a plugin of their own (presets/, docs/tracing.md)."""
+start from (docs/plugins.md); its set-up check is adjutant.rules.setup_check."""
 from adjutant.plugin import Plugin
 from adjutant.rules.move_check import MoveChecker
 from adjutant.rules.moves import save_moves
 
 from adjutant.rules.setup_check import check_setup
 
-from .presets import lfm
-
 plugin = Plugin("generic", "Generic rules from the companion file's [movement]", rules="generic", fallback=True)
-lfm.register(plugin)
 
 
 @plugin.check("moves", "Judge every move of the game's log (or since the save `before`): the cheapest legal "

@@ -83,7 +83,7 @@ def test_the_built_in_plugins_give_the_rulebooks_traces():
     kinds = trace_kinds(load_plugins())
     assert {name: plugin.name for name, (plugin, _) in kinds.items()} == {
         "loc": "litn", "combat-supply": "litn", "attrition": "litn", "lmn-supply": "lmn",
-        "command-radius": "cwr", "ammunition": "cwr", "lfm-command": "generic"}
+        "command-radius": "cwr", "ammunition": "cwr", "lfm-command": "lfm"}
 
 
 def test_a_broken_plugin_is_an_error_naming_it():

@@ -7,7 +7,7 @@ import pytest
 
 import adjutant
 from adjutant_plugins.cwr import traces as cwr
-from adjutant_plugins.generic.presets import lfm
+from adjutant_plugins.lfm import traces as lfm
 from adjutant_plugins.lmn import traces as lmn
 from adjutant_plugins.litn.traces import line_of_communication
 from conftest import REPO

@@ -1,7 +1,7 @@
 """The rulebooks' traces, as the plugins build them on the general search (Movement.trace): LIN lines
 of communication (7.2), combat supply (10.2) and the attrition exemption (11) from the litn plugin;
 LMN supply states (16) from the lmn plugin, CWR command radius (9.3) and artillery ammunition (8.4b)
-from the cwr plugin, LFM command (20.11) from the generic plugin's presets. Each test names the clause it checks.
+from the cwr plugin, LFM command (20.11) from the lfm plugin. Each test names the clause it checks.
 
 The map is the C++ tests' hand-built one (tests/cpp/terrain_examples.h): the sample module's grid
 (4-digit CCRR names) cut to a 700 x 660 board, columns 01..13, rows 01..10 (11 in alternate
@@ -13,7 +13,7 @@ import pytest
 
 import adjutant
 from adjutant_plugins.cwr import traces as cwr
-from adjutant_plugins.generic.presets import lfm
+from adjutant_plugins.lfm import traces as lfm
 from adjutant_plugins.lmn import traces as lmn
 from adjutant_plugins.litn.traces import attrition_exemption, combat_supply, line_of_communication
 

@@ -1,5 +1,5 @@
-"""The Last Full Measure's command range (20.11) on the general search: `command` for scripts,
-`lfm-command` for `adjutant trace`."""
+"""The Last Full Measure's command range (20.11) on the engine's general search (docs/tracing.md):
+`command` for the procedures and scripts, `lfm-command` for `adjutant trace`."""
 
 
 def command(movement, commander, range, *, targets, zones=None, zone_exempt=()):

@@ -1,0 +1,34 @@
+"""Last Full Measure (Gerald Todd's VASSAL series): the units of a save read through the companion
+file's [units] mapping (army.py), the session every procedure starts from (session.py), the
+command trace (traces.py), and a demo module with the rules catalogue's worked examples (demo/).
+docs/lfm.md explains what the plugin reads, the demo and the unit vocabulary.
+
+    adjutant demo --plugin lfm --out DIR
+"""
+from adjutant.plugin import Plugin
+from adjutant.rules.setup_check import check_setup
+
+from . import (bombardment_procedure, charge_procedure, cohesion_procedure, combat_procedure, command_procedures,
+               construction_procedures, move_check, night_procedure, odds_procedure, recovery_procedures,
+               reinforcement_procedure, stacking_procedure, traces)
+
+plugin = Plugin("lfm", "Last Full Measure", rules="lfm")
+for procedures in (traces, move_check, command_procedures, bombardment_procedure, combat_procedure, charge_procedure,
+                   cohesion_procedure, odds_procedure, recovery_procedures, construction_procedures, night_procedure,
+                   stacking_procedure, reinforcement_procedure):
+    procedures.register(plugin)
+
+
+@plugin.check("setup", "Judge a set-up: units in terrain their class may not enter, stacks over 16 SP of infantry "
+                       "and cavalry or 6 SP of artillery (4.1, 4.2), as the generic plugin does.")
+def setup(context):
+    return check_setup(context)
+
+
+@plugin.demo("Writes a small LFM game made by this project (a module whose hexes VASSAL names 0907, saves with "
+             "the rules' worked examples, the companion file, the chart file), then reads its position: "
+             "stacks, vocabulary, zones of control and influence, the chain of command.",
+             module="lfm-demo.vmod", companion="companion.toml", charts="charts.toml")
+def lfm_demo(folder, console):
+    from .demo.steps import run_demo  # here, not above: the demo paints images with PIL, which nothing else needs
+    return run_demo(folder, console)

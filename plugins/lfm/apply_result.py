@@ -1,0 +1,72 @@
+"""What a Combat Results Table or Charge table result (results.SideResult) does to one side's hexes
+on the save: the units lost (8.10: the first with the cohesion rating used; in an exchange the
+attacker's at least the defender's SP), the whole stack eliminated, D markers written (14.1), and
+the retreat judged and moved when the player gives it (combat_map.retreat). Eliminated units are
+reported, to be removed by hand."""
+from .combat import check_losses
+from .combat_map import combat_unit, disorganize, eliminate, retreat
+
+
+def default_losses(units, count, cohesion_used, at_least_sp=None):
+    """8.10: the units a side loses when the player names none: first a unit rated `cohesion_used`
+    (the first in stack order), then the next in stack order; `count` units, or in an exchange as
+    many as reach `at_least_sp`."""
+    first = next((u for u in units if u.cohesion == cohesion_used), units[0] if units else None)
+    order = ([first] if first else []) + [u for u in units if u is not first]
+    if at_least_sp is None:
+        return order[:count]
+    lost, total = [], 0
+    for u in order:
+        if total >= at_least_sp:
+            break
+        lost.append(u)
+        total += u.sp
+    return lost
+
+
+def losses(section, units, named, count, cohesion_used, at_least_sp=None):
+    """The units lost: those the player `named` (checked by 8.10) or the default ones."""
+    if named:
+        problems = check_losses([combat_unit(u) for u in named], cohesion_used, at_least_sp)
+        if at_least_sp is None and len(named) != count:
+            problems.append(("8.10", f"the result costs {count} unit{'s' * (count != 1)}, {len(named)} named"))
+        if problems:
+            raise ValueError("losses=: " + "; ".join(f"{c}: {t}" for c, t in problems))
+        section.add("the owner's choice of losses (parameter losses): " + ", ".join(u.name for u in named))
+        return list(named)
+    lost = default_losses(units, count, cohesion_used, at_least_sp)
+    if lost:
+        section.add(f"losses chosen by stack order, the first rated cohesion {cohesion_used} (8.10; name them with "
+                    f"losses=NAME,...): " + ", ".join(u.name for u in lost))
+    return lost
+
+
+def apply_side(session, section, label, side_result, hexes, cohesion_used, named=(), at_least_sp=None, path=(),
+               enemy_hexes=(), charged_by_cavalry=False):
+    """Applies one side's result to its `hexes`; the SP it lost (for the exchange)."""
+    army = session.army
+    units = [u for h in hexes for u in army.in_hex(h) if u.is_combat and u.sp > 0]
+    lost = []
+    if side_result.eliminated:
+        lost = units
+        section.add(f"the {label}'s whole stack is eliminated (E)")
+    elif side_result.losses or side_result.exchange:
+        count = side_result.losses or (1 if label == "defender" else 0)
+        need = at_least_sp if side_result.exchange and label == "attacker" else None
+        lost = losses(section, units, [u for u in named if any(u is x for x in units)], count, cohesion_used, need)
+    lost_sp = sum(u.sp for u in lost)
+    for u in lost:
+        eliminate(session, section, u, "8.10")
+    survivors = [u for u in units if not any(u is x for x in lost)]
+    if side_result.retreat and survivors:
+        retreating = {h for h in hexes if any(u.hex == h for u in survivors)}
+        for h in sorted(retreating):
+            stack = [u for u in army.in_hex(h) if not any(u is x for x in lost) and (u.is_commander or u.sp > 0)]
+            given = list(path) if len(retreating) == 1 else []
+            if path and len(retreating) > 1:
+                section.add(f"retreat= names one path and the {label} retreats from {len(retreating)} hexes: "
+                            f"each is left to the players")
+            retreat(session, section, stack, given, enemy_hexes, charged_by_cavalry=charged_by_cavalry)
+    if side_result.disorganized:
+        disorganize(session, section, survivors, "14.1")
+    return lost_sp

@@ -1,0 +1,151 @@
+"""A cavalry charge on a save (LFM 3, 14.1, 21): `lfm.charge` checks the chargers (mounted cavalry
+stacked together, adjacent to the target, with the MP to enter it: 3.1-3.4), reads the Charge table
+column from the cohesion ratings (3.9) and the DRMs from the map (3.10), rolls, applies the result
+(a target that must retreat does so even from NR terrain: 3.6), moves the chargers into a vacated
+hex (3.5) and writes them disorganized (3.11, 14.1)."""
+from dataclasses import dataclass
+from fractions import Fraction
+
+from adjutant.plugin import Parameter
+
+from . import charge as rules
+from .apply_result import apply_side
+from .army import ArmyError
+from .combat_map import casualties, disorganize, names, parse_path, require_combat_hex, stack
+from .session import start
+
+
+def chance(p):
+    return f"{p.numerator}/{p.denominator} ({float(p):.0%})"
+
+
+@dataclass
+class Plan:
+    side: str
+    units: list                  # the Army's chargers
+    source: str
+    target: str
+    approach: rules.Approach
+    mp_left: dict
+    chargers: object             # combat.Stack
+    targets: object
+
+
+def entry_cost(army, units, source, target):
+    """3.3: the target hex's full cost with its hexside, from the movement engine (quarter MP in the
+    demo's companion file), the target's units and the chargers set aside."""
+    classes = sorted({u.attributes.get("class") or u.type for u in units})
+    position = [p for p in army.position(units[0].side, movers=units) if p.hex != target]
+    last = army.map.explain([source, target], classes, None, units=position).steps[-1]
+    return Fraction(last["terrain"]) + Fraction(last["hexside"])
+
+
+def plan(session, chargers, target, mp=None, used_road=False, started_stacked=True):
+    army = session.army
+    require_combat_hex(army, target, "target")
+    units = [army.named(n) for n in names(chargers)]
+    if not units:
+        raise ArmyError("chargers=: name the charging cavalry, such as chargers=\"12th Illinois Cavalry\"")
+    where = {u.hex for u in units}
+    if len(where) != 1 or "" in where:
+        raise ArmyError("the chargers stand in one hex on the map (3.4: a charging stack): " +
+                        ", ".join(f"{u.name} in {u.hex or 'no hex'}" for u in units))
+    source = where.pop()
+    side = units[0].side
+    if army.top(target).side == side or any(u.side != side for u in units):
+        raise ArmyError(f"the chargers are one side's, charging the other's hex; {target} holds {army.top(target).side}")
+    if not army.adjacent(source, target):
+        raise ArmyError(f"{source} is not adjacent to {target}: move the chargers next to the hex they charge (3.1)")
+    features = army.hexside(source, target)
+    approach = rules.Approach(float(entry_cost(army, units, source, target)), "steep slope" in features,
+                              army.breastworks(target), "stone wall" in features, "creek" in features,
+                              army.terrain(target) in ("town", "woods"))
+    left = {u.name: (mp if mp is not None else int(u.attributes.get("ma") or 0)) for u in units}
+    own = stack(army, source)
+    charging = type(own)(source, tuple(x for x in own.units if any(x.name == u.name for u in units)))
+    return Plan(side, units, source, target, approach, left, charging, stack(army, target))
+
+
+def describe(section, session, p, used_road, started_stacked):
+    problems = rules.check_charge(p.chargers, p.approach, p.mp_left, started_stacked=started_stacked,
+                                  used_road=used_road)
+    section.add(f"{p.target} costs {p.approach.entry_cost:g} MP to enter from {p.source}, hexside included (3.3); "
+                "MP left: " + ", ".join(f"{n} {v:g}" for n, v in p.mp_left.items()), entry_cost=p.approach.entry_cost,
+                quantity="MP")
+    if problems:
+        raise ValueError(f"the charge from {p.source} into {p.target} is refused: " +
+                         "; ".join(f"{c}: {t}" for c, t in problems))
+    section.add("the chargers may charge: mounted cavalry stacked together, no road movement, not shattered "
+                "(3.1-3.4, 16.4); command is not needed (3.2)")
+    best, theirs, diff = rules.column(p.chargers, p.targets)
+    section.add(f"the chargers' highest cohesion {best} - the target's highest {theirs} = {diff:+d} (3.9)",
+                column=diff)
+    mods = rules.modifiers(p.chargers, p.targets, p.approach, session.charts)
+    for label, value, clause in mods:
+        section.add(f"DRM {value:+d}: {label} ({clause})", drm=value, clause=clause)
+    drm = sum(v for _, v, _ in mods)
+    section.add(f"net DRM {drm:+d} (3.10, cumulative)", net_drm=drm)
+    for cell, q in sorted(rules.chances(session.charts, diff, drm).items(), key=lambda kv: -kv[1]):
+        section.add(f"{cell}: {chance(q)}", result=cell, chance=q)
+    return best, theirs
+
+
+def charge(session, p, cohesions, used_road=False, started_stacked=True, retreat_path=(), lost=()):
+    army = session.army
+    section = session.report.section(f"The charge from {p.source} into {p.target} (3.5-3.11)")
+    c = rules.resolve(p.chargers, p.targets, p.approach, session.charts, session.roll, p.mp_left,
+                      started_stacked=started_stacked, used_road=used_road)
+    section.add(f"{session.charts.rule('charge', 'dice')} {c.roll} {c.drm:+d} on column {c.column}: {c.cell}",
+                roll=c.roll, result=c.cell)
+    r = c.result
+    defender_lost = apply_side(session, section, "defender", r.defender, [p.target], cohesions[1], lost,
+                               path=retreat_path if r.defender.retreat else (), enemy_hexes=[p.source],
+                               charged_by_cavalry=True)
+    apply_side(session, section, "attacker", r.attacker, [p.source], cohesions[0], lost, at_least_sp=defender_lost,
+               path=retreat_path if r.attacker.retreat and not r.defender.retreat else (), enemy_hexes=[p.target])
+    for clause, text in c.steps:
+        if not clause.startswith("3.11"):
+            section.add(f"{text} ({clause})", clause=clause)
+    casualties(section, c.casualties)
+    chargers = [u for u in p.units if u.hex]
+    held = any(u.is_combat and u.sp > 0 and u.side != p.side for u in army.in_hex(p.target))
+    vacated = r.defender.eliminated or (r.defender.retreat and not held)
+    if vacated and not r.attacker.retreat and all(u.hex == p.source for u in chargers):
+        for u in chargers:
+            army.move(u, p.target)
+        section.add(f"{', '.join(u.name for u in chargers)} enter{'s' * (len(chargers) == 1)} the vacated {p.target} "
+                    f"(3.5)", moved_to=p.target)
+    disorganize(session, section, chargers, "3.11, 14.1")
+    return section
+
+
+CHARGE_PARAMETERS = (
+    Parameter("chargers", str, "the charging cavalry, NAME,... (one stack, adjacent to the target)"),
+    Parameter("target", str, "the hex charged, as VASSAL names it (0910)"),
+    Parameter("mp", int, "the MP the chargers have left, in the companion file's units (the demo counts quarters; "
+                         "default: their whole allowance)", None),
+    Parameter("used_road", bool, "the chargers used road movement this phase (3.1)", False),
+    Parameter("started_stacked", bool, "the chargers began the movement phase stacked together (3.4)", True),
+)
+
+
+def register(plugin):
+    @plugin.procedure("charge", "3, 14.1, 21: one cavalry charge on the save: the chargers' eligibility and MP "
+                                "(3.1-3.4), the column by cohesion difference (3.9), the DRMs (3.10), the Charge table "
+                                "roll, losses (8.10), the target's retreat even from NR terrain (3.6) judged and moved "
+                                "when retreat= gives it, the chargers into a vacated hex (3.5), the chargers written "
+                                "disorganized (3.11, 14.1), commander casualties (8.11, 21).",
+                      *CHARGE_PARAMETERS,
+                      Parameter("retreat", str, "the losing stack's retreat, HEX[,HEX] (10.1)", ""),
+                      Parameter("losses", str, "the units the owners choose to lose, NAME,... (8.10)", ""),
+                      example="lfm-charge.vsav chargers=\"12th Illinois Cavalry\" target=0611")
+    def charge_procedure(context, chargers, target, mp=None, used_road=False, started_stacked=True, retreat="",
+                         losses=""):
+        session = start(context, f"Charge into {target} (LFM 3)")
+        p = plan(session, chargers, target, mp)
+        session.side = p.side
+        cohesions = describe(session.report.section(f"The charge into {target} before rolling (3.1-3.10)"), session,
+                             p, used_road, started_stacked)
+        charge(session, p, cohesions, used_road, started_stacked, parse_path(session.army, retreat),
+               [session.army.named(n) for n in names(losses)])
+        return session.finish()

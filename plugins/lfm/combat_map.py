@@ -1,0 +1,187 @@
+"""The facts the combat rule modules take, read from the Army where the units stand: a hex as a
+combat.Stack, which enemy hexes each friendly hex has in its ZOC (8.1), the elevation a combat
+favours (8.9), the hexes a retreating stack could enter (10.2-10.9); and the writing back of what a
+result does: D markers (14.1), a retreat moved (10), units eliminated and commander casualties
+reported."""
+from .army import ArmyError, enemy_of
+from .combat import Stack, Unit as CombatUnit
+from .retreat import Retreater, RetreatHex, judge_retreat
+
+NR_TERRAIN = ("woods",)   # 10.5: woods, a sunken road, breastworks (Army.breastworks: a marker or a town)
+
+
+def names(text):
+    return [n.strip() for n in (text or "").split(",") if n.strip()]
+
+
+def modifier_pairs(text, what="modifiers"):
+    """"LABEL:N,LABEL:N" as ((label, int), ...)."""
+    pairs = []
+    for item in names(text):
+        label, sep, value = item.rpartition(":")
+        try:
+            pairs.append((label.strip(), int(value)))
+        except ValueError:
+            raise ValueError(f"{what} is LABEL:N[,LABEL:N ...] (N a whole number, + or -), not {item!r}") from None
+        if not sep or not label.strip():
+            raise ValueError(f"{what} is LABEL:N[,LABEL:N ...], not {item!r}")
+    return tuple(pairs)
+
+
+def combat_unit(unit):
+    """The Army's unit as combat.Unit (a commander with no SP or cohesion)."""
+    if unit.is_commander:
+        return CombatUnit(unit.name, unit.type, rank=unit.rank, cv=unit.cv or 0)
+    return CombatUnit(unit.name, unit.type, unit.sp, unit.cohesion, unit.mode, unit.disorganized, unit.shattered)
+
+
+def stack(army, hex_name, across_from=None):
+    """The units of a hex as combat.Stack; `across_from`: the hex it attacks, for 24.4's stone wall."""
+    wall = across_from is not None and "stone wall" in army.hexside(hex_name, across_from)
+    return Stack(hex_name, tuple(combat_unit(u) for u in army.in_hex(hex_name)), army.breastworks(hex_name), wall)
+
+
+def combat_hexes(army, side):
+    """The hexes holding `side`'s combat units."""
+    return sorted({u.hex for u in army.of(side) if u.is_combat and u.sp > 0})
+
+
+def contacts(army, side):
+    """8.1: {hex of `side`'s combat units: the adjacent enemy combat hexes in `side`'s ZOC}."""
+    zone = army.zone_hexes(side)
+    enemy = combat_hexes(army, enemy_of(side))
+    found = {}
+    for h in combat_hexes(army, side):
+        near = [e for e in enemy if e in zone and army.adjacent(h, e)]
+        if near:
+            found[h] = near
+    return found
+
+
+def cannot_attack(army, side):
+    """16.4: {hex: (clause, why)} where every combat unit is shattered."""
+    out = {}
+    for h in combat_hexes(army, side):
+        units = [u for u in army.in_hex(h, side) if u.is_combat]
+        if units and all(u.shattered for u in units):
+            out[h] = ("16.4", "its units are shattered")
+    return out
+
+
+def elevation_favours(army, attacking, defending):
+    """8.9: "attacker" when every attacking hex is higher than every defending hex, "defender" when
+    every defending hex is higher than every attacking hex, else ""."""
+    high_a = [army.elevation(h) for h in attacking]
+    high_d = [army.elevation(h) for h in defending]
+    if min(high_a) > max(high_d):
+        return "attacker"
+    if min(high_d) > max(high_a):
+        return "defender"
+    return ""
+
+
+def retreat_hexes(army, side, from_hex, enemy_hexes, brigade_hexes, commander_hex, leaving=()):
+    """The hexes next to `from_hex` as retreat.RetreatHex for a stack of `side` retreating away from
+    `enemy_hexes`; `brigade_hexes`: hexes of friendly units of its brigade (not retreating);
+    `commander_hex`: its brigade commander's hex or None; `leaving`: the retreating units."""
+    zone = army.zone_hexes(enemy_of(side))
+    opposite = {army.opposite(from_hex, e) for e in enemy_hexes if army.adjacent(from_hex, e)}
+    out = []
+    for h in army.neighbours(from_hex):
+        here = [u for u in army.in_hex(h) if not any(u is x for x in leaving)]
+        nearer = commander_hex is not None and army.distance(h, commander_hex) < army.distance(from_hex, commander_hex)
+        out.append(RetreatHex(h, h in opposite, h in zone,
+                              any(u.side == side and u.is_combat for u in here),
+                              any(u.side != side and u.is_combat for u in here),
+                              nearer, any(army.adjacent(h, b) for b in brigade_hexes if b != h)))
+    return out
+
+
+def parse_path(army, text):
+    path = names(text)
+    for h in path:
+        army.require_hex(h)
+    return path
+
+
+def retreat(session, section, units, path, enemy_hexes, *, charged_by_cavalry=False):
+    """10, 14.1: the retreat of `units` (Army units, one hex) along `path` (hex names given by the
+    player; empty: reported as still to do), judged by retreat.judge_retreat and, when legal,
+    written: the units moved, D, artillery limbered. A ValueError with the clauses when it is not."""
+    army = session.army
+    combat = [u for u in units if u.is_combat]
+    if not combat:
+        return
+    side, from_hex = combat[0].side, combat[0].hex
+    brigade = combat[0].brigade
+    brigade_hexes = {u.hex for u in army.brigade_units(brigade, side) if not any(u is x for x in units)} if brigade else set()
+    commander = army.commander_of(brigade, "brigade", side) if brigade else None
+    commander_hex = commander.hex if commander is not None and not any(commander is x for x in units) else None
+    first = retreat_hexes(army, side, from_hex, enemy_hexes, brigade_hexes, commander_hex, units)
+    second = retreat_hexes(army, side, path[0], [], brigade_hexes, commander_hex, units) if path else []
+    second = [h for h in second if h.hex != from_hex]
+    nr = army.terrain(from_hex) in NR_TERRAIN or army.breastworks(from_hex)
+    judged = judge_retreat([Retreater(u.name, u.type, u.disorganized, u.shattered) for u in combat], first, path,
+                           second, nr_terrain=nr, charged_by_cavalry=charged_by_cavalry)
+    who = ", ".join(u.name for u in combat)
+    if judged.problems and path:
+        raise ValueError(f"retreat of {who} from {from_hex} by {'-'.join(path)}: " +
+                         "; ".join(f"{c}: {t}" for c, t in judged.problems))
+    for clause, text in judged.steps:
+        section.add(f"{text} ({clause})", clause=clause)
+    for u in combat:
+        if u.name in judged.eliminated:
+            eliminate(session, section, u, "10")
+    if not path:
+        if not nr or charged_by_cavalry:
+            options = ", ".join(h.hex for h in first if not h.enemy_occupied)
+            section.add(f"{who} must retreat one or two hexes from {from_hex} (10.1): not done; the owner chooses "
+                        f"among {options or 'no hex'} (give retreat=HEX[,HEX] to judge and move it)",
+                        retreat_pending=from_hex)
+        return
+    for u in units:
+        if u.name in judged.eliminated:
+            continue
+        if u.is_combat or u.is_commander:
+            army.move(u, judged.ends_in)
+        if u.is_combat and judged.disorganized:
+            write(session, section, u, "disorganized", "true")
+        if u.name in judged.limbered:
+            write(session, section, u, "mode", "limbered")
+    section.add(f"{who} retreat{'s' if len(combat) == 1 else ''} {from_hex}-{'-'.join(path)}, ending in "
+                f"{judged.ends_in} (10.1)", moved_to=judged.ends_in, path=list(path))
+
+
+def write(session, section, unit, attribute, value):
+    """Writes the attribute through the companion file's [units]; reports it when nothing is mapped."""
+    if not session.army.write(unit, attribute, value):
+        section.add(f"{unit.name}: set {attribute} to {value} by hand (the companion file maps {attribute} to "
+                    f"nothing writable)", unwritten=attribute)
+
+
+def eliminate(session, section, unit, clause):
+    """An eliminated unit: its SP written 0 and the counter reported for removal."""
+    lost = unit.sp
+    write(session, section, unit, "sp", 0)
+    section.add(f"{unit.name} ({lost} SP) is eliminated: remove the counter ({clause})", eliminated=unit.name,
+                sp=lost, quantity="SP")
+
+
+def disorganize(session, section, units, clause):
+    for u in units:
+        if u.is_combat and not u.disorganized:
+            write(session, section, u, "disorganized", "true")
+            section.add(f"{u.name} is disorganized (D) ({clause})", unit=u.name, clause=clause)
+
+
+def casualties(section, found):
+    """8.11, 21: the commander casualty rolls (hex, commander, die, casualty, clause)."""
+    for hex_name, name, die, hit, clause in found:
+        section.add(f"{name} in {hex_name}: {clause}" + (": replace the counter by his replacement" if hit else ""),
+                    commander=name, roll=die, casualty=hit)
+
+
+def require_combat_hex(army, hex_name, what):
+    army.require_hex(hex_name)
+    if not any(u.is_combat for u in army.in_hex(hex_name)):
+        raise ArmyError(f"{what} {hex_name} holds no combat unit")

@@ -1,0 +1,74 @@
+"""The counters' traits, which hold the unit vocabulary (docs/lfm.md): printed values as Markers
+(Side, Type, PrintedSP, Cohesion, Rank, CV, Brigade, Division, Corps), what play changes as
+DynamicProperties (SP, Mode, Command) and the markers of 14, 15 and 22 as layers of two levels
+(Disorganized, Shattered, Detached: level 1 without the marker, level 2 with it)."""
+from adjutant import encode_sequence as encode
+
+MODES = {"artillery": ("limbered", "unlimbered"), "horse artillery": ("limbered", "unlimbered"),
+         "cavalry": ("mounted", "dismounted")}
+# The layers: (name, the marker's image, the menu's words to add and remove it, key codes, clause).
+LAYERS = {"Disorganized": ("layer-d.png", "D", "Disorganize", "Rally", ("68,130", "82,130"), "14"),
+          "Shattered": ("layer-shattered.png", "S", "Shatter", "Recover", ("83,195", "83,130"), "15"),
+          "Detached": ("layer-detached.png", "DET", "Detach", "Rejoin", ("84,195", "74,130"), "22.3")}
+
+
+def key_commands(*commands):
+    """A DynamicProperty's key commands: (menu text, keystroke 'code,mods', changer 'P,value' ...)."""
+    return encode([encode(list(c), ":") for c in commands], ",")
+
+
+def dynamic_property(name, numeric, low, high, commands, description):
+    return "PROP;" + encode([name, encode([numeric, low, high, "false"], ","), commands, description], ";")
+
+
+def sp_trait(sp):
+    return (dynamic_property("SP", "true", "0", "16",
+                             key_commands(("SP +1", "61,130", "I,1"), ("SP -1", "45,130", "I,-1"),
+                                          ("Set SP", "83,195", "R,SP")), "Strength points"), str(sp))
+
+
+def choice_trait(name, key, choices, value, description):
+    """A property the player sets from a list (VASSAL's changer E: prompt, then the choices)."""
+    changer = "E," + encode([f"{name}?"] + list(choices), ",")
+    return (dynamic_property(name, "false", "", "", key_commands((f"Set {name}", key, changer)), description), value)
+
+
+def layer_trait(name, on):
+    """A layer of two levels (1: no marker, 2: the marker shown), its property NAME_Level."""
+    image, _, add, remove, (add_key, remove_key), clause = LAYERS[name]
+    fields = ["", "130", "", add, "130", "", remove, "130", "", "", "", "1", "false", "0", "-14",
+              "," + image, ",", "false", name, "", "", "false", "", "1", "1", "true", "", add_key, remove_key,
+              f"{name} ({clause})", "1.0"]
+    return ("emb2;" + encode(fields, ";"), "2" if on else "1")
+
+
+def counter_traits(counter, sp=None, mode=None, command="out", disorganized=False, shattered=False, detached=False):
+    """The counter's traits as (type, state) pairs, outermost first, without its BasicPiece; the
+    keywords give another state than the palette's (a reduced unit, another mode, in command ...)."""
+    if counter.type == "marker":
+        return [("mark;" + encode(["Type"], ","), "marker")]
+    traits = [("markmoved;moved.png;25;-25;Mark Moved;77,130", "false")]
+    if counter.is_combat:
+        traits.append(layer_trait("Disorganized", disorganized))
+    if counter.type in ("infantry", "cavalry") or counter.rank == "brigade":
+        traits.append(layer_trait("Shattered", shattered))
+    if counter.type in ("infantry", "cavalry"):
+        traits.append(layer_trait("Detached", detached))
+    if counter.is_combat:
+        traits.append(sp_trait(counter.sp if sp is None else sp))
+    if counter.type in MODES:
+        traits.append(choice_trait("Mode", "77,195", MODES[counter.type], mode or counter.mode, "Mode (1.4, 1.5)"))
+    traits.append(choice_trait("Command", "67,195", ("in", "out"), command, "Command (20)"))
+    keys = ["Side", "Type", "Brigade", "Division", "Corps"]
+    values = [counter.side, counter.type, counter.brigade, counter.division, counter.corps]
+    if counter.is_combat:
+        keys += ["PrintedSP", "Cohesion"]
+        values += [str(counter.sp), str(counter.cohesion)]
+    if counter.rank:
+        keys.append("Rank")
+        values.append(counter.rank)
+    if counter.cv is not None:
+        keys.append("CV")
+        values.append(str(counter.cv))
+    traits.append(("mark;" + encode(keys, ","), encode(values, ",")))
+    return traits

@@ -1,0 +1,463 @@
+"""LFM moves judged (`adjutant check moves` with rules = "lfm"), the log read as one Movement Phase.
+
+The companion file gives the movement allowance by type and mode and the costs, in quarter MP
+(1.2, docs/lfm.md). This checker adds what the file cannot say, with its own search over those
+costs: the road rate (1/4 MP a hex, 2.2) is not used in or into a zone of influence (2.2), and is
+1/2 MP for shattered or disorganized units (16.3); entering an enemy ZOC stops (5.2), leaving one
+disorganizes (5.3), one straight into another stops and disorganizes (5.4); no ZOC is entered after
+the road rate (5.5), out of command (5.7, 22.3), shattered (16.4) or at night (23.2); stacks over
+the limits at the end of the phase lose the excess (4.1, 4.2, 4.5); reinforcements entering from
+the Reinforcements box count the first full hex, in a column 20, 19, 18 road MP (26.5, 26.6).
+
+What a log cannot show is said in the verdict's note: a cavalry charge (3.2: out of command,
+mounted cavalry may enter a ZOC only to charge), the D marker a move calls for when the log does
+not show it placed."""
+import heapq
+import tomllib
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from adjutant.plugin import Context
+from adjutant.rules.move_check import MoveChecker, MoveVerdicts, Verdict
+from adjutant.rules.moves import Move, positions
+from adjutant.rules.mp import mp_text
+
+from .army import Army, enemy_of
+from .charts import LfmCharts
+from .reinforcements import EnteringStack, column_allowances
+from .stacking import Unit as StackUnit, stacking_excess
+
+TRUE = ("true", "yes", "1")
+QUARTERS = 4            # the companion file counts quarter MP (docs/lfm.md)
+ROAD_RATE = 1           # 2.2: 1/4 MP a road hex, in quarters
+DISORDERED_ROAD_RATE = 2  # 16.3: 1/2 MP
+
+
+def for_moves(context):
+    return LfmMoveChecker(context.game, context.module, context.companion, context.charts, context.source)
+
+
+def register(plugin):
+    @plugin.check("moves", "Judge every move of the game's log as one Movement Phase: costs and MA from the companion "
+                           "file (quarter MP), the road rate 1/4 MP (2.2), 1/2 for shattered or disorganized units "
+                           "(16.3), none in a zone of influence (2.2); enemy ZOC: entering stops (5.2), leaving "
+                           "disorganizes (5.3, 5.4), no entry after the road rate, out of command, shattered or at "
+                           "night (5.5, 5.7, 16.4, 23.2); stacking at the end (4.1, 4.2, 4.5); reinforcement entry "
+                           "(26.5, 26.6). What a log cannot show is noted (docs/lfm.md).")
+    def moves(context):
+        """The verdicts of the log's moves."""
+        if context.before is not None:
+            raise ValueError("the lfm move check judges a log (one Movement Phase), not two saves")
+        return for_moves(context).check()
+
+
+@dataclass
+class Mover:
+    """The moving stack, as the search needs it."""
+    names: list
+    side: str
+    classes: list
+    allowance: Fraction
+    road_rate: int = ROAD_RATE
+    barred: str = ""            # why it may not enter an enemy ZOC ("" when it may)
+    charge: bool = False        # out of command mounted cavalry: a ZOC only by a charge (3.2)
+    used_road: bool = False     # an earlier move this phase used the road rate
+    notes: list = field(default_factory=list)
+
+
+@dataclass
+class Found:
+    cost: Fraction
+    hexes: list
+    used_road: bool
+    left_zone: bool            # 5.3: left an enemy ZOC (D)
+    zone_to_zone: bool         # 5.4: from one enemy ZOC straight into another (stop and D)
+    ends_in_zone: bool
+
+
+class LfmMoveChecker(MoveChecker):
+    def __init__(self, game, module, companion, charts=None, source=""):
+        super().__init__(game, module, companion)
+        self.charts = LfmCharts.load(charts)
+        self.source = source
+        with open(companion.file, "rb") as f:
+            data = tomllib.load(f)
+        self._costs = _class_costs(data)
+        self._high = _high_sides(data)
+        self._entries = [p for m in data.get("map", []) for p in m.get("place", []) if p.get("kind") == "entry"]
+        self._feature_map = None
+        self._step_cache = {}
+        self.spent = {}        # piece id -> quarter MP spent this phase
+        self.road = set()      # piece ids that used the road rate this phase
+        self.stopped = {}      # piece id -> where it entered an enemy ZOC
+        self.entries = {}      # entry hex -> stacks entered there so far this phase
+
+    # ---- the log, with entries from the Reinforcements box ----
+
+    def check(self, moves=None):
+        verdicts, ends = [], {}
+        for move, before, entering in self._moves():
+            verdict = self._judge(move, before, entering)
+            if verdict is not None:
+                verdicts.append(verdict)
+                for name in verdict.pieces:
+                    ends[name] = verdict
+        verdicts = MoveVerdicts(verdicts)
+        self._stacking(ends)
+        return verdicts
+
+    def _moves(self):
+        game = self.game
+        game.seek(0)
+        before = positions(game)
+        while game.position < game.step_count:
+            effect = game.step_forward()
+            groups = {}
+            for piece in effect.pieces:
+                if piece.moved and piece.to_place.map:
+                    entering = piece.from_place.map != piece.to_place.map
+                    key = (entering, piece.from_place.map, piece.to_place.map, piece.from_place.x, piece.from_place.y,
+                           piece.to_place.x, piece.to_place.y)
+                    groups.setdefault(key, []).append(piece)
+            for (entering, from_map, map_id, x0, y0, x1, y1), pieces in groups.items():
+                if entering and not from_map:
+                    continue
+                yield (Move(effect.step, map_id, (x0, y0), (x1, y1), tuple(p.id for p in pieces),
+                            tuple(p.name for p in pieces)), before, entering)
+            for piece in effect.pieces:
+                if piece.removed:
+                    before.pop(piece.id, None)
+                elif piece.created or piece.moved:
+                    now = game.piece(piece.id)
+                    if not now.is_stack:
+                        before[piece.id] = (now.map or "", now.x, now.y)
+
+    # ---- one move ----
+
+    def _judge(self, move, before, entering):
+        army = Army(Context(self.module, self.companion, self.game, self.source))
+        view = self.game.map(move.map)
+        end_board, end = self.hex_name(view, *move.end)
+        if end is None or move.map != army.map_name:
+            return None
+        movers = [u for u in army.units if u.piece.id in move.pieces]
+        if not movers:
+            return None
+        if entering:
+            start = None
+        else:
+            start = self.hex_name(view, *move.start)[1]
+            if start is None:
+                return None
+        verdict = Verdict(move.step, view.name, tuple(u.name for u in movers), start or "", end)
+        side = movers[0].side
+        ids = [u.piece.id for u in movers]
+        m = self._mover(army, movers, ids)
+        reasons, notes = [], list(m.notes)
+        for u in movers:
+            if u.piece.id in self.stopped:
+                reasons.append(f"{u.name} entered an enemy ZOC in {self.stopped[u.piece.id]}: it may move no "
+                               f"further (5.2)")
+        if entering:
+            start, first_cost, allowance_note = self._entry(army, movers, end, side, m)
+            if start is None:
+                verdict.legal, verdict.reason = False, allowance_note
+                return verdict
+            verdict.start = f"{start} (entering)"
+            notes.append(allowance_note)
+        else:
+            first_cost = Fraction(0)
+        zones = army.zone_hexes(enemy_of(side))
+        night = _flag(self.game.global_property("Night"))
+        influence = set() if night else army.influence_hexes(enemy_of(side))
+        enemy = {u.hex for u in army.of(enemy_of(side)) if u.is_combat}
+        verdict.allowance = m.allowance
+        verdict.distance = army.distance(start, end)
+        left = m.allowance - first_cost
+        strict = dict(zones=zones, influence=influence, enemy=enemy)
+        found = self._search(army, m, start, end, left, **strict)
+        if found is None:
+            reasons.append(self._why_not(army, m, start, end, left, strict, verdict))
+        else:
+            verdict.cost, verdict.path = first_cost + found.cost, found.hexes
+            if found.ends_in_zone:
+                for pid in ids:
+                    self.stopped[pid] = f"{end} at {verdict.where}"
+                if m.charge:
+                    notes.append("out of command: mounted cavalry enters an enemy ZOC only to charge (3.2, 5.7); "
+                                 "the log does not show a charge")
+            if found.left_zone or found.zone_to_zone:
+                clause = "5.4: from one enemy ZOC straight into another, it stops and" if found.zone_to_zone else \
+                    "5.3: it left an enemy ZOC and"
+                marked = all(u.disorganized for u in movers)
+                notes.append(f"{clause} is disorganized: " + ("the log shows the D marker" if marked else
+                                                            "mark it D (the log does not show the marker)"))
+            if found.used_road:
+                self.road.update(ids)
+        if verdict.cost is not None:
+            for pid in ids:
+                self.spent[pid] = self.spent.get(pid, Fraction(0)) + verdict.cost - first_cost
+        verdict.legal = not reasons
+        verdict.reason = "; ".join(reasons)
+        verdict.note = "; ".join(n for n in notes if n)
+        return verdict
+
+    def _mover(self, army, movers, ids):
+        night = _flag(self.game.global_property("Night"))
+        classes, allowances, barred, notes = [], [], [], []
+        for u in movers:
+            classes.append(u.attributes.get("class") or "")
+            allowances.append(Fraction(str(u.attributes.get("ma") or "0")))
+        spent = max(self.spent.get(pid, Fraction(0)) for pid in ids)
+        charge = False
+        if night:
+            barred.append("no unit enters an enemy ZOC at night (23.2)")
+        for u in movers:
+            if u.shattered:
+                barred.append(f"{u.name} is shattered: a shattered brigade cannot enter a ZOC (16.4)")
+            if u.is_combat and u.detached:
+                barred.append(f"{u.name} is detached: it may not enter a ZOC (22.3)")
+            elif u.is_combat and u.command == "out":
+                if u.is_cavalry and u.mounted:
+                    charge = True
+                else:
+                    barred.append(f"{u.name} is not in command: it may not enter a ZOC (5.7)")
+        disordered = [u.name for u in movers if u.disorganized or u.shattered]
+        rate = DISORDERED_ROAD_RATE if disordered else ROAD_RATE
+        if disordered:
+            notes.append(f"{', '.join(disordered)} shattered or disorganized: the road rate is 1/2 MP a hex (16.3)")
+        return Mover([u.name for u in movers], movers[0].side, classes, max(Fraction(0), min(allowances) - spent),
+                     rate, "; ".join(barred), charge, any(pid in self.road for pid in ids), notes)
+
+    # ---- 26.5, 26.6: reinforcements ----
+
+    def _entry(self, army, movers, end, side, m):
+        """(the entry hex, the MP its first full hex costs, what the verdict says); (None, None,
+        why) where the stack entered off an entry hex of its side."""
+        hexes = {p["hex"]: p.get("name", p["hex"]) for p in self._entries if p.get("side") in (None, side)}
+        start = next((h for h in hexes if h == end), None) or next(
+            (h for h in hexes if self._search(army, m, h, end, None, zones=set(), influence=set(), enemy=set())),
+            None)
+        if start is None:
+            return None, None, f"entered the map in {end}: reinforcements enter on their road's entry hex (26.2)"
+        influenced = start in army.influence_hexes(enemy_of(side), night=_flag(self.game.global_property("Night")))
+        column = self.entries.setdefault(start, [])
+        ma = int(m.allowance / QUARTERS) if m.allowance else 0
+        column.append(EnteringStack(", ".join(m.names), hexes[start], ma))
+        allowance = column_allowances(self.charts, column, entry_in_zoi=influenced)[-1]
+        m.allowance = Fraction(allowance.movement) if allowance.road_movement else \
+            Fraction(allowance.movement * QUARTERS)
+        if not allowance.road_movement:
+            m.road_rate = QUARTERS * 100   # 26.6: normal movement only
+        first = self._enter_cost(army, m, start)
+        return start, first, "; ".join(allowance.clauses) + f": the entry hex {start} costs {mp_text(first)}"
+
+    def _enter_cost(self, army, m, hex_name):
+        """The first full hex's cost (26.5): by the road when the stack enters by it, else its terrain."""
+        classes = m.classes
+        terrain = army.terrain(hex_name)
+        worst = max(self._costs[c]["terrain"].get(terrain, 0) for c in classes)
+        if army.lines_at(hex_name) and m.road_rate <= DISORDERED_ROAD_RATE:
+            return Fraction(m.road_rate)
+        return Fraction(worst)
+
+    # ---- the search ----
+
+    def _step(self, movement, classes, a, b):
+        """(cross-country quarter MP or None, road quarter MP beyond the road rate or None) for a -> b."""
+        key = (tuple(classes), a, b)
+        if key not in self._step_cache:
+            path = movement.explain([a, b], classes)
+            step = path.steps[0] if path.steps else None
+            if step is None or step["problem"] not in ("", "none"):
+                self._step_cache[key] = (None, None)
+            elif step["line_type"] is not None:
+                extra = Fraction(step["total"]) - Fraction(step["line"])
+                self._step_cache[key] = (self._cross_country(movement, classes, a, b), extra)
+            else:
+                self._step_cache[key] = (Fraction(step["total"]), None)
+        return self._step_cache[key]
+
+    def _cross_country(self, movement, classes, a, b):
+        """Terrain plus hexside for the class that pays most, off the road (the file's costs)."""
+        worst = Fraction(0)
+        for c in classes:
+            costs = self._costs[c]
+            cost = costs["terrain"].get(movement.terrain(b))
+            if cost is None or cost == "prohibited":
+                return None
+            total = Fraction(cost)
+            for feature in self._features(a, b):
+                if feature in costs["uphill"] and self._high.get((frozenset((a, b)), feature)) == b:
+                    add = costs["uphill"][feature]
+                else:
+                    add = costs["hexside"].get(feature, 0)
+                if add == "prohibited":
+                    return None
+                total += Fraction(add)
+            worst = max(worst, total)
+        return worst
+
+    def _features(self, a, b):
+        return self._feature_map.get(frozenset((a, b)), ())
+
+    def _search(self, army, m, start, end, allowance, zones, influence, enemy, loose=()):
+        """The cheapest way from start to end by 1.2, 2.2, 5.2-5.7, 16.3; `loose`: rules not applied
+        ("stop", "road", "barred") for telling why a move is illegal. None when there is none."""
+        if self._feature_map is None:
+            self._around = {a: army.neighbours(a) for a in army.within(end, 10 ** 6)}
+            self._feature_map = {frozenset((a, b)): army.hexside(a, b) for a, near in self._around.items() for b in near}
+        movement = army.map
+        first = (Fraction(0), 0, start, m.used_road, False, False, (start,))
+        queue, seen, counter = [first], {}, 1
+        while queue:
+            cost, _, here, road, left, z2z, hexes = heapq.heappop(queue)
+            if here == end:
+                return Found(cost, list(hexes), road, left, z2z,
+                             end in zones and end != start)
+            if seen.get((here, road), None) is not None:
+                continue
+            seen[(here, road)] = cost
+            if here in zones and here != start and "stop" not in loose:
+                continue   # 5.2: it entered an enemy ZOC
+            for there in self._around[here]:
+                if there in enemy:
+                    continue
+                cross, road_extra = self._step(movement, m.classes, here, there)
+                ways = []
+                if cross is not None:
+                    ways.append((cross, False))
+                if road_extra is not None and here not in influence and there not in influence:
+                    ways.append((m.road_rate + road_extra, True))
+                entering = there in zones
+                for step_cost, by_road in ways:
+                    used = road or by_road
+                    if entering and used and "road" not in loose:
+                        continue   # 5.5
+                    if entering and m.barred and "barred" not in loose:
+                        continue
+                    total = cost + step_cost
+                    if allowance is not None and total > allowance:
+                        continue
+                    if (there, used) in seen:
+                        continue
+                    heapq.heappush(queue, (total, counter, there, used, left or (here in zones and not entering),
+                                           z2z or (here in zones and entering), hexes + (there,)))
+                    counter += 1
+        return None
+
+    def _why_not(self, army, m, start, end, left, strict, verdict):
+        """The sentence of the first rule that refuses the move, with its clause: the rules loosened one
+        at a time, within the MP left, then without a limit."""
+        road = "it used the road rate this move, and such a unit may not enter an enemy ZOC (5.5, 2.2)"
+        stop = f"every way to {end} within its MP enters an enemy ZOC before the end, where it must stop (5.2)"
+        for allowance in (left, None):
+            if allowance is None:
+                found = self._search(army, m, start, end, None, **strict)
+                if found is not None:
+                    verdict.cost, verdict.path = found.cost, found.hexes
+                    ziz = any(h in strict["influence"] for h in found.hexes)
+                    return (f"costs {mp_text(found.cost)} quarter MP, over the {mp_text(left)} left of its movement "
+                            f"allowance (1.2)" + ("; the road rate is not used in a zone of influence (2.2)"
+                                                  if ziz else ""))
+            for loose, why in ((("road",), road), (("barred",), m.barred), (("stop",), stop)):
+                if why:
+                    found = self._search(army, m, start, end, allowance, loose=loose, **strict)
+                    if found is not None:
+                        verdict.cost, verdict.path = found.cost, found.hexes
+                        return why + _over(found, left)
+        found = self._search(army, m, start, end, None, loose=("road", "barred"), **strict)
+        if found is not None:
+            verdict.cost, verdict.path = found.cost, found.hexes
+            return "; ".join(filter(None, [road, m.barred])) + _over(found, left)
+        return f"no way to {end}: enemy units or terrain bar it (1.1)"
+
+    # ---- 4: stacking at the end of the phase ----
+
+    def _stacking(self, ends):
+        army = Army(Context(self.module, self.companion, self.game, self.source))
+        done = set()
+        for verdict in {id(v): v for v in ends.values()}.values():
+            if verdict.end in done or verdict.cost is None:
+                continue
+            side = next((u.side for u in army.units if u.name in verdict.pieces), None)
+            stack = [u for u in army.in_hex(verdict.end, side) if u.is_combat] if side else []
+            if not any(u.name in verdict.pieces for u in stack):
+                continue
+            done.add(verdict.end)
+            result = stacking_excess(self.charts, [StackUnit(u.name, u.type, u.sp, u.cohesion, u.brigade, u.mode)
+                                                   for u in stack])
+            if result.violations:
+                problem = (f"over the stacking limits in {verdict.end} at the end of the movement phase ("
+                           f"{'; '.join(result.violations)}): " + "; ".join(result.clauses))
+                verdict.legal = False
+                verdict.reason = "; ".join(filter(None, [verdict.reason, problem]))
+
+
+def _over(found, left):
+    return "" if found.cost <= left else \
+        f"; it costs {mp_text(found.cost)} quarter MP, over the {mp_text(left)} left (1.2)"
+
+
+def _flag(value):
+    return str(value or "").strip().lower() in TRUE
+
+
+def _class_costs(data):
+    """{class: {"terrain", "hexside", "uphill"}} from the companion file's [movement.class.*]: the
+    cross-country costs of a step the engine would take by the road (2.2: not in a ZOI)."""
+    return {name: {k: dict(c.get(k, {})) for k in ("terrain", "hexside", "uphill")}
+            for name, c in data.get("movement", {}).get("class", {}).items()}
+
+
+def _high_sides(data):
+    """{(hexside, feature): its higher hex} of the companion file's high-side features."""
+    out = {}
+    for m in data.get("map", []):
+        for feature, places in m.get("hexsides", {}).items():
+            if isinstance(places, dict):
+                for side, high in places.items():
+                    out[(frozenset(side.split("/")), feature)] = high
+    return out
+
+
+
+# The demo's Confederate Movement Phase on lfm-demo.vsav (turn 3, day), the regiments in command:
+# (unit, hex) moves, with what the check finds.
+DEMO_IN_COMMAND = ("14th Tennessee", "7th Tennessee", "1st Tennessee", "55th North Carolina", "2nd Mississippi")
+DEMO_PHASE = [
+    ("Heth", "0808"),                   # legal: the pike, then off it inside the Union ZOI (2.2)
+    ("7th Tennessee", "1008"),          # legal: into the Union ZOC in 1008, where it stops (5.2)
+    ("7th Tennessee", "0908"),          # illegal: it entered an enemy ZOC (5.2); leaving it would disorganize (5.3)
+    ("14th Tennessee", "0308"),         # legal: west along the pike
+    ("14th Tennessee", "0909"),         # illegal: it used the road rate: no ZOC after it (5.5), and too far
+    ("6th Wisconsin", "1112"),          # legal: D, the road rate is 1/2 MP (16.3)
+    ("2nd Mississippi", "0707"),        # illegal: two brigades in 0707 at the end (4.1, 4.5)
+]
+
+
+def demo_step(ws):
+    """The demo's `check moves`: DEMO_PHASE written as a log of lfm-demo.vsav, judged."""
+    import adjutant
+    from adjutant.procedures.demo import DemoFile
+    from adjutant.procedures.outputs import write_file, write_text
+    from adjutant.rules.verdict_table import move_verdicts_text
+    from . import plugin
+    from .demo import CHARTS_COPY, DEMO_SAVE
+    from .demo.module import BOARD_NAME, MAP_NAME
+
+    game = adjutant.open_game(str(ws.path(DEMO_SAVE)), ws.module)
+    pieces = {p.name: p.id for p in game.pieces if not p.is_stack}
+    for name in DEMO_IN_COMMAND:
+        game.set_property(pieces[name], "Command", "in")
+    for name, where in DEMO_PHASE:
+        game.move_piece(pieces[name], MAP_NAME, *game.map(MAP_NAME).point_of(where, BOARD_NAME))
+    write_file(ws.path("moves.vlog"), game.save_log, replace=True)
+    log = adjutant.open_game(str(ws.path("moves.vlog")), ws.module)
+    context = Context(ws.module, ws.companion, log, str(ws.path("moves.vlog")), charts=str(ws.path(CHARTS_COPY)))
+    verdicts = plugin.tasks["moves"].run(context)
+    write_text(ws.path("moves.txt"), move_verdicts_text("moves.vlog", verdicts), replace=True)
+    illegal = ", ".join(v.pieces[0] for v in verdicts if v.legal is False)
+    return [DemoFile("moves.vlog", f"{DEMO_SAVE} plus a Confederate Movement Phase: {len(DEMO_PHASE)} moves"),
+            DemoFile("moves.txt", f"the move check, each verdict with its clause (quarter MP): illegal: "
+                                  f"{illegal or 'none'}")]

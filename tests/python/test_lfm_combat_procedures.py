@@ -1,0 +1,150 @@
+"""The lfm combat procedures on the demo's saves (LFM 3, 7, 8, 10, 13, 14, 18, 21): the rules
+catalogue's worked examples 8.2 and 8.9 through lfm.combat and lfm.odds, refusals with their
+clauses, and the results written back through the companion file's [units]."""
+from fractions import Fraction
+
+import pytest
+
+from adjutant_plugins.lfm.bombardment_procedure import BombardmentRefused
+from adjutant_plugins.lfm.combat_procedure import CombatRefused
+
+from lfm_helpers import Demo, lines, piece_named, texts
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    return Demo(tmp_path_factory.mktemp("lfm-combat-procedures"))
+
+
+def prop(game, name, key):
+    return piece_named(game, name).properties[key]
+
+
+def data(report, key):
+    return [line.data[key] for line in lines(report) if key in line.data]
+
+
+# ---- 8.1-8.2: who must be attacked ----
+
+def test_8_2_only_b_attacks_c_and_that_is_legal(demo):
+    report, _ = demo.run("lfm-zoc.vsav", "odds", kind="combat", target="0414", attackers="0514")
+    assert data(report, "attacking") == [["0514"]]
+    assert not data(report, "missing")
+    assert "every enemy unit in a friendly ZOC is attacked by this combat (8.1-8.2)" in texts(report)
+
+
+def test_8_1_enemy_hexes_in_a_friendly_zoc_left_unattacked_are_reported(demo):
+    out = demo.position("lfm-demo.vsav", demo.folder / "zoc-three.vsav",
+                        moves={"Meredith": "0710", "19th Indiana": "0710", "24th Michigan": "0710"})
+    report, _ = demo.run(out, "odds", kind="combat", target="0709", attackers="0710")
+    missing = [t for t in texts(report) if t.startswith("still to attack")]
+    assert any("0610 is in the ZOC of 0710" in t for t in missing)
+    assert any("0611 is in the ZOC of 0710" in t for t in missing)
+    report, _ = demo.run(out, "odds", kind="combat", target="0709,0610,0611", attackers="0710")
+    assert not data(report, "missing")
+
+
+def test_8_1_an_attack_from_a_hex_without_the_target_in_its_zoc_is_refused(demo):
+    with pytest.raises(CombatRefused) as refused:
+        demo.run("lfm-demo.vsav", "combat", target="0709", attackers="1107")
+    assert ("8.1", "combat 1: 0709 is not in the ZOC of 1107") in refused.value.problems
+
+
+# ---- 8.7-8.9: flanking and the DRMs ----
+
+def test_8_9_breastworks_flank_elevation_disorganized_attacker_cv5_commander_net_minus_1(demo):
+    report, _ = demo.run("lfm-combat.vsav", "odds", kind="combat", target="0910")
+    assert sorted(data(report, "drm")) == [-1, -1, -1, 1, 1]
+    assert data(report, "net_drm") == [-1]
+    assert data(report, "flank") == [True]
+    assert data(report, "elevation") == ["attacker"]
+
+
+def test_8_3_a_hex_counts_8_infantry_sp_and_the_crt_chances_sum_to_1(demo):
+    report, _ = demo.run("lfm-combat.vsav", "odds", kind="combat", target="0910")
+    assert data(report, "sp") == [7, 8, 8]
+    assert data(report, "column") == ["3-2"]
+    assert sum(data(report, "chance")) == 1
+
+
+# ---- 8.10, 10, 14.1: the result written ----
+
+def test_8_10_the_first_loss_is_written_and_10_5_breastworks_need_not_retreat(demo):
+    report, game = demo.run("lfm-combat.vsav", "combat", target="0910", rolls=["CRT*=2"])
+    assert "D1 DR" in data(report, "result")
+    assert data(report, "eliminated") == ["55th North Carolina"]
+    assert prop(game, "55th North Carolina", "SP") == "0" and prop(game, "42nd Mississippi", "SP") == "5"
+    assert "in NR terrain: it may stay (10.5)" in texts(report)
+
+
+def test_10_a_forced_retreat_not_given_is_reported_as_to_do(demo):
+    report, _ = demo.run("lfm-zoc.vsav", "combat", target="0414", attackers="0514", rolls=["CRT*=2"])
+    assert data(report, "retreat_pending") == ["0414"]
+
+
+def test_10_4_a_retreat_given_into_a_zoc_is_moved_and_written_disorganized(demo):
+    report, game = demo.run("lfm-zoc.vsav", "combat", target="0414", attackers="0514", rolls=["CRT*=2"],
+                            retreat="0314")
+    assert data(report, "moved_to") == ["0314"]
+    piece = piece_named(game, "7th Tennessee")
+    assert (piece.x, piece.y) == game.map(demo.map_name).point_of("0314", demo.board)
+    assert prop(game, "7th Tennessee", "Disorganized_Level") == "2"
+
+
+def test_10_3_a_retreat_into_an_enemy_zoc_when_another_hex_is_open_is_refused(demo):
+    with pytest.raises(ValueError) as refused:
+        demo.run("lfm-combat.vsav", "combat", target="0910", rolls=["CRT*=2"], retreat="0909")
+    assert "10.3" in str(refused.value)
+
+
+def test_13_another_round_is_due_while_an_enemy_stays_in_a_friendly_zoc(demo):
+    report, _ = demo.run("lfm-combat.vsav", "combat", target="0910", rolls=["CRT*=4"])
+    assert data(report, "another_round") == [True]
+
+
+# ---- 7: bombardment ----
+
+def test_7_8_a_failed_check_writes_d_and_7_5_los_is_read_from_the_map(demo):
+    report, game = demo.run("lfm-demo.vsav", "bombardment", batteries="Pegram's Battery", target="1010",
+                            rolls=["artillery table*=6", "bombardment cohesion check*=6"])
+    assert data(report, "sight") == ["clear"] and data(report, "strength") == [4]
+    assert data(report, "checks") == [1]
+    assert prop(game, "8th Illinois Cavalry", "Disorganized_Level") == "2"
+    assert prop(game, "Calef's Battery", "Disorganized_Level") != "2"
+
+
+def test_7_5_a_battery_without_line_of_sight_is_refused(demo):
+    with pytest.raises(BombardmentRefused) as refused:
+        demo.run("lfm-demo.vsav", "bombardment", batteries="Hall's Battery", target="0708")
+    assert "7.5, 27" in str(refused.value)
+
+
+def test_7_8_bombardment_odds_sum_to_1(demo):
+    report, _ = demo.run("lfm-demo.vsav", "odds", kind="bombardment", batteries="Pegram's Battery", target="1010")
+    assert any("none 11/12" in t for t in texts(report))
+
+
+# ---- 3: charge ----
+
+def test_3_11_the_chargers_end_disorganized(demo):
+    out = demo.position("lfm-demo.vsav", demo.folder / "charge.vsav", moves={"12th Illinois Cavalry": "0711"})
+    report, game = demo.run(out, "charge", chargers="12th Illinois Cavalry", target="0611", rolls=["charge*=4"])
+    assert data(report, "column") == [0]
+    assert any("12th Illinois Cavalry is disorganized (D) (3.11, 14.1)" in t for t in texts(report))
+
+
+def test_3_1_dismounted_cavalry_may_not_charge(demo):
+    out = demo.position("lfm-demo.vsav", demo.folder / "charge-dismounted.vsav",
+                        moves={"12th Illinois Cavalry": "0711"}, properties={"12th Illinois Cavalry": {"Mode": "dismounted"}})
+    with pytest.raises(ValueError) as refused:
+        demo.run(out, "charge", chargers="12th Illinois Cavalry", target="0611")
+    assert "3.1" in str(refused.value)
+
+
+# ---- 18: cohesion ----
+
+def test_18_a_roll_above_the_rating_fails(demo):
+    report, _ = demo.run("lfm-demo.vsav", "cohesion", unit="6th Wisconsin", modifiers="in a ZOI:1",
+                         rolls=["cohesion*=5"])
+    assert data(report, "failed") == [True]
+    assert data(report, "chance") == [Fraction(1, 3)]

@@ -1,0 +1,144 @@
+"""The Last Full Measure move check (`check moves` with rules = "lfm"): each test writes a real log of
+a Movement Phase on the demo's module, from lfm-demo.vsav (or lfm-entry.vsav) with pieces moved and
+properties set before the phase starts, and judges it, each named after its clause. Costs are in
+the companion file's quarter MP (docs/lfm.md)."""
+from itertools import count
+
+import pytest
+
+import adjutant
+from adjutant_plugins.lfm import plugin
+from adjutant_plugins.lfm.demo import CHARTS, DEMO_SAVE, ENTRY_SAVE
+from adjutant_plugins.lfm.demo.module import BOARD_NAME, MAP_NAME
+from lfm_helpers import Demo, piece_named
+
+IN_COMMAND = {n: {"Command": "in"} for n in ("14th Tennessee", "7th Tennessee", "1st Tennessee", "2nd Mississippi",
+                                             "55th North Carolina")}
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    return Demo(tmp_path_factory.mktemp("lfm-demo"))
+
+
+RUNS = count()
+
+
+def phase(demo, folder, steps, before=None, properties=IN_COMMAND, save=DEMO_SAVE, night=False):
+    """The verdicts of a log from `save` with pieces moved `before` ({name: hex}) and `properties`
+    set, then the (name, hex) moves of `steps`."""
+    n = next(RUNS)
+    start = demo.position(save, folder / f"start-{n}.vsav", moves=before, properties=properties)
+    game = adjutant.open_game(str(start), demo.module)
+    if night:
+        game.set_global_property("Night", "true")
+    for name, where in steps:
+        game.move_piece(piece_named(game, name).id, MAP_NAME, *game.map(MAP_NAME).point_of(where, BOARD_NAME))
+    log = folder / f"phase-{n}.vlog"
+    game.save_log(str(log))
+    return plugin.tasks["moves"].run(demo.context(log, charts=str(CHARTS)))
+
+
+def test_1_2_movement_allowance_by_type_in_quarter_mp(demo, tmp_path):
+    heth, tennessee = phase(demo, tmp_path, [("Heth", "0808"), ("14th Tennessee", "0308")])
+    assert heth.allowance == 32 and tennessee.allowance == 20 and heth.legal and tennessee.legal
+
+
+def test_1_2_a_move_over_the_allowance_is_refused(demo, tmp_path):
+    v, = phase(demo, tmp_path, [("55th North Carolina", "1116")])
+    assert v.legal is False and "over the" in v.reason and "(1.2)" in v.reason
+
+
+def test_2_2_road_rate_a_quarter_mp_a_hex_off_the_zone_of_influence(demo, tmp_path):
+    # West along the pike from 0408 to 0108: 3 road hexes, far from every Union unit.
+    v, = phase(demo, tmp_path, [("14th Tennessee", "0108")], before={"14th Tennessee": "0408"})
+    assert v.legal and v.cost == 3 and v.path == ["0408", "0308", "0208", "0108"]
+
+
+def test_2_2_no_road_rate_in_a_zone_of_influence(demo, tmp_path):
+    # East along the pike from 0808: 0908 and 1008 lie in the Union ZOI: terrain cost, not the road rate.
+    v, = phase(demo, tmp_path, [("Heth", "0908")], before={"Heth": "0808"})
+    assert v.legal and v.cost == 4
+
+
+def test_16_3_shattered_or_disorganized_road_rate_half_mp(demo, tmp_path):
+    d = dict(IN_COMMAND, **{"14th Tennessee": {"Command": "in", "Disorganized_Level": "2"}})
+    v, = phase(demo, tmp_path, [("14th Tennessee", "0108")], before={"14th Tennessee": "0408"}, properties=d)
+    assert v.legal and v.cost == 6 and "(16.3)" in v.note
+
+
+def test_5_2_entering_an_enemy_zoc_stops_the_move(demo, tmp_path):
+    entered, again = phase(demo, tmp_path, [("7th Tennessee", "1008"), ("7th Tennessee", "0908")])
+    assert entered.legal and again.legal is False and "may move no further (5.2)" in again.reason
+
+
+def test_5_2_a_zoc_on_the_way_stops_the_move_before_the_end(demo, tmp_path):
+    # 1307 lies behind Meredith's and Cutler's line (1107-1109, 1205-1206): Heth's 8 MP reach it only
+    # through their ZOC, where he would stop.
+    v, = phase(demo, tmp_path, [("Heth", "1307")])
+    assert v.legal is False and "enters an enemy ZOC before the end, where it must stop (5.2)" in v.reason
+    assert "1207" in v.path
+
+
+def test_5_3_leaving_an_enemy_zoc_disorganizes_and_the_log_must_show_the_d(demo, tmp_path):
+    v, = phase(demo, tmp_path, [("7th Tennessee", "0707")], before={"7th Tennessee": "1008"})
+    assert v.legal and "5.3" in v.note and "mark it D (the log does not show the marker)" in v.note
+    d = dict(IN_COMMAND, **{"7th Tennessee": {"Command": "in", "Disorganized_Level": "2"}})
+    v, = phase(demo, tmp_path, [("7th Tennessee", "0707")], before={"7th Tennessee": "1008"}, properties=d)
+    assert v.legal and "the log shows the D marker" in v.note
+
+
+def test_5_4_from_one_zoc_straight_into_another_stops_and_disorganizes(demo, tmp_path):
+    v, = phase(demo, tmp_path, [("7th Tennessee", "1009")], before={"7th Tennessee": "1008"})
+    assert v.legal and v.path == ["1008", "1009"] and "5.4" in v.note and "mark it D" in v.note
+    again, = phase(demo, tmp_path, [("7th Tennessee", "1009"), ("7th Tennessee", "0909")],
+                   before={"7th Tennessee": "1008"})[1:]
+    assert again.legal is False and "(5.2)" in again.reason
+
+
+def test_5_5_no_zoc_after_the_road_rate(demo, tmp_path):
+    verdicts = phase(demo, tmp_path, [("14th Tennessee", "0308"), ("14th Tennessee", "0909")])
+    assert verdicts[0].legal and verdicts[1].legal is False and "(5.5, 2.2)" in verdicts[1].reason
+
+
+def test_5_7_out_of_command_no_zoc(demo, tmp_path):
+    v, = phase(demo, tmp_path, [("7th Tennessee", "1008")], properties={"7th Tennessee": {"Command": "out"}})
+    assert v.legal is False and "not in command: it may not enter a ZOC (5.7)" in v.reason
+
+
+def test_16_4_shattered_no_zoc(demo, tmp_path):
+    s = dict(IN_COMMAND, **{"7th Tennessee": {"Command": "in", "Shattered_Level": "2"}})
+    v, = phase(demo, tmp_path, [("7th Tennessee", "1008")], properties=s)
+    assert v.legal is False and "(16.4)" in v.reason
+
+
+def test_23_2_no_zoc_at_night(demo, tmp_path):
+    v, = phase(demo, tmp_path, [("7th Tennessee", "1008")], night=True)
+    assert v.legal is False and "at night (23.2)" in v.reason
+
+
+def test_4_1_one_brigade_a_hex_the_excess_eliminated_at_the_end_4_5(demo, tmp_path):
+    v, = phase(demo, tmp_path, [("2nd Mississippi", "0707")])
+    # Archer's 1st and 7th Tennessee (8 SP) with Davis's 2nd Mississippi (5 SP): two brigades.
+    assert v.legal is False and "(4.1: 16 SP of infantry or cavalry of the same brigade)" in v.reason
+    assert "4.5: 2nd Mississippi (5 SP) eliminated" in v.reason
+    # Passing through is free of the limits (1.3): moving on, it ends elsewhere.
+    through, on = phase(demo, tmp_path, [("2nd Mississippi", "0707"), ("2nd Mississippi", "0607")])
+    assert through.legal and on.legal
+
+
+def test_26_5_entering_stacks_count_the_first_hex_20_19_18_road_mp(demo, tmp_path):
+    verdicts = phase(demo, tmp_path, [("2nd Mississippi", "0408"), ("42nd Mississippi", "0408"),
+                                      ("55th North Carolina", "0108")], save=ENTRY_SAVE, properties=None)
+    assert [v.allowance for v in verdicts] == [20, 19, 18]
+    assert [v.cost for v in verdicts] == [4, 4, 1] and all(v.legal for v in verdicts)
+    assert verdicts[0].start == "0108 (entering)" and "26.5" in verdicts[1].note
+
+
+def test_the_demo_phase_is_judged_by_the_plugin(demo, tmp_path):
+    from adjutant_plugins.lfm.demo.steps import Workspace
+    from adjutant_plugins.lfm.move_check import DEMO_PHASE, demo_step
+    demo_step(Workspace(demo.folder, demo.module, demo.companion))
+    text = (demo.folder / "moves.txt").read_text()
+    assert f"{len(DEMO_PHASE)} moves" in text and "(5.2)" in text and "(5.5, 2.2)" in text
+    assert "4.1" in text and "(16.3)" in text
