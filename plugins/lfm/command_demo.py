@@ -5,10 +5,8 @@ import adjutant
 from adjutant.plugin import Context
 from adjutant.procedures.demo import DemoFile
 from adjutant.procedures.rolls import Rolls
-from adjutant.render import Picture
 
 from .demo import ACTING_SAVE, CHARTS_COPY, COMMAND_SAVE, DEMO_SAVE
-from .demo.module import MAP_NAME
 
 SEED = 1863
 LONGSTREET_PASSES = "Longstreet command*=3"   # 20.11's example: Longstreet in command
@@ -28,26 +26,12 @@ def _run(ws, name, save, output=None, report_file=None, given=(), **parameters):
                                             output and ws.path(output), report_file and ws.path(report_file))
 
 
-def command_picture(ws, save, side, path, given=()):
-    """The chain of `side`'s command as lfm.command determines it with the demo's seed, drawn."""
-    from .command_phase import command, commanders_of, units_of
-    from .command_picture import draw_command
-    from .session import start
-    session = start(_context(ws, save, given), "picture", side=side)
-    acting, result, distances = command(session, side, "")
-    picture = Picture(ws.module.find_map(MAP_NAME))
-    picture.terrain(ws.companion.map(MAP_NAME))
-    picture.grid(names=False)
-    picture.focus(draw_command(picture, distances, commanders_of(session.army, side), units_of(session.army, side),
-                               acting, result))
-    picture.save(path, scale=0.8, replace=True)
-
-
 def command_step(ws):
     _run(ws, "initiative", ACTING_SAVE, report_file="initiative.txt", union_previous="Buford",
          confederate_previous="Heth")
-    _run(ws, "command", DEMO_SAVE, output="command.vsav", report_file="command.txt", side="Union")
-    command_picture(ws, DEMO_SAVE, "Union", ws.path("command.png"))
+    ws.path("command.png").unlink(missing_ok=True)   # the step writes its files afresh
+    _run(ws, "command", DEMO_SAVE, output="command.vsav", report_file="command.txt", side="Union",
+         picture=ws.path("command.png"))
     _run(ws, "command", COMMAND_SAVE, output="command-20-11.vsav", report_file="command-20-11.txt",
          given=(LONGSTREET_PASSES,), side="Confederate")
     return [DemoFile("initiative.txt", "lfm.initiative: Buford and Heth, acting army commanders (20.13), roll d6 + CV "

@@ -2,6 +2,8 @@
 the one it takes command from (its superior, its brigade commander, an in-command regiment of its
 brigade it is next to, a commander of its chain in range), the command trace green when it is in
 command and red when it is out; the acting army commander ringed."""
+from adjutant.render import Picture
+
 from .command import ARTILLERY, RANKS, in_artillery_chain, in_formation
 
 IN, OUT, ACTING = "#2e8b57", "#c0392b", "#d4a017"
@@ -32,6 +34,15 @@ def _source(unit, commanders, units, status, acting, distances):
         return next((v for v in units if v is not unit and v.brigade == unit.brigade and status(v.name)
                      and distances.army.distance(v.hex, unit.hex) == 1), leader)
     return leader
+
+
+def command_picture(army, distances, commanders, units, acting, result):
+    """The side's chain over the map's terrain, focused on what is drawn: a Picture to save."""
+    picture = Picture(army.module.find_map(army.map_name))
+    picture.terrain(army.companion.map(army.map_name))
+    picture.grid(names=False)
+    picture.focus(draw_command(picture, distances, commanders, units, acting, result))
+    return picture
 
 
 def draw_command(picture, distances, commanders, units, acting, result):

@@ -3,7 +3,8 @@ lfm.initiative and lfm.command. The work is in command_phase (the save read, the
 verdicts written), command_distances (the 20.11 trace on the map) and command_picture."""
 from adjutant.plugin import Parameter
 
-from .command_phase import command, initiative
+from .command_phase import command, commanders_of, initiative, units_of
+from .command_picture import command_picture
 from .session import start
 
 SIDE = Parameter("side", str, "whose command (--side only says who reads the report)", None, ("Union", "Confederate"))
@@ -33,9 +34,17 @@ def register(plugin):
                                  "5 hexes), commanders stacked with an in-command superior (20.11), regiments "
                                  "within 2 hexes of their brigade commander or next to an in-command regiment of "
                                  "it (20.5), artillery (20.8), detached regiments (22.3); ranges by the 20.11 trace; "
-                                 "each one's command state written to the save.",
-                      SIDE, _previous(""), example="lfm-command.vsav side=Confederate")
-    def command_procedure(context, side, previous=""):
+                                 "each one's command state written to the save; with picture=, the chain drawn.",
+                      SIDE, _previous(""),
+                      Parameter("picture", str, "write the chain to this new .png or .svg: green in command, red "
+                                                "out, the acting army commander ringed", ""),
+                      example="lfm-command.vsav side=Confederate")
+    def command_procedure(context, side, previous="", picture=""):
         session = start(context, f"{side} Command (LFM 20)", side=side, one_side="lfm.command")
-        command(session, side, previous)
+        acting, result, distances = command(session, side, previous)
+        if picture:
+            army = session.army
+            command_picture(army, distances, commanders_of(army, side), units_of(army, side), acting,
+                            result).save(picture)
+            session.report.files.append(str(picture))
         return session.finish()

@@ -1,6 +1,7 @@
 """lfm.initiative and lfm.command on the demo's saves (tests/python/lfm_helpers.py): the 20.11 and
 20.13 worked examples, the rolls of 20.4 applied and each command state written to the save."""
 import pytest
+from PIL import Image
 
 from adjutant_plugins.lfm.command_distances import CommandDistances
 from adjutant_plugins.lfm.demo import ACTING_SAVE, COMMAND_SAVE, DEMO_SAVE
@@ -151,3 +152,15 @@ def test_sequence_1_initiative_equal_cv_rolls_again(demo, tmp_path):
 def test_command_is_one_sides_procedure(demo):
     with pytest.raises(ValueError, match="side"):
         demo.run(COMMAND_SAVE, "command")
+
+
+def test_20_4_the_command_chain_is_drawn_as_a_picture(demo, tmp_path):
+    picture = tmp_path / "chain.png"
+    report, _ = demo.run(COMMAND_SAVE, "command", side="Confederate", rolls=["Longstreet command*=3"],
+                         picture=picture)
+    assert report.files == [str(picture)]
+    with Image.open(picture) as image:
+        colours = {c for _, c in image.convert("RGB").getcolors(1 << 20)}
+    assert (0x2e, 0x8b, 0x57) in colours   # in command: green
+    with pytest.raises(Exception, match="exist"):   # never over a file
+        demo.run(COMMAND_SAVE, "command", side="Confederate", rolls=["Longstreet command*=3"], picture=picture)
