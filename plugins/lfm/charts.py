@@ -18,6 +18,7 @@ DEFAULT_OPTIONS = {
     "command_trace_end": "into",
     "command_acting_formation": "rolls",
     "command_relief_range": "own",
+    "command_own_initiative": "in_command",
 
     # ---- bombardment, combat, charge, retreat (combat) ----
     "partial_los_bombards": "yes",
@@ -45,6 +46,7 @@ CHOICES = {
     "command_trace_end": ("into", "clear"),
     "command_acting_formation": ("rolls", "army_roll"),
     "command_relief_range": ("own", "army"),
+    "command_own_initiative": ("in_command", "subordinates_only"),
 
     # ---- bombardment, combat, charge, retreat (combat) ----
     "partial_los_bombards": ("yes", "no"),

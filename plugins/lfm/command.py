@@ -5,10 +5,12 @@ units: who is in command this turn and, for each, the clause and the reason, wit
 commanders within 8 hexes in command; each corps commander rolls d6 - 1 when in command (his
 division commanders in command) or d6 when not (only those within 5 hexes); each division
 commander the same way for his brigade commanders within 5 hexes, + 1 per shattered brigade of his
-division when not in command. A commander in command puts every lower commander and every unit
-stacked with him in command (20.11). Then the units: regiments within 2 hexes of their brigade
-commander in command, or adjacent to an in-command regiment of their brigade (20.5); artillery in
-range of the army commander or of an in-command commander of its chain (20.8, 20.10); detached
+division when not in command. One not in command who passes is in command on his own initiative
+(20.3: no one places his subordinates in command unless he is himself in command; option
+command_own_initiative). A commander in command puts every lower commander and every unit stacked
+with him in command (20.11). Then the units: regiments within 2 hexes of their brigade commander in
+command, or adjacent to an in-command regiment of their brigade (20.5); artillery in range of the
+army commander or of a commander of its chain, in command (20.3, 20.8, 20.10); detached
 regiments only when stacked with an in-command army, corps or division commander of their chain
 (22.3). Ranges come as distance facts (command_reach); the chart file's [command] gives the numbers.
 """
@@ -54,10 +56,12 @@ class Unit:
 
 @dataclass(frozen=True)
 class Status:
+    """`own_initiative`: in command by his own roll out of command (20.4 case 2), from no superior."""
     name: str
     in_command: bool
     clause: str
     why: str
+    own_initiative: bool = False
 
     @property
     def text(self):
@@ -147,13 +151,14 @@ class _Determination:
         self.options = charts.options
         self.value = lambda key: int(charts.rule("command", key))
         self.steps, self.status = [], {}
+        self.ac_passed = False
         self.out = {}        # commanders left out of command: {name: (clause, why)}, the first reason kept
 
     # ---- commanders ----
-    def put_in(self, who, clause, why):
+    def put_in(self, who, clause, why, own_initiative=False):
         if who.name in self.status:
             return
-        self.status[who.name] = Status(who.name, True, clause, why)
+        self.status[who.name] = Status(who.name, True, clause, why, own_initiative)
         for lower in self.commanders:      # 20.11: lower commanders stacked with him
             if lower.hex == who.hex and RANKS.index(lower.rank) > RANKS.index(who.rank):
                 self.put_in(lower, "20.11", f"stacked with {who.name}, who is in command")
@@ -191,10 +196,11 @@ class _Determination:
         acting = ac.rank != "army"
         clause = "20.4 step 1, 20.13" if acting else "20.4 step 1"
         if not self.command_roll(ac, 0, clause, "acting army commander" if acting else "army commander"):
-            self.status[ac.name] = Status(ac.name, False, clause, "failed his command roll")
+            self.out[ac.name] = (clause, "failed his command roll")
             self.out.update({c.name: (clause, f"{ac.name} failed his command roll")
                              for c in self.commanders if c.rank == "corps"})
             return
+        self.ac_passed = True
         self.put_in(ac, clause, "passed his command roll" + (" as acting army commander" if acting else ""))
         self.put_in_range(ac, "corps", most, clause, f"{ac.name} passed his command roll", formation=False)
         if acting and self.options["command_acting_formation"] == "army_roll" and ac.rank != "brigade":
@@ -221,8 +227,9 @@ class _Determination:
             clause = "20.4 step 2 case 2"
             if not self.command_roll(cc, 0, clause, "not in command"):
                 return self.fail_below(cc, "division", clause)
+            self.own_initiative(cc, clause, "division")
             self.put_in_range(cc, "division", self.value("corps_range"), clause,
-                              f"{cc.name}, not in command, passed his command roll")
+                              f"{cc.name}, on his own initiative, passed his command roll")
 
     def division_step(self, dc):
         if not self.rolls_for_formation(dc):
@@ -230,16 +237,30 @@ class _Determination:
         most = self.value("division_range")
         if self.is_in(dc):
             clause = "20.4 step 3 case 1"
-            passed = self.command_roll(dc, self.value("in_command_drm"), clause, "in command")
+            if not self.command_roll(dc, self.value("in_command_drm"), clause, "in command"):
+                return self.fail_below(dc, "brigade", clause)
+            how = "in command"
         else:
             clause = "20.4 step 3 case 2"
             shattered = dc.shattered_brigades * self.value("shattered_brigade_drm")
-            passed = self.command_roll(dc, shattered, clause,
-                                       f"not in command, {dc.shattered_brigades} shattered brigades")
-        if not passed:
-            return self.fail_below(dc, "brigade", clause)
-        self.put_in_range(dc, "brigade", most, clause,
-                          f"{dc.name}, {'in' if self.is_in(dc) else 'not in'} command, passed his command roll")
+            if not self.command_roll(dc, shattered, clause,
+                                     f"not in command, {dc.shattered_brigades} shattered brigades"):
+                return self.fail_below(dc, "brigade", clause)
+            self.own_initiative(dc, clause, "brigade")
+            how = "on his own initiative"
+        self.put_in_range(dc, "brigade", most, clause, f"{dc.name}, {how}, passed his command roll")
+
+    def own_initiative(self, who, clause, below):
+        """20.4 case 2 passed: 20.3 read as option command_own_initiative says."""
+        reading = self.options["command_own_initiative"]
+        option = f"option command_own_initiative = \"{reading}\""
+        if reading == "in_command":
+            self.put_in(who, f"{clause}, 20.3", f"on his own initiative: he passed his command roll out of "
+                                                f"command ({option})", own_initiative=True)
+            return
+        first = self.out.get(who.name, (clause, "no superior of his put him in command"))
+        self.out[who.name] = (first[0], f"{first[1]}; his roll on his own initiative puts only his {below} "
+                                        f"commanders in command ({option})")
 
     def fail_below(self, who, rank, clause):
         for sub in self.commanders:
@@ -278,21 +299,25 @@ class _Determination:
                                                 "in-command regiment of its brigade")
 
     def battery_status(self, unit):
+        """20.8, 20.10, and 20.3: only a commander in command puts a battery in command, the army
+        commander too; the (acting) army commander at his army range once his army roll passed."""
         reading = self.options["command_artillery_range"]
-        reasons = []
+        title = "the army commander" if self.ac.rank == "army" else "the acting army commander"
+        reasons = [] if self.is_in(self.ac) else [f"{self.ac.name}, {title}, is out of command (20.3)"]
         for c in self.commanders:
-            if c is not self.ac and not (self.is_in(c) and in_artillery_chain(unit, c)):
+            as_army = c is self.ac and self.ac_passed
+            if not self.is_in(c) or not (as_army or in_artillery_chain(unit, c)):
                 continue
-            rank = "army" if c is self.ac else c.rank
+            rank = "army" if as_army else c.rank
             most = self.value("brigade_range" if reading == "regiment" else RANGE_KEY[rank])
             near, why = within(self.reach(c.hex, unit.hex), most, self.options)
             if near:
-                whose = "the army commander" if c is self.ac else "in command"
+                whose = title if as_army else "in command"
                 return Status(unit.name, True, "20.8",
                               f"in range of {c.name} ({whose}): {why} (option command_artillery_range = \"{reading}\")")
             reasons.append(f"{c.name}: {why}")
-        return Status(unit.name, False, "20.8", "in range of neither the army commander nor an in-command "
-                                                "commander of its chain" + (f" ({'; '.join(reasons)})" if reasons else ""))
+        return Status(unit.name, False, "20.8", "in range of no in-command commander of its chain"
+                      + (f" ({'; '.join(reasons)})" if reasons else ""))
 
     def chain_regiments(self, statuses):
         """20.5: a regiment next to an in-command regiment of its brigade is in command, and passes it on."""
@@ -325,7 +350,7 @@ class _Determination:
         for c in self.commanders:
             if c.name in self.status:
                 statuses[c.name] = self.status[c.name]
-            elif c.rank == "army":
+            elif c.rank == "army" and c is not self.ac:
                 statuses[c.name] = Status(c.name, False, "20.13", f"{self.ac.name} acts as army commander")
             else:
                 clause, why = self.out.get(c.name, ("20.4", "no superior of his put him in command"))

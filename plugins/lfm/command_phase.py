@@ -9,7 +9,7 @@ from .command_distances import CommandDistances
 from .initiative import Contender, determine_initiative
 
 OPTIONS = ("command_distance", "command_trace_end", "command_division_range", "command_artillery_range",
-           "command_acting_formation", "command_relief_range")
+           "command_acting_formation", "command_relief_range", "command_own_initiative")
 
 
 def _shattered_brigades(army, side, division):

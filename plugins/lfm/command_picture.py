@@ -51,7 +51,7 @@ def draw_command(picture, distances, commanders, units, acting, result):
     by_name = {c.name: c for c in commanders}
     drawn = []
     for c in commanders:
-        source = _superior(c, commanders, by_name[acting.name])
+        source = None if result.status(c.name).own_initiative else _superior(c, commanders, by_name[acting.name])
         stacked = next((o for o in commanders if o.hex == c.hex and status(o.name)
                         and RANKS.index(o.rank) < RANKS.index(c.rank)), None)
         _draw(picture, distances, stacked or source, c, status(c.name), drawn)

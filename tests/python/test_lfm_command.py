@@ -163,7 +163,7 @@ def test_20_4_step_2_case_2_out_of_command_corps_reaches_5(charts):
     commanders = [army(), corps("Ewell", "20", cv=4, corps="II"), division("Early", "25", corps="II"),
                   division("Rodes", "26", corps="II"), division("Hood", "21", corps="I")]
     result = run(charts, commanders, dice=Dice(Lee=1, Ewell=4, Early=6, Rodes=6, Hood=6))
-    assert not result.in_command("Ewell")                     # 20 hexes from Lee
+    assert result.status("Ewell").clause == "20.4 step 2 case 2, 20.3"   # 20 hexes from Lee: his own initiative
     assert result.in_command("Early") and not result.in_command("Rodes")
     assert result.status("Early").clause == "20.4 step 2 case 2"
     assert not result.in_command("Hood")                      # not of his corps
@@ -285,20 +285,83 @@ def test_20_8_artillery_in_range_of_an_in_command_commander_of_its_chain(charts)
     commanders = [army(hex="0"), corps("C", "8", corps="I"), corps("K", "-20", corps="II")]
     units = [battery("corps guns", "12"), battery("corps guns far", "14"), battery("other corps", "10", corps="II"),
              battery("K guns", "-22", corps="II")]
-    result = run(charts, commanders, units, dice=Dice(Lee=1, C=6, K=1))
+    result = run(charts, commanders, units, dice=Dice(Lee=1, C=6, K=6))
     assert result.in_command("corps guns") and not result.in_command("corps guns far")   # 4 and 6 from C
     assert "C (in command)" in result.status("corps guns").why
     assert not result.in_command("other corps")     # 2 from C, of another corps
-    assert not result.in_command("K guns")          # K passed his roll out of command: not in command himself
+    assert not result.in_command("K guns")          # K failed his own-initiative roll: 6 > 4
 
 
-def test_20_8_artillery_in_range_of_the_army_commander_in_command_or_not(charts):
+def test_20_8_artillery_in_range_of_the_army_commander_in_command(charts):
     commanders = [army(hex="0"), corps("C", "30")]
     units = [battery("guns", "8", corps="II"), battery("far guns", "9", corps="II")]
-    result = run(charts, commanders, units, dice=Dice(Lee=6, C=6))
-    assert not result.in_command("Lee")
+    result = run(charts, commanders, units, dice=Dice(Lee=1, C=6))
     assert result.in_command("guns") and "Lee (the army commander)" in result.status("guns").why
     assert not result.in_command("far guns")
+
+
+def test_20_3_20_8_an_army_commander_out_of_command_puts_no_artillery_in_command(charts):
+    commanders = [army(hex="0"), corps("C", "30")]
+    result = run(charts, commanders, [battery("guns", "8", corps="II")], dice=Dice(Lee=6, C=6))
+    assert not result.in_command("Lee") and not result.in_command("guns")
+    assert result.status("guns").clause == "20.8"
+    assert result.status("guns").why.endswith("(Lee, the army commander, is out of command (20.3))")
+
+
+def test_20_3_20_8_an_acting_army_commander_out_of_command_puts_no_artillery_in_command(charts):
+    commanders = [division("Buford", "0", cv=5, corps="Cavalry", div="Buford")]
+    units = [battery("Calef", "4", corps="Cavalry", div="Buford")]
+    result = run(charts, commanders, units, dice=Dice(Buford=6), acting="Buford")   # army roll, then his own: 6 > 5
+    assert not result.in_command("Buford") and not result.in_command("Calef")
+
+
+# ---- 20.3, 20.4 case 2: in command on his own initiative (option command_own_initiative) ----
+
+def own_initiative():
+    """K, corps commander 20 hexes from Lee, with a division commander of another corps stacked with
+    him and one of his own 3 hexes away; D, a division commander 12 hexes from his corps commander."""
+    commanders = [army(hex="0"), corps("K", "20", corps="II"), division("Pender", "20", corps="III", div="Pender"),
+                  division("Rodes", "23", corps="II", div="Rodes"), corps("C", "6", corps="I"),
+                  division("D", "18", cv=3, corps="I", div="D", shattered=1),
+                  brigade("B", "21", corps="I", div="D", brig="B")]
+    units = [battery("K guns", "16", corps="II"), regiment("with K", "20", corps="II", div="Rodes", brig="R"),
+             regiment("with D", "18", corps="I", div="D", brig="X", detached=True), battery("D guns", "14", div="D")]
+    return commanders, units
+
+
+def test_20_3_20_4_case_2_on_his_own_initiative_he_is_in_command(charts):
+    commanders, units = own_initiative()
+    dice = Dice(Lee=1, K=4, Pender=6, Rodes=6, C=6, D=2)     # K: 4 <= 4; D: 2 + 1 shattered <= 3
+    result = run(charts, commanders, units, dice=dice)
+    k = result.status("K")
+    assert k.in_command and k.clause == "20.4 step 2 case 2, 20.3" and k.why.startswith("on his own initiative")
+    assert k.own_initiative and not result.status("Pender").own_initiative
+    assert "(20.4 step 2 case 2, 20.3)" in k.text
+    assert result.in_command("Rodes")                              # 3 hexes: his subordinate, as before
+    assert result.status("Pender").clause == "20.11"                # stacked with him (20.11)
+    assert [s.clause for s in result.steps if s.commander == "Pender"] == ["20.4 step 3 case 1"]
+    assert result.status("with K").clause == "20.11"
+    assert result.in_command("K guns") and "K (in command)" in result.status("K guns").why      # 20.8, 4 hexes
+    d = result.status("D")
+    assert d.in_command and d.clause == "20.4 step 3 case 2, 20.3"
+    assert result.in_command("B")
+    assert result.status("with D").clause == "22.3, 20.11"          # detached, stacked with him (22.3)
+    assert result.in_command("D guns")                              # 4 hexes from D (20.8)
+    failed = run(charts, commanders, units, dice=Dice(Lee=1, K=5, Pender=6, Rodes=6, C=6, D=3))
+    assert not failed.in_command("K") and not failed.in_command("K guns") and not failed.in_command("with D")
+
+
+def test_20_3_20_4_case_2_own_initiative_option_subordinates_only(charts, tmp_path):
+    commanders, units = own_initiative()
+    dice = Dice(Lee=1, K=4, Pender=6, Rodes=6, C=6, D=2)
+    result = run(with_options(tmp_path, command_own_initiative="subordinates_only"), commanders, units, dice=dice)
+    assert result.in_command("Rodes") and result.in_command("B")   # his subordinates only
+    assert not result.in_command("K") and not result.in_command("D")
+    assert 'command_own_initiative = "subordinates_only"' in result.status("K").why
+    assert not result.in_command("Pender")                         # 20.11 needs him in command: Pender rolls case 2
+    assert [s.clause for s in result.steps if s.commander == "Pender"] == ["20.4 step 3 case 2"]
+    assert not result.in_command("with K") and not result.in_command("K guns")
+    assert not result.in_command("with D") and not result.in_command("D guns")
 
 
 def test_20_8_artillery_range_option_both_ways(charts, tmp_path):

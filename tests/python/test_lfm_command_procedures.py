@@ -4,7 +4,7 @@ import pytest
 from PIL import Image
 
 from adjutant_plugins.lfm.command_distances import CommandDistances
-from adjutant_plugins.lfm.demo import ACTING_SAVE, COMMAND_SAVE, DEMO_SAVE
+from adjutant_plugins.lfm.demo import ACTING_SAVE, CHARTS, COMMAND_SAVE, DEMO_SAVE
 from lfm_helpers import Demo, lines, piece_named
 
 
@@ -116,6 +116,66 @@ def test_22_3_detached_regiment_only_stacked_with_its_division_commander(demo, t
     report, game = demo.run(stacked, "command", side="Union", rolls=rolls)
     assert states(report, "Union")["56th Pennsylvania"] is True
     assert written(game, "56th Pennsylvania") == "in"
+
+
+def subordinates_only(tmp_path):
+    """The demo's chart file read the other way: option command_own_initiative = "subordinates_only"."""
+    path = tmp_path / "charts.toml"
+    path.write_text(CHARTS.read_text() + 'command_own_initiative = "subordinates_only"\n')
+    return path
+
+
+def why(report, side):
+    return {line.data["unit"]: line.text for line in lines(report, f"{side} command (") if "unit" in line.data}
+
+
+def test_20_3_20_8_an_army_commander_out_of_command_puts_no_artillery_in_command(demo, tmp_path):
+    near = demo.position(DEMO_SAVE, tmp_path / "near.vsav", moves={"Hall's Battery": "1908"})   # 1 from Meade
+    failed = ["Meade command*=6", "Reynolds command*=6", "Wadsworth command*=6", "Buford command*=6"]
+    report, game = demo.run(near, "command", side="Union", rolls=failed)
+    found = states(report, "Union")
+    assert found["Meade"] is False and found["Hall's Battery"] is False
+    assert "Meade, the army commander, is out of command (20.3)" in why(report, "Union")["Hall's Battery"]
+    assert written(game, "Hall's Battery") == "out"
+    report, _ = demo.run(near, "command", side="Union", rolls=["Meade command*=1"] + failed[1:])
+    assert "in range of Meade (the army commander)" in why(report, "Union")["Hall's Battery"]
+    report, _ = demo.run(DEMO_SAVE, "command", side="Confederate", rolls=["Lee command*=6", "Hill command*=6",
+                                                                     "Heth command*=6"])   # Pegram 6 from Lee
+    assert states(report, "Confederate")["Pegram's Battery"] is False
+
+
+def test_20_4_case_2_a_corps_commander_on_his_own_initiative_commands_his_artillery_20_8(demo, tmp_path):
+    far = demo.position(DEMO_SAVE, tmp_path / "far.vsav", moves={"Reynolds": "1104", "Hall's Battery": "1105",
+                                                                   "Wadsworth": "2016"})   # 9 from Meade
+    rolls = ["Meade command*=6", "Reynolds command*=1", "Wadsworth command*=6", "Buford command*=6"]
+    report, game = demo.run(far, "command", side="Union", rolls=rolls)
+    found = states(report, "Union")
+    assert found["Reynolds"] is True and found["Hall's Battery"] is True
+    assert "in command: on his own initiative" in why(report, "Union")["Reynolds"]
+    assert "(20.4 step 2 case 2, 20.3)" in why(report, "Union")["Reynolds"]
+    assert "in range of Reynolds (in command)" in why(report, "Union")["Hall's Battery"]
+    assert written(game, "Reynolds") == "in" and written(game, "Hall's Battery") == "in"
+    report, game = demo.run(far, "command", side="Union", rolls=rolls, charts=subordinates_only(tmp_path))
+    found = states(report, "Union")
+    assert found["Reynolds"] is False and found["Hall's Battery"] is False
+    assert 'command_own_initiative = "subordinates_only"' in why(report, "Union")["Reynolds"]
+    assert written(game, "Hall's Battery") == "out"
+
+
+def test_20_4_case_2_22_3_a_detached_regiment_stacked_with_a_division_commander_on_his_own_initiative(
+        demo, tmp_path):
+    heth = demo.position(DEMO_SAVE, tmp_path / "heth.vsav", moves={"Heth": "0608", "42nd Mississippi": "0608",
+                                                                     "Hill": "0116"},   # Heth 11 from Hill
+                         properties={"42nd Mississippi": {"Detached_Level": "2"}})
+    rolls = ["Lee command*=1", "Hill command*=1", "Heth command*=1"]        # Heth: 1 + 1 shattered <= CV 3
+    report, game = demo.run(heth, "command", side="Confederate", rolls=rolls)
+    found = states(report, "Confederate")
+    assert found["Heth"] is True and found["Archer"] is True and found["42nd Mississippi"] is True
+    assert "(22.3, 20.11)" in why(report, "Confederate")["42nd Mississippi"]
+    assert written(game, "42nd Mississippi") == "in"
+    report, _ = demo.run(heth, "command", side="Confederate", rolls=rolls, charts=subordinates_only(tmp_path))
+    found = states(report, "Confederate")
+    assert found["Heth"] is False and found["Archer"] is True and found["42nd Mississippi"] is False
 
 
 def test_20_11_trace_not_through_an_enemy_zone_unless_a_friendly_unit_is_there(demo, tmp_path):
