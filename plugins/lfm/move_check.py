@@ -481,7 +481,7 @@ DEMO_PHASE = [
     ("7th Tennessee", "0908"),          # illegal: it entered an enemy ZOC (5.2); leaving it would disorganize (5.3)
     ("14th Tennessee", "0308"),         # legal: west along the pike
     ("14th Tennessee", "0909"),         # illegal: it used the road rate: no ZOC after it (5.5), and too far
-    ("6th Wisconsin", "1112"),          # legal: D, the road rate is 1/2 MP (16.3)
+    ("6th Wisconsin", "1112"),          # legal: D, the road rate is 1/2 MP (16.3); noted: a Union move
     ("2nd Mississippi", "0707"),        # illegal: two brigades in 0707 at the end (4.1, 4.5)
 ]
 
