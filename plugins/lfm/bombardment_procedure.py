@@ -119,7 +119,7 @@ def fire(session, p, target, retreat_path=(), modifiers=()):
         eliminate(session, section, u, "7.8")
     if outcome == "retreat":
         enemy = [b.hex for b in p.batteries if army.adjacent(b.hex, u.hex)]
-        retreat(session, section, [u], list(retreat_path), enemy)
+        retreat(session, section, [u], list(retreat_path), enemy, bombarded=True)
     disorganize(session, section, ([u] if outcome != "eliminated" else []) + stacked, "7.8, 14.1-14.2")
     if fired.effect.adverse:
         casualties(section, [(hit.hex, *c) for c in commander_casualties(hit, session.roll)])

@@ -14,7 +14,7 @@ TERRAIN = ("steep_slope", "breastworks", "stone_wall", "creek", "town_or_woods")
 @dataclass(frozen=True)
 class Approach:
     """The target hex and the hexside crossed into it (3.3, 3.10)."""
-    entry_cost: float            # 3.3: the hex's full MP cost with any hexside cost
+    entry_cost: float            # 3.3: the hex's full cost with any hexside cost (quarter MP)
     steep_slope: bool = False
     breastworks: bool = False
     stone_wall: bool = False
@@ -24,7 +24,7 @@ class Approach:
 
 def check_charge(chargers, approach, mp_left, *, started_stacked=True, changed_stack=False, used_road=False):
     """3.1-3.4, 5.6, 16.4: the problems (clause, text) of a charge by `chargers` (a Stack); `mp_left`:
-    {unit name: MP left}. Command is not needed (3.2)."""
+    {unit name: quarter MP left}. Command is not needed (3.2)."""
     problems = []
     units = chargers.combat_units
     if not units:
@@ -35,7 +35,7 @@ def check_charge(chargers, approach, mp_left, *, started_stacked=True, changed_s
         if u.shattered:
             problems.append(("16.4", f"{u.name}: a shattered brigade cannot enter a ZOC"))
         if mp_left.get(u.name, 0) < approach.entry_cost:
-            problems.append(("3.3", f"{u.name} has {mp_left.get(u.name, 0):g} MP, the target hex costs "
+            problems.append(("3.3", f"{u.name} has {mp_left.get(u.name, 0):g} quarter MP, the target hex costs "
                                     f"{approach.entry_cost:g}"))
     if used_road:
         problems.append(("3.1, 5.6", "cavalry that used road movement may not charge"))
@@ -110,7 +110,7 @@ def resolve(chargers, targets, approach, charts, roll, mp_left, *, started_stack
         c.steps.append(("3.6, 10.5", f"{targets.hex} must retreat, even from NR terrain"))
     if result.defender.retreat or result.defender.eliminated:
         c.steps.append(("3.5", f"if {targets.hex} is vacated every charger enters it, paying "
-                               f"{approach.entry_cost:g} MP, and may move on with what is left"))
+                               f"{approach.entry_cost:g} quarter MP, and may move on with what is left"))
     if result.attacker.retreat:
         c.steps.append(("3.7", "the chargers retreat and move no further this phase"))
     c.steps.append(("3.11, 14.1", f"the chargers in {chargers.hex} end the charge disorganized (D)"))

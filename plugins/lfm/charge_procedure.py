@@ -69,9 +69,9 @@ def plan(session, chargers, target, mp=None, used_road=False, started_stacked=Tr
 def describe(section, session, p, used_road, started_stacked):
     problems = rules.check_charge(p.chargers, p.approach, p.mp_left, started_stacked=started_stacked,
                                   used_road=used_road)
-    section.add(f"{p.target} costs {p.approach.entry_cost:g} MP to enter from {p.source}, hexside included (3.3); "
-                "MP left: " + ", ".join(f"{n} {v:g}" for n, v in p.mp_left.items()), entry_cost=p.approach.entry_cost,
-                quantity="MP")
+    section.add(f"{p.target} costs {p.approach.entry_cost:g} quarter MP to enter from {p.source}, hexside included "
+                "(3.3); quarter MP left: " + ", ".join(f"{n} {v:g}" for n, v in p.mp_left.items()),
+                entry_cost=p.approach.entry_cost, quantity="quarter MP")
     if problems:
         raise ValueError(f"the charge from {p.source} into {p.target} is refused: " +
                          "; ".join(f"{c}: {t}" for c, t in problems))
@@ -122,8 +122,8 @@ def charge(session, p, cohesions, used_road=False, started_stacked=True, retreat
 CHARGE_PARAMETERS = (
     Parameter("chargers", str, "the charging cavalry, NAME,... (one stack, adjacent to the target)"),
     Parameter("target", str, "the hex charged, as VASSAL names it (0910)"),
-    Parameter("mp", int, "the MP the chargers have left, in the companion file's units (the demo counts quarters; "
-                         "default: their whole allowance)", None),
+    Parameter("mp", int, "the quarter MP the chargers have left (the companion file counts quarter MP; default: "
+                         "their whole allowance)", None),
     Parameter("used_road", bool, "the chargers used road movement this phase (3.1)", False),
     Parameter("started_stacked", bool, "the chargers began the movement phase stacked together (3.4)", True),
 )

@@ -5,7 +5,7 @@ result does: D markers (14.1), a retreat moved (10), units eliminated and comman
 reported."""
 from .army import ArmyError, enemy_of
 from .combat import Stack, Unit as CombatUnit
-from .retreat import Retreater, RetreatHex, judge_retreat
+from .retreat import Retreater, RetreatHex, first_hexes, judge_retreat
 
 NR_TERRAIN = ("woods",)   # 10.5: woods, a sunken road, breastworks (Army.breastworks: a marker or a town)
 
@@ -104,9 +104,10 @@ def parse_path(army, text):
     return path
 
 
-def retreat(session, section, units, path, enemy_hexes, *, charged_by_cavalry=False):
+def retreat(session, section, units, path, enemy_hexes, *, charged_by_cavalry=False, bombarded=False):
     """10, 14.1: the retreat of `units` (Army units, one hex) along `path` (hex names given by the
-    player; empty: reported as still to do), judged by retreat.judge_retreat and, when legal,
+    player; empty: reported as still to do), judged by retreat.judge_retreat (`bombarded`: the unit a
+    bombardment makes retreat, 7.8) and, when legal,
     written: the units moved, D, artillery limbered. A ValueError with the clauses when it is not."""
     army = session.army
     combat = [u for u in units if u.is_combat]
@@ -122,7 +123,7 @@ def retreat(session, section, units, path, enemy_hexes, *, charged_by_cavalry=Fa
     second = [h for h in second if h.hex != from_hex]
     nr = army.terrain(from_hex) in NR_TERRAIN or army.breastworks(from_hex)
     judged = judge_retreat([Retreater(u.name, u.type, u.disorganized, u.shattered) for u in combat], first, path,
-                           second, nr_terrain=nr, charged_by_cavalry=charged_by_cavalry)
+                           second, nr_terrain=nr, charged_by_cavalry=charged_by_cavalry, bombarded=bombarded)
     who = ", ".join(u.name for u in combat)
     if judged.problems and path:
         raise ValueError(f"retreat of {who} from {from_hex} by {'-'.join(path)}: " +
@@ -134,9 +135,10 @@ def retreat(session, section, units, path, enemy_hexes, *, charged_by_cavalry=Fa
             eliminate(session, section, u, "10")
     if not path:
         if not nr or charged_by_cavalry:
-            options = ", ".join(h.hex for h in first if not h.enemy_occupied)
+            options = ", ".join(first_hexes(first))
             section.add(f"{who} must retreat one or two hexes from {from_hex} (10.1): not done; the owner chooses "
-                        f"among {options or 'no hex'} (give retreat=HEX[,HEX] to judge and move it)",
+                        f"the first hex among {options or 'no hex'} (10.2, 10.3; give retreat=HEX[,HEX] to judge "
+                        f"and move it)",
                         retreat_pending=from_hex)
         return
     for u in units:

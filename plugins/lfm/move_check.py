@@ -5,9 +5,12 @@ The companion file gives the movement allowance by type and mode and the costs, 
 costs: the road rate (1/4 MP a hex, 2.2) is not used in or into a zone of influence (2.2), and is
 1/2 MP for shattered or disorganized units (16.3); entering an enemy ZOC stops (5.2), leaving one
 disorganizes (5.3), one straight into another stops and disorganizes (5.4); no ZOC is entered after
-the road rate (5.5), out of command (5.7, 22.3), shattered (16.4) or at night (23.2); stacks over
-the limits at the end of the phase lose the excess (4.1, 4.2, 4.5); reinforcements entering from
-the Reinforcements box count the first full hex, in a column 20, 19, 18 road MP (26.5, 26.6).
+the road rate (5.5), out of command (5.7, 22.3), shattered (16.4) or at night (23.2); unlimbered
+artillery does not move (1.4); stacks over the limits at the end of the phase lose the excess (4.1,
+4.2, 4.5), charged to the move after which the hex went over; reinforcements entering from the
+Reinforcements box count the first full hex, in a column 20, 19, 18 road MP, a stack of the box
+entering with its slowest unit's allowance (26.5, 26.6). The phase is the side's of the log's
+first move: a move of the other side's unit is judged by its own side's rules and noted.
 
 What a log cannot show is said in the verdict's note: a cavalry charge (3.2: out of command,
 mounted cavalry may enter a ZOC only to charge), the D marker a move calls for when the log does
@@ -28,6 +31,7 @@ from .reinforcements import EnteringStack, column_allowances
 from .stacking import Unit as StackUnit, stacking_excess
 
 TRUE = ("true", "yes", "1")
+ARTILLERY = ("artillery", "horse artillery")
 QUARTERS = 4            # the companion file counts quarter MP (docs/lfm.md)
 ROAD_RATE = 1           # 2.2: 1/4 MP a road hex, in quarters
 DISORDERED_ROAD_RATE = 2  # 16.3: 1/2 MP
@@ -91,10 +95,17 @@ class LfmMoveChecker(MoveChecker):
         self.road = set()      # piece ids that used the road rate this phase
         self.stopped = {}      # piece id -> where it entered an enemy ZOC
         self.entries = {}      # entry hex -> stacks entered there so far this phase
+        self.entered = {}      # (box map, x, y) of a stack in the Reinforcements box -> (entry hex, EntryAllowance)
+        self.at_start = {}     # piece id -> (map, x, y) at the phase's start
+        self.modes = {}        # artillery piece id -> its mode before its next move ("limbered", "unlimbered")
+        self.phase_side = None  # the side of the log's first move
 
     # ---- the log, with entries from the Reinforcements box ----
 
     def check(self, moves=None):
+        self.game.seek(0)
+        army = Army(Context(self.module, self.companion, self.game, self.source))
+        self.modes = {u.piece.id: u.mode for u in army.units + army.off_map if u.type in ARTILLERY}
         verdicts, ends = [], {}
         for move, before, entering in self._moves():
             verdict = self._judge(move, before, entering)
@@ -102,14 +113,14 @@ class LfmMoveChecker(MoveChecker):
                 verdicts.append(verdict)
                 for name in verdict.pieces:
                     ends[name] = verdict
-        verdicts = MoveVerdicts(verdicts)
-        self._stacking(ends)
-        return verdicts
+        self._stacking(ends, verdicts)
+        return MoveVerdicts(verdicts)
 
     def _moves(self):
         game = self.game
         game.seek(0)
         before = positions(game)
+        self.at_start = dict(before)
         while game.position < game.step_count:
             effect = game.step_forward()
             groups = {}
@@ -123,7 +134,7 @@ class LfmMoveChecker(MoveChecker):
                 if entering and not from_map:
                     continue
                 yield (Move(effect.step, map_id, (x0, y0), (x1, y1), tuple(p.id for p in pieces),
-                            tuple(p.name for p in pieces)), before, entering)
+                            tuple(p.name for p in pieces)), before, (from_map, x0, y0) if entering else None)
             for piece in effect.pieces:
                 if piece.removed:
                     before.pop(piece.id, None)
@@ -135,6 +146,7 @@ class LfmMoveChecker(MoveChecker):
     # ---- one move ----
 
     def _judge(self, move, before, entering):
+        """`entering`: the (map, x, y) the move left off the map (the Reinforcements box), else None."""
         army = Army(Context(self.module, self.companion, self.game, self.source))
         view = self.game.map(move.map)
         end_board, end = self.hex_name(view, *move.end)
@@ -143,7 +155,7 @@ class LfmMoveChecker(MoveChecker):
         movers = [u for u in army.units if u.piece.id in move.pieces]
         if not movers:
             return None
-        if entering:
+        if entering is not None:
             start = None
         else:
             start = self.hex_name(view, *move.start)[1]
@@ -154,12 +166,27 @@ class LfmMoveChecker(MoveChecker):
         ids = [u.piece.id for u in movers]
         m = self._mover(army, movers, ids)
         reasons, notes = [], list(m.notes)
+        if self.phase_side is None:
+            self.phase_side = side
+        elif side != self.phase_side:
+            notes.append(f"a {side} move in the {self.phase_side} Movement Phase (the side of the log's first "
+                         f"move): only the phasing player moves (Sequence of Play 5); judged by its own side's rules")
+        unlimbered = [u.name for u in movers if self.modes.get(u.piece.id) == "unlimbered"]
+        for u in movers:
+            if u.piece.id in self.modes:
+                self.modes[u.piece.id] = u.mode
+        if unlimbered:
+            verdict.legal = False
+            verdict.reason = (f"{', '.join(unlimbered)} {'is' if len(unlimbered) == 1 else 'are'} unlimbered: "
+                              f"unlimbered artillery may not move (1.4)")
+            verdict.note = "; ".join(n for n in notes if n)
+            return verdict
         for u in movers:
             if u.piece.id in self.stopped:
                 reasons.append(f"{u.name} entered an enemy ZOC in {self.stopped[u.piece.id]}: it may move no "
                                f"further (5.2)")
-        if entering:
-            start, first_cost, allowance_note = self._entry(army, movers, end, side, m)
+        if entering is not None:
+            start, first_cost, allowance_note = self._entry(army, movers, end, side, m, entering)
             if start is None:
                 verdict.legal, verdict.reason = False, allowance_note
                 return verdict
@@ -177,7 +204,7 @@ class LfmMoveChecker(MoveChecker):
         strict = dict(zones=zones, influence=influence, enemy=enemy)
         found = self._search(army, m, start, end, left, **strict)
         if found is None:
-            reasons.append(self._why_not(army, m, start, end, left, strict, verdict))
+            reasons.append(self._why_not(army, m, start, end, left, strict, verdict, first_cost))
         else:
             verdict.cost, verdict.path = first_cost + found.cost, found.hexes
             if found.ends_in_zone:
@@ -231,9 +258,11 @@ class LfmMoveChecker(MoveChecker):
 
     # ---- 26.5, 26.6: reinforcements ----
 
-    def _entry(self, army, movers, end, side, m):
+    def _entry(self, army, movers, end, side, m, box):
         """(the entry hex, the MP its first full hex costs, what the verdict says); (None, None,
-        why) where the stack entered off an entry hex of its side."""
+        why) where the stack entered off an entry hex of its side. `box`: the (map, x, y) the movers
+        stood on off the map at the phase's start: the units there are one entering stack, in the
+        column once, with its slowest unit's allowance however many moves bring it on."""
         hexes = {p["hex"]: p.get("name", p["hex"]) for p in self._entries if p.get("side") in (None, side)}
         start = next((h for h in hexes if h == end), None) or next(
             (h for h in hexes if self._search(army, m, h, end, None, zones=set(), influence=set(), enemy=set())),
@@ -241,16 +270,27 @@ class LfmMoveChecker(MoveChecker):
         if start is None:
             return None, None, f"entered the map in {end}: reinforcements enter on their road's entry hex (26.2)"
         influenced = start in army.influence_hexes(enemy_of(side), night=_flag(self.game.global_property("Night")))
-        column = self.entries.setdefault(start, [])
-        ma = int(m.allowance / QUARTERS) if m.allowance else 0
-        column.append(EnteringStack(", ".join(m.names), hexes[start], ma))
-        allowance = column_allowances(self.charts, column, entry_in_zoi=influenced)[-1]
+        members = {pid for pid, at in self.at_start.items() if at == box}
+        stack = [u for u in army.units + army.off_map if u.piece.id in members] or movers
+        clauses = []
+        if (start, box) in self.entered:
+            allowance = self.entered[(start, box)]
+        else:
+            column = self.entries.setdefault(start, [])
+            slowest = min(Fraction(str(u.attributes.get("ma") or "0")) for u in stack)
+            column.append(EnteringStack(", ".join(u.name for u in stack), hexes[start], int(slowest / QUARTERS)))
+            allowance = column_allowances(self.charts, column, entry_in_zoi=influenced)[-1]
+            self.entered[(start, box)] = allowance
+        if len(stack) > len(movers):
+            clauses.append(f"its stack off the map ({', '.join(u.name for u in stack)}) enters with its slowest "
+                           f"unit's allowance")
         m.allowance = Fraction(allowance.movement) if allowance.road_movement else \
             Fraction(allowance.movement * QUARTERS)
         if not allowance.road_movement:
             m.road_rate = QUARTERS * 100   # 26.6: normal movement only
         first = self._enter_cost(army, m, start)
-        return start, first, "; ".join(allowance.clauses) + f": the entry hex {start} costs {mp_text(first)}"
+        return start, first, "; ".join(clauses + list(allowance.clauses)) + \
+            f": the entry hex {start} costs {mp_text(first)} of its {mp_text(m.allowance)}"
 
     def _enter_cost(self, army, m, hex_name):
         """The first full hex's cost (26.5): by the road when the stack enters by it, else its terrain."""
@@ -346,57 +386,67 @@ class LfmMoveChecker(MoveChecker):
                     counter += 1
         return None
 
-    def _why_not(self, army, m, start, end, left, strict, verdict):
+    def _why_not(self, army, m, start, end, left, strict, verdict, first=Fraction(0)):
         """The sentence of the first rule that refuses the move, with its clause: the rules loosened one
-        at a time, within the MP left, then without a limit."""
+        at a time, within the MP left, then without a limit. `first`: what the entry hex cost (26.5),
+        counted in the cost and the MP left it is reported against."""
         road = "it used the road rate this move, and such a unit may not enter an enemy ZOC (5.5, 2.2)"
         stop = f"every way to {end} within its MP enters an enemy ZOC before the end, where it must stop (5.2)"
         for allowance in (left, None):
             if allowance is None:
                 found = self._search(army, m, start, end, None, **strict)
                 if found is not None:
-                    verdict.cost, verdict.path = found.cost, found.hexes
+                    verdict.cost, verdict.path = first + found.cost, found.hexes
                     ziz = any(h in strict["influence"] for h in found.hexes)
-                    return (f"costs {mp_text(found.cost)} quarter MP, over the {mp_text(left)} left of its movement "
-                            f"allowance (1.2)" + ("; the road rate is not used in a zone of influence (2.2)"
-                                                  if ziz else ""))
+                    return (f"costs {mp_text(first + found.cost)} quarter MP, over the {mp_text(first + left)} left "
+                            f"of its movement allowance (1.2)" + ("; the road rate is not used in a zone of "
+                                                                  "influence (2.2)" if ziz else ""))
             for loose, why in ((("road",), road), (("barred",), m.barred), (("stop",), stop)):
                 if why:
                     found = self._search(army, m, start, end, allowance, loose=loose, **strict)
                     if found is not None:
-                        verdict.cost, verdict.path = found.cost, found.hexes
-                        return why + _over(found, left)
+                        verdict.cost, verdict.path = first + found.cost, found.hexes
+                        return why + _over(found, left, first)
         found = self._search(army, m, start, end, None, loose=("road", "barred"), **strict)
         if found is not None:
-            verdict.cost, verdict.path = found.cost, found.hexes
-            return "; ".join(filter(None, [road, m.barred])) + _over(found, left)
+            verdict.cost, verdict.path = first + found.cost, found.hexes
+            return "; ".join(filter(None, [road, m.barred])) + _over(found, left, first)
         return f"no way to {end}: enemy units or terrain bar it (1.1)"
 
     # ---- 4: stacking at the end of the phase ----
 
-    def _stacking(self, ends):
+    def _stacking(self, ends, verdicts):
+        """4.5: each hex over the limits at the phase's end, charged to the move after which it went
+        over (the units there at the end, each counted from its last move into the hex)."""
         army = Army(Context(self.module, self.companion, self.game, self.source))
-        done = set()
-        for verdict in {id(v): v for v in ends.values()}.values():
-            if verdict.end in done or verdict.cost is None:
+        order = {id(v): i for i, v in enumerate(verdicts)}
+        arrived = {}           # (hex, side) -> {unit name: the verdict of its last move, into that hex}
+        for name, verdict in ends.items():
+            unit = next((u for u in army.units if u.name == name), None)
+            if verdict.cost is not None and unit is not None and unit.hex == verdict.end:
+                arrived.setdefault((verdict.end, unit.side), {})[name] = verdict
+        for (hex_name, side), moved in arrived.items():
+            stack = [u for u in army.in_hex(hex_name, side) if u.is_combat]
+            result = _excess(self.charts, stack)
+            if not result.violations:
                 continue
-            side = next((u.side for u in army.units if u.name in verdict.pieces), None)
-            stack = [u for u in army.in_hex(verdict.end, side) if u.is_combat] if side else []
-            if not any(u.name in verdict.pieces for u in stack):
-                continue
-            done.add(verdict.end)
-            result = stacking_excess(self.charts, [StackUnit(u.name, u.type, u.sp, u.cohesion, u.brigade, u.mode)
-                                                   for u in stack])
-            if result.violations:
-                problem = (f"over the stacking limits in {verdict.end} at the end of the movement phase ("
-                           f"{'; '.join(result.violations)}): " + "; ".join(result.clauses))
-                verdict.legal = False
-                verdict.reason = "; ".join(filter(None, [verdict.reason, problem]))
+            moves = sorted({id(v): v for v in moved.values()}.values(), key=lambda v: order[id(v)])
+            charged = next((v for v in moves if _excess(self.charts, [
+                u for u in stack if u.name not in moved or order[id(moved[u.name])] <= order[id(v)]]).violations),
+                moves[0])
+            problem = (f"over the stacking limits in {hex_name} at the end of the movement phase ("
+                       f"{'; '.join(result.violations)}): " + "; ".join(result.clauses))
+            charged.legal = False
+            charged.reason = "; ".join(filter(None, [charged.reason, problem]))
 
 
-def _over(found, left):
+def _excess(charts, units):
+    return stacking_excess(charts, [StackUnit(u.name, u.type, u.sp, u.cohesion, u.brigade, u.mode) for u in units])
+
+
+def _over(found, left, first):
     return "" if found.cost <= left else \
-        f"; it costs {mp_text(found.cost)} quarter MP, over the {mp_text(left)} left (1.2)"
+        f"; it costs {mp_text(first + found.cost)} quarter MP, over the {mp_text(first + left)} left (1.2)"
 
 
 def _flag(value):
@@ -431,7 +481,7 @@ DEMO_PHASE = [
     ("7th Tennessee", "0908"),          # illegal: it entered an enemy ZOC (5.2); leaving it would disorganize (5.3)
     ("14th Tennessee", "0308"),         # legal: west along the pike
     ("14th Tennessee", "0909"),         # illegal: it used the road rate: no ZOC after it (5.5), and too far
-    ("6th Wisconsin", "1112"),          # legal: D, the road rate is 1/2 MP (16.3)
+    ("6th Wisconsin", "1112"),          # legal: D, the road rate is 1/2 MP (16.3); noted: a Union move
     ("2nd Mississippi", "0707"),        # illegal: two brigades in 0707 at the end (4.1, 4.5)
 ]
 

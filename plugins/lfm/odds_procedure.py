@@ -22,7 +22,7 @@ def register(plugin):
                       Parameter("attackers", str, "combat: the attacking hexes, HEX,... (default: every hex with the "
                                                   "target in its ZOC)", ""),
                       Parameter("chargers", str, "charge: the charging cavalry, NAME,...", ""),
-                      Parameter("mp", int, "charge: the MP the chargers have left (default their allowance)", None),
+                      Parameter("mp", int, "charge: the quarter MP the chargers have left (default their allowance)", None),
                       Parameter("used_road", bool, "charge: the chargers used road movement (3.1)", False),
                       Parameter("started_stacked", bool, "charge: the chargers began the phase stacked (3.4)", True),
                       example="lfm-combat.vsav kind=combat target=0910")

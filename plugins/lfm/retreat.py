@@ -40,9 +40,21 @@ class Retreat:
         return not self.problems
 
 
+def _pool(choices):
+    """10.3: the hexes open to a retreat: never into an enemy ZOC when another hex is open."""
+    open_ = [h for h in choices if not h.enemy_occupied]
+    return [h for h in open_ if not h.enemy_zoc] or open_
+
+
+def first_hexes(first_choices):
+    """10.2, 10.3: the hexes the first step of a retreat may take: out of an enemy ZOC where one is
+    open, then opposite an enemy hex where one of those is."""
+    pool = _pool(first_choices)
+    return [h.hex for h in pool if h.opposite] or [h.hex for h in pool]
+
+
 def _rank(choices, chosen, step, problems, prefer, prefer_clause, prefer_text):
     """10.3: never into an enemy ZOC when another hex is open; then the `prefer`red hexes."""
-    open_ = [h for h in choices if not h.enemy_occupied]
     by_name = {h.hex: h for h in choices}
     if chosen not in by_name:
         problems.append(("10.1", f"{step} retreat hex {chosen} is not one of the hexes it could enter "
@@ -52,8 +64,8 @@ def _rank(choices, chosen, step, problems, prefer, prefer_clause, prefer_text):
     if hex_.enemy_occupied:
         problems.append(("10.1", f"{step} retreat hex {chosen} holds enemy units"))
         return hex_
-    free = [h for h in open_ if not h.enemy_zoc]
-    pool = free or open_
+    pool = _pool(choices)
+    free = [h for h in pool if not h.enemy_zoc]
     if hex_.enemy_zoc and free:
         problems.append(("10.3", f"{chosen} is in an enemy ZOC and {', '.join(h.hex for h in free)} "
                                  f"{'is' if len(free) == 1 else 'are'} not"))
@@ -63,10 +75,13 @@ def _rank(choices, chosen, step, problems, prefer, prefer_clause, prefer_text):
     return hex_
 
 
-def judge_retreat(units, first_choices, path, second_choices=(), *, nr_terrain=False, charged_by_cavalry=False):
+def judge_retreat(units, first_choices, path, second_choices=(), *, nr_terrain=False, charged_by_cavalry=False,
+                  bombarded=False):
     """10, 3.6, 14.1, 14.4: a retreat of the stack `units` (Retreater) along `path` (0-2 hex names);
     `first_choices`: the hexes next to the stack's (RetreatHex); `second_choices`: those next to the
-    first hex taken. A Retreat: its problems (none when legal) and what it does to the units."""
+    first hex taken; `bombarded`: the one unit a bombardment makes retreat, where 7.8 (its elimination
+    is the next failed check) rules out 14.4's loss of a unit. A Retreat: its problems (none when
+    legal) and what it does to the units."""
     r = Retreat()
     forced = not nr_terrain or charged_by_cavalry
     if nr_terrain and charged_by_cavalry:
@@ -77,7 +92,10 @@ def judge_retreat(units, first_choices, path, second_choices=(), *, nr_terrain=F
         if forced and u.shattered:
             r.eliminated.append(u.name)
             r.steps.append(("10.8", f"{u.name}: its brigade is shattered: eliminated when forced to retreat"))
-    if forced and any(u.disorganized or u.shattered for u in units):
+    if forced and bombarded and any(u.disorganized for u in units):
+        r.steps.append(("7.8", "a bombarded unit retreats and only the next failed check eliminates it: 14.4's loss "
+                               "of a unit of a disorganized stack does not apply"))
+    elif forced and any(u.disorganized or u.shattered for u in units):
         r.lose_one_unit = True
         r.steps.append(("14.4", "a disorganized stack forced to retreat loses one unit of its owner's choice"))
     survivors = [u for u in units if u.name not in r.eliminated]

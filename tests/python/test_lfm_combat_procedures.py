@@ -82,6 +82,14 @@ def test_10_a_forced_retreat_not_given_is_reported_as_to_do(demo):
     assert data(report, "retreat_pending") == ["0414"]
 
 
+def test_10_2_10_3_the_retreat_to_do_offers_only_the_hexes_the_rules_allow(demo):
+    # A1 AR: the attackers in 0810 retreat; 0909 and 0811 lie in an enemy ZOC (10.3), 0710 is not
+    # opposite 0910 (10.2): the first hex is 0709.
+    report, _ = demo.run("lfm-combat.vsav", "combat", target="0910", attackers="0810", rolls=["CRT*=6"])
+    assert data(report, "retreat_pending") == ["0810"]
+    assert any("the owner chooses the first hex among 0709 (10.2, 10.3;" in t for t in texts(report))
+
+
 def test_10_4_a_retreat_given_into_a_zoc_is_moved_and_written_disorganized(demo):
     report, game = demo.run("lfm-zoc.vsav", "combat", target="0414", attackers="0514", rolls=["CRT*=2"],
                             retreat="0314")
@@ -113,6 +121,18 @@ def test_7_8_a_failed_check_writes_d_and_7_5_los_is_read_from_the_map(demo):
     assert prop(game, "Calef's Battery", "Disorganized_Level") != "2"
 
 
+def test_7_8_a_lone_unit_already_d_retreats_and_14_4_does_not_take_it(demo):
+    out = demo.position("lfm-demo.vsav", demo.folder / "bombard-d.vsav", moves={"Calef's Battery": "1013"},
+                        properties={"Calef's Battery": {"Mode": "unlimbered"},
+                                    "17th Virginia Cavalry": {"Disorganized_Level": "2"}})
+    report, _ = demo.run(out, "bombardment", batteries="Calef's Battery", target="0914",
+                         rolls=["artillery table*=6", "bombardment cohesion check*=6"])
+    said = texts(report)
+    assert any("already D: it retreats (7.8)" in t for t in said)
+    assert any("14.4's loss of a unit of a disorganized stack does not apply (7.8)" in t for t in said)
+    assert not any("loses one unit of its owner's choice" in t for t in said)
+
+
 def test_7_5_a_battery_without_line_of_sight_is_refused(demo):
     with pytest.raises(BombardmentRefused) as refused:
         demo.run("lfm-demo.vsav", "bombardment", batteries="Hall's Battery", target="0708")
@@ -131,6 +151,13 @@ def test_3_11_the_chargers_end_disorganized(demo):
     report, game = demo.run(out, "charge", chargers="12th Illinois Cavalry", target="0611", rolls=["charge*=4"])
     assert data(report, "column") == [0]
     assert any("12th Illinois Cavalry is disorganized (D) (3.11, 14.1)" in t for t in texts(report))
+
+
+def test_3_3_the_charge_counts_quarter_mp(demo):
+    out = demo.position("lfm-demo.vsav", demo.folder / "charge-mp.vsav", moves={"12th Illinois Cavalry": "0711"})
+    report, _ = demo.run(out, "odds", kind="charge", chargers="12th Illinois Cavalry", target="0611")
+    assert any(t.startswith("0611 costs 4 quarter MP to enter from 0711") and
+               t.endswith("quarter MP left: 12th Illinois Cavalry 32") for t in texts(report))
 
 
 def test_3_1_dismounted_cavalry_may_not_charge(demo):

@@ -127,6 +127,30 @@ def test_4_1_one_brigade_a_hex_the_excess_eliminated_at_the_end_4_5(demo, tmp_pa
     assert through.legal and on.legal
 
 
+def test_1_4_unlimbered_artillery_may_not_move(demo, tmp_path):
+    v, = phase(demo, tmp_path, [("Pegram's Battery", "0508")])
+    assert v.legal is False and v.reason == "Pegram's Battery is unlimbered: unlimbered artillery may not move (1.4)"
+    limbered = dict(IN_COMMAND, **{"Pegram's Battery": {"Mode": "limbered"}})
+    v, = phase(demo, tmp_path, [("Pegram's Battery", "0508")], properties=limbered)
+    assert v.legal
+
+
+def test_4_5_the_excess_is_charged_to_the_move_that_broke_the_limit(demo, tmp_path):
+    # 1107 holds Meredith's 19th Indiana and 24th Michigan (8 and 5 SP). Hall's Battery (7 SP,
+    # alone within 4.2) moves in first, then the 2nd Wisconsin (8 SP): 21 SP of one brigade.
+    battery, wisconsin = phase(demo, tmp_path, [("Hall's Battery", "1107"), ("2nd Wisconsin", "1107")],
+                               properties={"Hall's Battery": {"Mode": "limbered"}, "19th Indiana": {"SP": "8"},
+                                           "2nd Wisconsin": {"SP": "8"}})
+    assert battery.legal and battery.reason == ""
+    assert wisconsin.legal is False and "4.5: 24th Michigan (5 SP) eliminated" in wisconsin.reason
+
+
+def test_sequence_of_play_a_move_of_the_other_side_is_noted(demo, tmp_path):
+    heth, wisconsin = phase(demo, tmp_path, [("Heth", "0808"), ("6th Wisconsin", "1112")])
+    assert "phasing" not in heth.note
+    assert "a Union move in the Confederate Movement Phase" in wisconsin.note and "phasing player" in wisconsin.note
+
+
 def test_26_5_entering_stacks_count_the_first_hex_20_19_18_road_mp(demo, tmp_path):
     verdicts = phase(demo, tmp_path, [("2nd Mississippi", "0408"), ("42nd Mississippi", "0408"),
                                       ("55th North Carolina", "0108")], save=ENTRY_SAVE, properties=None)
@@ -142,3 +166,15 @@ def test_the_demo_phase_is_judged_by_the_plugin(demo, tmp_path):
     text = (demo.folder / "moves.txt").read_text()
     assert f"{len(DEMO_PHASE)} moves" in text and "(5.2)" in text and "(5.5, 2.2)" in text
     assert "4.1" in text and "(16.3)" in text
+
+
+def test_26_5_a_stack_enters_with_its_slowest_unit_and_the_figures_count_the_entry_hex(demo, tmp_path):
+    # Davis waits with the 2nd Mississippi in the Reinforcements box: his stack moves at its 5 MP.
+    davis, mississippi, forty_second, carolina = phase(
+        demo, tmp_path, [("Davis", "2008"), ("2nd Mississippi", "2008"), ("42nd Mississippi", "1908"),
+                         ("55th North Carolina", "1908")],
+        before={"8th Illinois Cavalry": "2016", "Buford": "2016"}, save=ENTRY_SAVE, properties=None)
+    assert davis.allowance == mississippi.allowance == 20 and "5 MP is 20 road MP" in davis.note
+    assert forty_second.legal and (forty_second.allowance, forty_second.cost) == (19, 19)
+    assert carolina.legal is False and (carolina.allowance, carolina.cost) == (18, 19)
+    assert carolina.reason.startswith("costs 19 quarter MP, over the 18 left")
