@@ -13,7 +13,6 @@ movement engine class, ma and kind.
 Hexes are named as VASSAL names them (`A10.10`, the location format applied), as the engine and the
 companion file do.
 """
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -150,118 +149,19 @@ class Army(MapArmy):
     """Every unit of a game on the companion file's map. `units` lists them stack by stack, each
     stack from its top unit down (VASSAL's stack order reversed: a Stack lists its pieces bottom first)."""
 
+    error = ArmyError
+
     def __init__(self, context):
         super().__init__(context.module, context.companion)
         self.game = context.game
-        self.units, self.off_map = [], []
-        self.map = self.map_name = self.board = None
-        self._add_all(context)
-        if self.map is None:
-            raise ArmyError(f"{context.source}: no unit stands on a map the companion file describes")
-        self._names()
+        self.read_units(context.source, lambda piece, attributes: self._unit(context.source, piece, attributes))
 
-    def _add_all(self, context):
-        order = {}
-        for piece in self.game.pieces:
-            if piece.stack is not None and piece.stack not in order:
-                members = self.game.piece(piece.stack).members
-                order.update((member, len(members) - 1 - i) for i, member in enumerate(members))
-            attributes = self.companion.unit(piece, self.module)
-            if attributes is None:
-                continue
-            if attributes.get("side") not in SIDES:
-                raise ArmyError(f"{context.source}: unit {piece.name!r} has side {attributes.get('side')!r}, not Union "
-                                f"or Confederate")
-            unit = Unit(piece, piece.name, attributes["side"], attributes.get("type", ""), "", attributes)
-            hex_name = None
-            if piece.map:
-                view = self.game.map(piece.map)
-                board, hex_name = self.hex_name(view, piece.x, piece.y)
-                movement = self.movement(view.name, board) if hex_name else None
-                if movement is not None and self.map is None:
-                    self.map, self.map_name, self.board = movement, piece.map, board
-                if movement is None or movement is not self.map:
-                    hex_name = None
-            if hex_name is None:
-                self.off_map.append(unit)
-                continue
-            unit.hex = hex_name
-            self.units.append(unit)
-        place = {}
-        for i, unit in enumerate(self.units):   # stacks in save order, each from its top down
-            place.setdefault(unit.hex, (i, []))[1].append(unit)
-        self.units = [u for _, stack in sorted(place.values(), key=lambda p: p[0])
-                      for u in sorted(stack, key=lambda u: order.get(u.piece.id, 0))]
-
-    def _names(self):
-        view = self.game.map(self.map_name)
-        self._centres = {}   # every hex of the map -> its centre
-        for board in self.map.boards or [self.board]:
-            grid = view.hex_grid(board)
-            for h in grid.hexes():
-                self._centres[self.map.map_hex(board, grid.name(h))] = grid.centre(h)
-
-    # ---- hex names ----
-
-    @property
-    def hexes(self):
-        """Every hex of the map, by name."""
-        return list(self._centres)
-
-    def require_hex(self, hex_name):
-        if hex_name not in self._centres:
-            raise ArmyError(f"no hex {hex_name!r} on the map (hexes are named as VASSAL names them, like "
-                            f"{next(iter(self._centres))!r})")
-
-    # ---- who is where ----
-
-    def of(self, side):
-        return [u for u in self.units if u.side == side]
-
-    def named(self, name):
-        found = next((u for u in self.units + self.off_map if u.name == name), None)
-        if found is None:
-            raise ArmyError(f"no unit named {name!r} in the game")
-        return found
-
-    def in_hex(self, hex_name, side=None):
-        """The units in a hex, top of the stack first."""
-        self.require_hex(hex_name)
-        return [u for u in self.units if u.hex == hex_name and (side is None or u.side == side)]
-
-    def stacks(self):
-        """{hex: [units, top first]} for every occupied hex, in save order."""
-        found = {}
-        for unit in self.units:
-            found.setdefault(unit.hex, []).append(unit)
-        return found
-
-    def top(self, hex_name, combat=True):
-        """The top unit of a hex (with `combat`, its top combat unit: 5.5, 6.1); None when there is none."""
-        return next((u for u in self.in_hex(hex_name) if u.is_combat or not combat), None)
-
-    def side_in(self, hex_name):
-        return next((u.side for u in self.in_hex(hex_name)), None)
-
-    # ---- geometry ----
-
-    def distance(self, a, b):
-        return self.map.distance(a, b)
-
-    def adjacent(self, a, b):
-        return self.distance(a, b) == 1
-
-    def neighbours(self, hex_name):
-        """The adjacent hexes on the map, by direction (N, NE, SE, S, SW, NW; those off the map left out)."""
-        around = [h for h in self._centres if self.adjacent(hex_name, h)]
-        return sorted(around, key=lambda h: self.direction(hex_name, h))
-
-    def direction(self, a, b):
-        """The hexside of `a` that adjacent `b` lies through: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW."""
-        if not self.adjacent(a, b):
-            raise ArmyError(f"{a} and {b} are not adjacent")
-        (ax, ay), (bx, by) = self._centres[a], self._centres[b]
-        return round(math.degrees(math.atan2(bx - ax, ay - by)) / 60) % 6
+    @staticmethod
+    def _unit(source, piece, attributes):
+        if attributes.get("side") not in SIDES:
+            raise ArmyError(f"{source}: unit {piece.name!r} has side {attributes.get('side')!r}, not Union "
+                            f"or Confederate")
+        return Unit(piece, piece.name, attributes["side"], attributes.get("type", ""), "", attributes)
 
     def relative_side(self, unit, hex_name):
         """Which of a faced unit's hexsides an adjacent hex lies through, counted from its front: 0
@@ -275,9 +175,6 @@ class Army(MapArmy):
         if unit.facing is None:
             return []
         return [h for h in self.neighbours(unit.hex) if self.relative_side(unit, h) in (5, 0, 1)]
-
-    def terrain(self, hex_name):
-        return self.map.terrain(hex_name)
 
     # ---- the movement engine ----
 

@@ -106,6 +106,8 @@ class Army(MapArmy):
     """Every unit of a game on the companion file's map, hidden and masked ones included, and the
     units of the game off it (`waiting`: militia not yet raised). `viewer` only says what a report may name."""
 
+    error = ArmyError
+
     def __init__(self, context):
         super().__init__(context.module, context.companion)
         self.game = context.game
@@ -149,9 +151,6 @@ class Army(MapArmy):
 
     # ---- who is where ----
 
-    def of(self, side):
-        return [u for u in self.units if u.side == side]
-
     def named(self, name):
         found = next((u for u in self.units + self.waiting if u.name == name), None)
         if found is None:
@@ -165,24 +164,14 @@ class Army(MapArmy):
     def in_hex(self, hex_name, side=None):
         return [u for u in self.units if u.hex == hex_name and (side is None or u.side == side)]
 
-    def side_in(self, hex_name):
-        """The side whose units stand in the hex (None when empty)."""
-        return next((u.side for u in self.in_hex(hex_name)), None)
-
     def neighbours(self, hex_name):
         if hex_name not in self._neighbours:
             self._neighbours[hex_name] = [h for h in self._hexes if self.map.distance(hex_name, h) == 1]
         return self._neighbours[hex_name]
 
-    def adjacent(self, a, b):
-        return self.map.distance(a, b) == 1
-
     def hexside(self, a, b):
         """The features of the hexside between two adjacent hexes (river, stream, pass, mountain)."""
         return self._sides.get(frozenset((a, b)), set())
-
-    def distance(self, a, b):
-        return self.map.distance(a, b)
 
     def north(self, hex_name):
         """Whether the hex is north of the Potomac (the companion file's area "North of the Potomac")."""

@@ -2,21 +2,14 @@
 is, the game turn and year, the dice and the report."""
 from dataclasses import dataclass
 
-from adjutant.procedures.report import Report
-from adjutant.procedures.rolls import Rolls
+from adjutant.procedures import session
 
 from .army import ENEMY_UNIT, SIDES, Army, ArmyError
 from .charts import LmnCharts
 
 
 @dataclass
-class Session:
-    charts: LmnCharts
-    army: Army
-    side: str          # whose procedure: the side acting
-    rolls: Rolls
-    report: Report
-    turn: int = 0
+class Session(session.Session):
     year: int = 0
 
     def d6(self, purpose):
@@ -30,25 +23,11 @@ class Session:
         return self.report.close(self.rolls, self.army.redactions(), self.army.unseen(), reader)
 
 
-def _global(game, name):
-    value = game.global_property(name)
-    return None if value in (None, "") else value
-
-
 def start(context, title, side=None, one_side=None):
     """A Session for `context` (see adjutant.plugin.Context). The acting side is `side` (the
     parameter side=), never the reader's (--side only redacts the report, so the same seed writes
     the same save for every reader); `one_side` names a procedure that needs one. The turn and year
     are the game's global properties Turn and Year when it has them."""
-    viewer = getattr(context, "side", "referee") or "referee"
-    if side is not None and side not in SIDES:
-        raise ArmyError(f"side must be Union or Confederate, not {side!r}")
-    if side is None and one_side:
-        raise ArmyError(f"{one_side} is one side's procedure: give side=Union or side=Confederate")
-    charts = LmnCharts.load(getattr(context, "charts", None))
-    army = Army(context)
-    rolls = getattr(context, "rolls", None) or Rolls()
-    session = Session(charts, army, side, rolls, Report(title, viewer=viewer))
-    session.turn = int(_global(context.game, "Turn") or 0)
-    session.year = int(_global(context.game, "Year") or 0)
-    return session
+    started = session.start_session(Session, LmnCharts, Army, SIDES, ArmyError, context, title, side, one_side)
+    started.year = int(session.global_property(context.game, "Year") or 0)
+    return started

@@ -15,6 +15,7 @@ from adjutant_plugins.cwr.rally import RallyStack, rally
 from adjutant_plugins.cwr.stragglers import (Brigade, Recovering, Unit, recover_stragglers, straggler_check,
                                              straggler_odds, take_stragglers)
 from adjutant_plugins.cwr.wrecked import group_wrecked, unit_wrecked
+from chart_helpers import Given, edited_charts
 
 DEMO = Path(cwr_charts.__file__).with_name("demo") / "charts.toml"
 
@@ -26,25 +27,7 @@ def charts():
 
 def charts_with(tmp_path, replace=(), options=()):
     """The demo chart file with lines replaced ((old, new)) and options set ({name: value})."""
-    text = DEMO.read_text()
-    for old, new in replace:
-        assert old in text, old
-        text = text.replace(old, new)
-    text += "".join(f'{k} = "{v}"\n' for k, v in dict(options).items())
-    path = tmp_path / "charts.toml"
-    path.write_text(text)
-    return CwrCharts.load(path)
-
-
-class Given:
-    """A roll(dice, purpose) giving these results in order, keeping what was asked."""
-
-    def __init__(self, *results):
-        self.results, self.asked = list(results), []
-
-    def __call__(self, dice, purpose):
-        self.asked.append((dice, purpose))
-        return self.results.pop(0)
+    return edited_charts(CwrCharts, DEMO, tmp_path, replace, options)
 
 
 def inf(name="1st Va", morale="C", sp=6, printed=None, formation="line"):

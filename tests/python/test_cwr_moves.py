@@ -218,7 +218,7 @@ def test_3_7_forced_march_limit_total_reading(demo, tmp_path):
 
 def test_the_demo_phase_is_judged_by_the_plugin(demo, tmp_path):
     from adjutant_plugins.cwr.move_check import DEMO_PHASE, demo_step
-    from adjutant_plugins.cwr.demo.steps import Workspace
+    from adjutant.procedures.demo import DemoWorkspace as Workspace
     ws = Workspace(demo.folder, demo.module, demo.companion)
     demo_step(ws)
     text = (demo.folder / "moves.txt").read_text()

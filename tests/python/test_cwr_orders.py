@@ -13,6 +13,7 @@ from adjutant_plugins.cwr import (command_radius as cr, emergency_retreat as er,
                                   initiative as ini, leaders as ld, orders as od, reinforcements as rf,
                                   stoppage as st)
 from adjutant_plugins.cwr.charts import TEMPLATE, CwrCharts
+from chart_helpers import Given
 
 DEMO = Path(od.__file__).with_name("demo") / "charts.toml"
 
@@ -27,16 +28,6 @@ def with_options(tmp_path, **options):
     path = tmp_path / "charts.toml"
     path.write_text(text)
     return CwrCharts.load(path)
-
-
-class Given:
-    """roll(dice, purpose) answering the given values in order, keeping what was asked."""
-    def __init__(self, *values):
-        self.values, self.asked = list(values), []
-
-    def __call__(self, dice, purpose):
-        self.asked.append((dice, purpose))
-        return self.values.pop(0)
 
 
 # ---- 10.1 delivery, 10.2 costs ----

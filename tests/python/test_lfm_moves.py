@@ -160,7 +160,7 @@ def test_26_5_entering_stacks_count_the_first_hex_20_19_18_road_mp(demo, tmp_pat
 
 
 def test_the_demo_phase_is_judged_by_the_plugin(demo, tmp_path):
-    from adjutant_plugins.lfm.demo.steps import Workspace
+    from adjutant.procedures.demo import DemoWorkspace as Workspace
     from adjutant_plugins.lfm.move_check import DEMO_PHASE, demo_step
     demo_step(Workspace(demo.folder, demo.module, demo.companion))
     text = (demo.folder / "moves.txt").read_text()

@@ -15,6 +15,7 @@ from adjutant_plugins.lfm.recovery import (Commander, Placement, Unit, rally_tar
                                            remove_disorganization)
 from adjutant_plugins.lfm.shatter import Brigade, reorganize
 from adjutant_plugins.lfm.stacking import Unit as StackUnit, stacking_excess
+from chart_helpers import Given, edited_charts
 
 DEMO = Path(lfm_charts.__file__).with_name("demo") / "charts.toml"
 TEMPLATE = Path(lfm_charts.__file__).with_name("charts-template.toml")
@@ -26,25 +27,8 @@ def charts():
 
 
 def charts_with(tmp_path, options=(), replace=()):
-    text = DEMO.read_text()
-    for old, new in replace:
-        assert old in text, old
-        text = text.replace(old, new)
-    text += "".join(f'{k} = "{v}"\n' for k, v in dict(options).items())
-    path = tmp_path / "charts.toml"
-    path.write_text(text)
-    return LfmCharts.load(path)
-
-
-class Given:
-    """A roll(dice, purpose) giving these results in order, keeping what was asked."""
-
-    def __init__(self, *results):
-        self.results, self.asked = list(results), []
-
-    def __call__(self, dice, purpose):
-        self.asked.append((dice, purpose))
-        return self.results.pop(0)
+    """The demo chart file with lines replaced ((old, new)) and options set ({name: value})."""
+    return edited_charts(LfmCharts, DEMO, tmp_path, replace, options)
 
 
 def test_template_values_are_the_rulebook_ones():

@@ -20,11 +20,9 @@ them; `adjutant demo` (steps.py) writes those missing and runs the plugin on the
   companion.toml          the terrain, example movement costs, the unit mapping, the sight rules
   charts.toml             the chart file: the rule text's values, and EXAMPLE values in the blanks
 """
-import tomllib
 from pathlib import Path
 
-from adjutant import write_new_file
-from adjutant.procedures.demo import write_game_files
+from adjutant.procedures.demo import write_demo_game
 
 from .module import write_module
 from .positions import (AMMO_HEXES, CLOSE_COMBAT_HEXES, DEMO_HEXES, FIRE_HEXES, FIREFIGHT_HEXES, ORDER_LOGS,
@@ -51,14 +49,7 @@ SAVES = {
 def write_demo(out_dir, keep_existing=False):
     """Writes the module, the saves, the companion file and the chart file into `out_dir` (with
     `keep_existing`, only those missing there); the paths written."""
-    text = COMPANION.read_text(encoding="utf-8")
-    companion = tomllib.loads(text)
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    writers = {MODULE: lambda new: write_module(new, companion)}
-    for name, (placement, description) in SAVES.items():
-        writers[name] = lambda new, placement=placement, description=description, log=ORDER_LOGS.get(name, ""): \
-            write_save(new, placement, description, log)
-    writers[COMPANION_COPY] = lambda new: write_new_file(new, text)
-    writers[CHARTS_COPY] = lambda new: write_new_file(new, CHARTS.read_text(encoding="utf-8"))
-    return write_game_files(out_dir, writers, keep_existing)
+    saves = {name: lambda new, placement=placement, description=description, log=ORDER_LOGS.get(name, ""):
+             write_save(new, placement, description, log) for name, (placement, description) in SAVES.items()}
+    return write_demo_game(out_dir, (MODULE, write_module), saves, (COMPANION, COMPANION_COPY), (CHARTS, CHARTS_COPY),
+                           keep_existing)

@@ -1,6 +1,7 @@
 """The saves: counters placed in hexes, stack by stack, with the players and the global
 properties (Turn, Hour, the artillery ammunition points), written as a .vsav by adjutant.NewSave."""
 import adjutant
+from adjutant.procedures.demo_saves import add_stacks
 
 from .counters import BY_NAME, COUNTERS, PLAYERS
 from .grid import GRID
@@ -11,20 +12,11 @@ from .traits import counter_traits
 def write_save(path, placement, description, order_log="", turn=TURN, hour=HOUR):
     """Writes a save of the counters `placement` puts in each hex ({hex: [(name, state)]}, each
     stack top first) and the Order Log `order_log` (order_log.py's text), as a new file `path`."""
-    gpids = {c.name: n for n, c in enumerate(COUNTERS, 1)}
     save = adjutant.NewSave()
-    next_id = 1863070100000   # VASSAL's piece ids are times in milliseconds; any unique strings do
-    for hex_name, units in placement.items():
-        x, y = GRID.snapped(hex_name)
-        members = []
-        for name, state in reversed(units):   # a VASSAL stack lists its pieces bottom first
-            counter = BY_NAME[name]
-            basic = ("piece;;;%s;%s" % (counter.image, counter.name), "%s;%d;%d;%d;0" % (MAP_NAME, x, y, gpids[name]))
-            save.add_piece(str(next_id), counter_traits(counter, **state) + [basic])
-            members.append(str(next_id))
-            next_id += 1
-        save.add_stack(str(next_id), MAP_NAME, x, y, members)
-        next_id += 1
+    stacks = [(MAP_NAME, GRID.snapped(h), [(name, counter_traits(BY_NAME[name], **state))
+                                           for name, state in reversed(units)])   # bottom first, as VASSAL lists
+              for h, units in placement.items()]
+    add_stacks(save, stacks, COUNTERS, 1863070100000)
     for player_id, player_name, side in PLAYERS:
         save.add_player(player_id, player_name, side)
     save.set_global_property("Turn", turn)

@@ -20,11 +20,9 @@ the rules catalogue's worked examples, for the lfm rules plugin. `write_demo` wr
                        zones, the sight rules, the map state (breastworks, bridges)
   charts.toml          the chart file: the rule text's values, and EXAMPLE values in the blanks
 """
-import tomllib
 from pathlib import Path
 
-from adjutant import write_new_file
-from adjutant.procedures.demo import write_game_files
+from adjutant.procedures.demo import write_demo_game
 
 from .module import write_module
 from .positions import (ACTING_BOX, ACTING_HEXES, COMBAT_HEXES, COMMAND_HEXES, DEMO_HEXES, ENTRY_BOX, ENTRY_HEXES,
@@ -50,14 +48,7 @@ SAVES = {
 def write_demo(out_dir, keep_existing=False):
     """Writes the module, the saves, the companion file and the chart file into `out_dir` (with
     `keep_existing`, only those missing there); the paths written."""
-    text = COMPANION.read_text(encoding="utf-8")
-    companion = tomllib.loads(text)
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    writers = {MODULE: lambda new: write_module(new, companion)}
-    for name, (placement, box, description) in SAVES.items():
-        writers[name] = lambda new, placement=placement, box=box, description=description: \
-            write_save(new, placement, description, box)
-    writers[COMPANION_COPY] = lambda new: write_new_file(new, text)
-    writers[CHARTS_COPY] = lambda new: write_new_file(new, CHARTS.read_text(encoding="utf-8"))
-    return write_game_files(out_dir, writers, keep_existing)
+    saves = {name: lambda new, placement=placement, box=box, description=description:
+             write_save(new, placement, description, box) for name, (placement, box, description) in SAVES.items()}
+    return write_demo_game(out_dir, (MODULE, write_module), saves, (COMPANION, COMPANION_COPY), (CHARTS, CHARTS_COPY),
+                           keep_existing)

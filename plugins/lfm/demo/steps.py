@@ -2,12 +2,10 @@
 missing), then a picture and a report of the demo position over the companion file's terrain: each
 stack with the vocabulary the plugin reads, each side's zones of control and influence, the chain
 of command. Every file a step writes replaces the one of that name from an earlier run, whole."""
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-import adjutant
-from adjutant.procedures.demo import DemoFile, DemoResult, DemoStep, run_steps
+from adjutant.procedures.demo import DemoFile, DemoStep, DemoWorkspace, demo_result, open_demo_game, open_module_line
+from adjutant.procedures.demo_position import paint_stacks, stack_lines
 from adjutant.procedures.outputs import write_text
 from adjutant.render import Picture
 
@@ -20,23 +18,7 @@ from .module import MAP_NAME
 SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
 
 
-@dataclass
-class Workspace:
-    folder: Path
-    module: Any = None
-    companion: Any = None
-
-    def path(self, name):
-        return self.folder / name
-
-
 def demo_game(ws):
-    inputs = (MODULE, DEMO_SAVE, ZOC_SAVE, COMBAT_SAVE, COMMAND_SAVE, ACTING_SAVE, ENTRY_SAVE, COMPANION_COPY,
-              CHARTS_COPY)
-    kept = {name for name in inputs if ws.path(name).exists()}
-    write_demo(ws.folder, keep_existing=True)
-    ws.module = adjutant.open_module(str(ws.path(MODULE)))
-    ws.companion = adjutant.open_companion(str(ws.path(COMPANION_COPY)), ws.module)
     files = [
         DemoFile(MODULE, "the demo module (a board of 20 x 16 hexes named 0907, the Reinforcements box, the "
                          "counters): open it in VASSAL first"),
@@ -50,7 +32,7 @@ def demo_game(ws):
                                  "zones, sight, the unit mapping, the map state"),
         DemoFile(CHARTS_COPY, "the chart file: the rule text's values, and EXAMPLE values in the blanks"),
     ]
-    return [DemoFile(f.name, f.about + (" (kept from an earlier run)" if f.name in kept else "")) for f in files]
+    return open_demo_game(ws, write_demo, MODULE, COMPANION_COPY, files)
 
 
 def describe(unit):
@@ -69,19 +51,13 @@ def position_picture(ws):
     """The demo position: each hex's units (top first) over the companion file's terrain, and as text."""
     from ..army import SIDES, Army
     from adjutant.plugin import Context
-    game = adjutant.open_game(str(ws.path(DEMO_SAVE)), ws.module)
-    army = Army(Context(ws.module, ws.companion, game, str(ws.path(DEMO_SAVE))))
+    army = Army(Context(ws.module, ws.companion, ws.open_game(DEMO_SAVE), str(ws.path(DEMO_SAVE))))
     picture = Picture(ws.module.find_map(MAP_NAME))
     picture.terrain(ws.companion.map(MAP_NAME))
     picture.grid(names=False)   # the board prints every hex's number, which is its VASSAL name
-    for hex_name, stack in army.stacks().items():
-        picture.outline(hex_name, SIDE_COLOURS[stack[0].side], width=0.08)
-        picture.label(hex_name, ", ".join(u.name.split()[0] for u in stack), size=0.16)
+    paint_stacks(picture, army, SIDE_COLOURS)
     picture.save(ws.path("position.png"), scale=0.8, replace=True)
-    text = [f"{DEMO_SAVE}: each hex's units, top of the stack first, as the lfm Army reads them", ""]
-    for hex_name, stack in army.stacks().items():
-        where = f"{army.terrain(hex_name)}, level {army.elevation(hex_name)}"
-        text.append(f"{hex_name} ({where}): " + "; ".join(describe(u) for u in stack))
+    text = stack_lines(army, DEMO_SAVE, "lfm", lambda h: f"{army.terrain(h)}, level {army.elevation(h)}", describe)
     text.append("")
     for side in SIDES:
         text.append(f"{side} zones of control (5.1): {', '.join(sorted(army.zone_hexes(side)))}")
@@ -113,13 +89,12 @@ STEPS = [
 
 def run_demo(folder, console):
     folder = Path(folder)
-    files = run_steps(STEPS, Workspace(folder), console, folder)
-    return DemoResult(folder, files, viewing(folder))
+    return demo_result(STEPS, DemoWorkspace(folder), console, viewing(folder))
 
 
 def viewing(folder):
     return [
-        f"Open {folder / MODULE} in VASSAL (the Module Manager opens a module, or open the file itself).",
+        open_module_line(folder / MODULE),
         f"A save: File > Open Game on {folder / COMBAT_SAVE} shows the 8.9 example; hover a hex to see its "
         f"name (0907).",
     ]

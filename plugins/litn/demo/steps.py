@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import adjutant
-from adjutant.procedures.demo import DemoFile, DemoResult, DemoStep, run_steps
+from adjutant.procedures.demo import (DemoFile, DemoStep, DemoWorkspace, demo_result, open_demo_game,
+                                     open_module_line)
 from adjutant.procedures.outputs import write_file, write_text
 from adjutant.rules.companion_rules import CompanionRules
 from adjutant.plugin import Context
@@ -40,28 +40,12 @@ MOVES = [("Hood", "0825"), ("Hampton", "1128"), ("D.H. Hill", "1922"), ("Lawton"
 
 
 @dataclass
-class Workspace:
-    """What the steps share: the folder, and the demo game's module and companion file once opened."""
-
-    folder: Path
-    module: Any = None
-    companion: Any = None
+class Workspace(DemoWorkspace):
     command_report: Any = None   # the Command Phase's Report, for its picture
     verdicts: list = field(default_factory=list)   # the move check's, for theirs
 
-    def path(self, name):
-        return self.folder / name
-
-    def open_game(self, name):
-        return adjutant.open_game(str(self.path(name)), self.module)
-
 
 def demo_game(ws):
-    inputs = (MODULE, DEMO_SAVE, BROADCAST_SAVE, BATTLE_SAVE, COMPANION_COPY, CHARTS_COPY)
-    kept = {name for name in inputs if ws.path(name).exists()}
-    write_demo(ws.folder, keep_existing=True)
-    ws.module = adjutant.open_module(str(ws.path(MODULE)))
-    ws.companion = adjutant.open_companion(str(ws.path(COMPANION_COPY)), ws.module)
     files = [
         DemoFile(MODULE, "the demo module (a map of 30 x 36 hexes, the counters): open it in VASSAL first"),
         DemoFile(DEMO_SAVE, "turn 5 of 1862 before the procedures: LIN 7.1's command example, the Union for LIN 11"),
@@ -70,7 +54,7 @@ def demo_game(ws):
         DemoFile(COMPANION_COPY, "the companion file: terrain, movement costs, where each unit rating is read"),
         DemoFile(CHARTS_COPY, "the chart file: the printed charts' values (EXAMPLE values here) the procedures read"),
     ]
-    return [DemoFile(f.name, f.about + (" (kept from an earlier run)" if f.name in kept else "")) for f in files]
+    return open_demo_game(ws, write_demo, MODULE, COMPANION_COPY, files)
 
 
 def command_phase(ws):
@@ -217,13 +201,12 @@ STEPS = [
 
 def run_demo(folder, console):
     folder = Path(folder)
-    files = run_steps(STEPS, Workspace(folder), console, folder)
-    return DemoResult(folder, files, viewing(folder))
+    return demo_result(STEPS, Workspace(folder), console, viewing(folder))
 
 
 def viewing(folder):
     return [
-        f"Open {folder / MODULE} in VASSAL (the Module Manager opens a module, or open the file itself).",
+        open_module_line(folder / MODULE),
         f"A save: File > Open Game on {folder / 'attrition.vsav'} shows the strengths after attrition "
         f"({DEMO_SAVE} is the game before).",
         f"A log: File > Open Game on {folder / 'command.vlog'} (or moves.vlog), then step through it with the "

@@ -12,11 +12,9 @@ rulebook's worked examples, for the lmn rules plugin. `write_demo` writes them; 
   companion.toml    the terrain, the Terrain Effects Chart (14.0) as movement costs, the unit mapping
   charts.toml       the chart file: the rule text's values, and EXAMPLE values in the blanks
 """
-import tomllib
 from pathlib import Path
 
-from adjutant import write_new_file
-from adjutant.procedures.demo import write_game_files
+from adjutant.procedures.demo import write_demo_game
 
 from .module import write_module
 from .positions import COMBAT_HEXES, COMBAT_STRENGTHS, DEMO_HEXES, DEMO_OFF_MAP
@@ -32,16 +30,10 @@ MODULE, DEMO_SAVE, COMBAT_SAVE, COMPANION_COPY, CHARTS_COPY = (
 def write_demo(out_dir, keep_existing=False):
     """Writes the module, the saves, the companion file and the chart file into `out_dir` (with
     `keep_existing`, only those missing there); the paths written."""
-    text = COMPANION.read_text(encoding="utf-8")
-    companion = tomllib.loads(text)
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    writers = {
-        MODULE: lambda new: write_module(new, companion),
+    saves = {
         DEMO_SAVE: lambda new: write_save(new, DEMO_HEXES, "LMN turn 8 of 1862", off_map=DEMO_OFF_MAP),
         COMBAT_SAVE: lambda new: write_save(new, COMBAT_HEXES, "LMN worked examples: odds, leader bonus, fortification",
                                             strengths=COMBAT_STRENGTHS),
-        COMPANION_COPY: lambda new: write_new_file(new, text),
-        CHARTS_COPY: lambda new: write_new_file(new, CHARTS.read_text(encoding="utf-8")),
     }
-    return write_game_files(out_dir, writers, keep_existing)
+    return write_demo_game(out_dir, (MODULE, write_module), saves, (COMPANION, COMPANION_COPY), (CHARTS, CHARTS_COPY),
+                           keep_existing)

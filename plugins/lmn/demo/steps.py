@@ -1,13 +1,11 @@
 """What `adjutant demo` does with the lmn plugin: the demo game (write_demo, only the files missing),
 then the plugin's procedures on it, each step writing its files into the folder and saying what
 each is. Every file a step writes replaces the one of that name from an earlier run, whole."""
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import adjutant
 from adjutant.plugin import Context
-from adjutant.procedures.demo import DemoFile, DemoResult, DemoStep, run_steps
+from adjutant.procedures.demo import DemoFile, DemoStep, DemoWorkspace, demo_result, open_demo_game, open_module_line
 from adjutant.procedures.outputs import write_file, write_text
 from adjutant.procedures.rolls import Rolls
 from adjutant.render import Picture
@@ -20,31 +18,16 @@ from .module import BOARD_NAME, MAP_NAME
 SEED = 1862
 
 
-@dataclass
-class Workspace:
-    folder: Path
-    module: Any = None
-    companion: Any = None
-
-    def path(self, name):
-        return self.folder / name
-
-
 def run_procedure(ws, name, save, side="referee", rolls=(), output=None, report_file=None, **parameters):
     """The plugin's procedure `name` on the save for `side`, who reads its report too, its rolls from
     SEED but those given, its results written into the folder."""
-    context = Context(ws.module, ws.companion, adjutant.open_game(str(ws.path(save)), ws.module), str(ws.path(save)), charts=str(ws.path(CHARTS_COPY)),
+    context = Context(ws.module, ws.companion, ws.open_game(save), str(ws.path(save)), charts=str(ws.path(CHARTS_COPY)),
                       rolls=Rolls(SEED, rolls), side=side)
     return plugin.tasks[name].run_and_write(context, parameters, output and ws.path(output),
                                             report_file and ws.path(report_file))
 
 
 def demo_game(ws):
-    inputs = (MODULE, DEMO_SAVE, COMBAT_SAVE, COMPANION_COPY, CHARTS_COPY)
-    kept = {name for name in inputs if ws.path(name).exists()}
-    write_demo(ws.folder, keep_existing=True)
-    ws.module = adjutant.open_module(str(ws.path(MODULE)))
-    ws.companion = adjutant.open_companion(str(ws.path(COMPANION_COPY)), ws.module)
     files = [
         DemoFile(MODULE, "the demo module (a 30 x 44 hex sketch numbered as LMN's map, the Off Map box, the "
                          "counters): open it in VASSAL first"),
@@ -53,7 +36,7 @@ def demo_game(ws):
         DemoFile(COMPANION_COPY, "the companion file: terrain, the Terrain Effects Chart as movement costs, units"),
         DemoFile(CHARTS_COPY, "the chart file: the rule text's values, and EXAMPLE values for the CRT"),
     ]
-    return [DemoFile(f.name, f.about + (" (kept from an earlier run)" if f.name in kept else "")) for f in files]
+    return open_demo_game(ws, write_demo, MODULE, COMPANION_COPY, files)
 
 
 def odds(ws):
@@ -180,13 +163,12 @@ STEPS = [
 
 def run_demo(folder, console):
     folder = Path(folder)
-    files = run_steps(STEPS, Workspace(folder), console, folder)
-    return DemoResult(folder, files, viewing(folder))
+    return demo_result(STEPS, DemoWorkspace(folder), console, viewing(folder))
 
 
 def viewing(folder):
     return [
-        f"Open {folder / MODULE} in VASSAL (the Module Manager opens a module, or open the file itself).",
+        open_module_line(folder / MODULE),
         f"A save: File > Open Game on {folder / 'combat.vsav'} shows the attack on Frederick resolved "
         f"({COMBAT_SAVE} is the position before).",
     ]

@@ -5,12 +5,16 @@ is. A demo is a list of steps, so a step is added by appending it to the list.
     STEPS = [DemoStep("The Command Phase", command_phase), DemoStep("Attrition", attrition)]
     files = run_steps(STEPS, workspace, console)
 
-Each step is a function of the demo's workspace (whatever its steps share: the folder, the module
-opened ...) returning the DemoFiles it wrote.
+Each step is a function of the demo's workspace (a DemoWorkspace: the folder, the module opened
+...) returning the DemoFiles it wrote.
 """
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
+
+import adjutant
+from adjutant import write_new_file
 
 from .outputs import write_file
 
@@ -38,6 +42,20 @@ class DemoResult:
         return [self.folder / f.name for f in self.files]
 
 
+@dataclass
+class DemoWorkspace:
+    """What a demo's steps share: the folder, and the demo game's module and companion file once opened."""
+    folder: Path
+    module: Any = None
+    companion: Any = None
+
+    def path(self, name):
+        return self.folder / name
+
+    def open_game(self, name):
+        return adjutant.open_game(str(self.path(name)), self.module)
+
+
 # In a demo's folder, the names of the files demos wrote there: those alone are replaced on a new run.
 MANIFEST = ".adjutant-demo"
 
@@ -58,6 +76,28 @@ def run_steps(steps, workspace, console, folder):
     return files
 
 
+def demo_result(steps, workspace, console, viewing):
+    """Runs the steps in the workspace's folder (run_steps); the DemoResult, with its `viewing` lines."""
+    files = run_steps(steps, workspace, console, workspace.folder)
+    return DemoResult(workspace.folder, files, viewing)
+
+
+def open_module_line(module_path):
+    """The first line of a demo's `viewing`: how to open its module."""
+    return f"Open {module_path} in VASSAL (the Module Manager opens a module, or open the file itself)."
+
+
+def open_demo_game(ws, write_demo, module_file, companion_file, files):
+    """The demo game's step: writes its files missing from the workspace's folder
+    (`write_demo(folder, keep_existing=True)`) and opens its module and companion file into `ws`;
+    `files`, the DemoFiles of the game, those already there marked as kept."""
+    kept = {f.name for f in files if ws.path(f.name).exists()}
+    write_demo(ws.folder, keep_existing=True)
+    ws.module = adjutant.open_module(str(ws.path(module_file)))
+    ws.companion = adjutant.open_companion(str(ws.path(companion_file)), ws.module)
+    return [DemoFile(f.name, f.about + (" (kept from an earlier run)" if f.name in kept else "")) for f in files]
+
+
 def _claim_outputs(folder, outputs):
     manifest = folder / MANIFEST
     earlier = set(manifest.read_text(encoding="utf-8").splitlines()) if manifest.is_file() else set()
@@ -68,6 +108,23 @@ def _claim_outputs(folder, outputs):
                               f"(move {'it' if len(foreign) == 1 else 'them'}, or choose another --out)")
     folder.mkdir(parents=True, exist_ok=True)
     manifest.write_text("".join(f"{name}\n" for name in sorted(earlier | set(outputs))), encoding="utf-8")
+
+
+def write_demo_game(out_dir, module, saves, companion, charts, keep_existing=False):
+    """Writes a demo game into `out_dir` (with `keep_existing`, only the files missing there): the
+    module (`module`: (file name, write(path, the companion file's tables)), the saves ({file name:
+    write(path)}), and copies of the companion file and the chart file (each (source path, file
+    name)); the paths written."""
+    (companion_source, companion_copy), (charts_source, charts_copy) = companion, charts
+    text = Path(companion_source).read_text(encoding="utf-8")
+    tables = tomllib.loads(text)
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    module_file, write_module = module
+    writers = {module_file: lambda new: write_module(new, tables), **saves}
+    writers[companion_copy] = lambda new: write_new_file(new, text)
+    writers[charts_copy] = lambda new: write_new_file(new, Path(charts_source).read_text(encoding="utf-8"))
+    return write_game_files(out_dir, writers, keep_existing)
 
 
 def write_game_files(out_dir, writers, keep_existing=False):

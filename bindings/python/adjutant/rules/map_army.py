@@ -1,13 +1,137 @@
 """What a game plugin's Army (its units where they stand on one map) shares with the others: the
-zones of control the companion file gives a position, and the writing back of a unit's attributes
-and hex to the game."""
+reading of the units in their stacks (top of each stack first), the hexes of the map and their
+geometry (distance, adjacency, neighbours, direction), who stands where, the zones of control the
+companion file gives a position, and the writing back of a unit's attributes and hex to the game."""
+import math
+
 from .companion_rules import CompanionRules
 
 
 class MapArmy(CompanionRules):
     """A subclass sets `game`, `map` (the map's Movement), `map_name` and `board`, keeps units with
-    `.piece`, `.hex` and `.attributes`, and gives `position(mover_side)` (adjutant.PositionUnit of
-    every unit, seen by a unit of that side) and `other_side(side)`."""
+    `.piece`, `.name`, `.side`, `.hex` and `.attributes` in `units` (and those off the map in
+    `off_map`), gives `position(mover_side)` (adjutant.PositionUnit of every unit, seen by a unit of
+    that side) and `other_side(side)`, and sets `error` to the ValueError its procedures catch."""
+
+    error = ValueError
+
+    # ---- reading the units ----
+
+    def read_units(self, source, make_unit):
+        """Reads every piece the companion file maps to a unit (`make_unit(piece, attributes)` makes
+        it) into `units`, stack by stack in save order, each stack from its top unit down (VASSAL's
+        stack order reversed: a Stack lists its pieces bottom first), and those off the first map a
+        unit stands on into `off_map`; then the hexes of that map."""
+        self.units, self.off_map = [], []
+        self.map = self.map_name = self.board = None
+        order = {}
+        for piece in self.game.pieces:
+            if piece.stack is not None and piece.stack not in order:
+                members = self.game.piece(piece.stack).members
+                order.update((member, len(members) - 1 - i) for i, member in enumerate(members))
+            attributes = self.companion.unit(piece, self.module)
+            if attributes is None:
+                continue
+            unit = make_unit(piece, attributes)
+            hex_name = None
+            if piece.map:
+                view = self.game.map(piece.map)
+                board, hex_name = self.hex_name(view, piece.x, piece.y)
+                movement = self.movement(view.name, board) if hex_name else None
+                if movement is not None and self.map is None:
+                    self.map, self.map_name, self.board = movement, piece.map, board
+                if movement is None or movement is not self.map:
+                    hex_name = None
+            if hex_name is None:
+                self.off_map.append(unit)
+                continue
+            unit.hex = hex_name
+            self.units.append(unit)
+        if self.map is None:
+            raise self.error(f"{source}: no unit stands on a map the companion file describes")
+        place = {}
+        for i, unit in enumerate(self.units):
+            place.setdefault(unit.hex, (i, []))[1].append(unit)
+        self.units = [u for _, stack in sorted(place.values(), key=lambda p: p[0])
+                      for u in sorted(stack, key=lambda u: order.get(u.piece.id, 0))]
+        self._read_centres()
+
+    def _read_centres(self):
+        view = self.game.map(self.map_name)
+        self._centres = {}   # every hex of the map -> its centre
+        for board in self.map.boards or [self.board]:
+            grid = view.hex_grid(board)
+            for h in grid.hexes():
+                self._centres[self.map.map_hex(board, grid.name(h))] = grid.centre(h)
+
+    # ---- hex names ----
+
+    @property
+    def hexes(self):
+        """Every hex of the map, by name."""
+        return list(self._centres)
+
+    def require_hex(self, hex_name):
+        if hex_name not in self._centres:
+            raise self.error(f"no hex {hex_name!r} on the map (hexes are named as VASSAL names them, like "
+                             f"{next(iter(self._centres))!r})")
+
+    # ---- who is where ----
+
+    def of(self, side):
+        return [u for u in self.units if u.side == side]
+
+    def named(self, name):
+        found = next((u for u in self.units + self.off_map if u.name == name), None)
+        if found is None:
+            raise self.error(f"no unit named {name!r} in the game")
+        return found
+
+    def in_hex(self, hex_name, side=None):
+        """The units in a hex, top of the stack first."""
+        self.require_hex(hex_name)
+        return [u for u in self.units if u.hex == hex_name and (side is None or u.side == side)]
+
+    def stacks(self):
+        """{hex: [units, top first]} for every occupied hex, in save order."""
+        found = {}
+        for unit in self.units:
+            found.setdefault(unit.hex, []).append(unit)
+        return found
+
+    def top(self, hex_name, combat=True):
+        """The top unit of a hex (with `combat`, its top combat unit); None when there is none."""
+        return next((u for u in self.in_hex(hex_name) if u.is_combat or not combat), None)
+
+    def side_in(self, hex_name):
+        """The side whose units stand in the hex (None when empty)."""
+        return next((u.side for u in self.in_hex(hex_name)), None)
+
+    # ---- geometry ----
+
+    def distance(self, a, b):
+        """Hexes between two hexes."""
+        return self.map.distance(a, b)
+
+    def adjacent(self, a, b):
+        return self.distance(a, b) == 1
+
+    def neighbours(self, hex_name):
+        """The adjacent hexes on the map, by direction (N, NE, SE, S, SW, NW; those off the map left out)."""
+        around = [h for h in self._centres if self.adjacent(hex_name, h)]
+        return sorted(around, key=lambda h: self.direction(hex_name, h))
+
+    def direction(self, a, b):
+        """The hexside of `a` that adjacent `b` lies through: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW."""
+        if not self.adjacent(a, b):
+            raise self.error(f"{a} and {b} are not adjacent")
+        (ax, ay), (bx, by) = self._centres[a], self._centres[b]
+        return round(math.degrees(math.atan2(bx - ax, ay - by)) / 60) % 6
+
+    def terrain(self, hex_name):
+        return self.map.terrain(hex_name)
+
+    # ---- the movement engine and the game ----
 
     def engine_zones(self, mover_side):
         """The zones of the other side's units that a unit of `mover_side` meets, by the companion
