@@ -2,7 +2,7 @@
 stacked together, adjacent to the target, with the MP to enter it: 3.1-3.4), reads the Charge table
 column from the cohesion ratings (3.9) and the DRMs from the map (3.10), rolls, applies the result
 (a target that must retreat does so even from NR terrain: 3.6), moves the chargers into a vacated
-hex (3.5) and writes them disorganized (3.11, 14.1)."""
+hex (3.5) and writes them disorganized (3.11, 14.1). At night it is refused (23.2)."""
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -41,6 +41,9 @@ def entry_cost(army, units, source, target):
 
 
 def plan(session, chargers, target, mp=None, used_road=False, started_stacked=True):
+    if session.night:
+        raise ValueError(f"the charge into {target} is refused: 23.2: it is a night turn (the Night property): "
+                         "combat is not allowed and no unit may enter a ZOC")
     army = session.army
     require_combat_hex(army, target, "target")
     units = [army.named(n) for n in names(chargers)]

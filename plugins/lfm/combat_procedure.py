@@ -3,7 +3,7 @@
 reported), takes each attacking hex whole (8.5), reads flanking (8.7), the odds and every DRM
 (8.8-8.9), rolls the CRT, applies the result (losses 8.10, D 14.1, the loser's retreat judged and
 moved when retreat= gives it), rolls commander casualties (8.11, 21) and says whether another round
-is due (13)."""
+is due (13). At night there is no combat (23.2): it is refused."""
 from dataclasses import dataclass
 
 from adjutant.plugin import Parameter
@@ -43,6 +43,8 @@ def plan(session, target, attackers=""):
     """The combat against the `target` hexes (HEX[,HEX]: 8.5, a stack next to several enemy hexes
     attacks them in one combat) from `attackers` (hexes; by default every hex of the attacking side
     that has one of them in its ZOC). CombatRefused when the rules refuse it."""
+    if session.night:
+        raise CombatRefused([("23.2", "it is a night turn (the Night property): combat is not allowed")])
     army = session.army
     targets = names(target)
     if not targets:

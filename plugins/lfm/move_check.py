@@ -5,7 +5,9 @@ The companion file gives the movement allowance by type and mode and the costs, 
 costs: the road rate (1/4 MP a hex, 2.2) is not used in or into a zone of influence (2.2), and is
 1/2 MP for shattered or disorganized units (16.3); entering an enemy ZOC stops (5.2), leaving one
 disorganizes (5.3), one straight into another stops and disorganizes (5.4); no ZOC is entered after
-the road rate (5.5), out of command (5.7, 22.3), shattered (16.4) or at night (23.2); unlimbered
+the road rate (5.5), out of command (5.7, 22.3), shattered (16.4) or at night (23.2); at night
+every step is along a road line (23.6) except a retreat out of the ZOC the unit started in, which
+does not disorganize (23.3); unlimbered
 artillery does not move (1.4); stacks over the limits at the end of the phase lose the excess (4.1,
 4.2, 4.5), charged to the move after which the hex went over; reinforcements entering from the
 Reinforcements box count the first full hex, in a column 20, 19, 18 road MP, a stack of the box
@@ -67,6 +69,7 @@ class Mover:
     charge: bool = False        # out of command mounted cavalry: a ZOC only by a charge (3.2)
     used_road: bool = False     # an earlier move this phase used the road rate
     notes: list = field(default_factory=list)
+    road_only: bool = False     # 23.6: at night, every step along a road line (not a retreat from a ZOC)
 
 
 @dataclass
@@ -196,6 +199,7 @@ class LfmMoveChecker(MoveChecker):
             first_cost = Fraction(0)
         zones = army.zone_hexes(enemy_of(side))
         night = _flag(self.game.global_property("Night"))
+        m.road_only = night and start not in zones
         influence = set() if night else army.influence_hexes(enemy_of(side))
         enemy = {u.hex for u in army.of(enemy_of(side)) if u.is_combat}
         verdict.allowance = m.allowance
@@ -213,7 +217,10 @@ class LfmMoveChecker(MoveChecker):
                 if m.charge:
                     notes.append("out of command: mounted cavalry enters an enemy ZOC only to charge (3.2, 5.7); "
                                  "the log does not show a charge")
-            if found.left_zone or found.zone_to_zone:
+            if night and found.left_zone:
+                notes.append("23.3: it started the night turn in an enemy ZOC and retreats out of it: it does not "
+                             "become disorganized")
+            elif found.left_zone or found.zone_to_zone:
                 clause = "5.4: from one enemy ZOC straight into another, it stops and" if found.zone_to_zone else \
                     "5.3: it left an enemy ZOC and"
                 marked = all(u.disorganized for u in movers)
@@ -343,7 +350,7 @@ class LfmMoveChecker(MoveChecker):
 
     def _search(self, army, m, start, end, allowance, zones, influence, enemy, loose=()):
         """The cheapest way from start to end by 1.2, 2.2, 5.2-5.7, 16.3; `loose`: rules not applied
-        ("stop", "road", "barred") for telling why a move is illegal. None when there is none."""
+        ("stop", "road", "barred", "night") for telling why a move is illegal. None when there is none."""
         if self._feature_map is None:
             self._around = {a: army.neighbours(a) for a in army.within(end, 10 ** 6)}
             self._feature_map = {frozenset((a, b)): army.hexside(a, b) for a, near in self._around.items() for b in near}
@@ -365,6 +372,8 @@ class LfmMoveChecker(MoveChecker):
                     continue
                 cross, road_extra = self._step(movement, m.classes, here, there)
                 ways = []
+                if m.road_only and road_extra is None and "night" not in loose:
+                    continue   # 23.6: off the roads at night
                 if cross is not None:
                     ways.append((cross, False))
                 if road_extra is not None and here not in influence and there not in influence:
@@ -392,6 +401,7 @@ class LfmMoveChecker(MoveChecker):
         counted in the cost and the MP left it is reported against."""
         road = "it used the road rate this move, and such a unit may not enter an enemy ZOC (5.5, 2.2)"
         stop = f"every way to {end} within its MP enters an enemy ZOC before the end, where it must stop (5.2)"
+        night = "it leaves the roads: only movement along roads is allowed at night (23.6)" if m.road_only else ""
         for allowance in (left, None):
             if allowance is None:
                 found = self._search(army, m, start, end, None, **strict)
@@ -401,16 +411,16 @@ class LfmMoveChecker(MoveChecker):
                     return (f"costs {mp_text(first + found.cost)} quarter MP, over the {mp_text(first + left)} left "
                             f"of its movement allowance (1.2)" + ("; the road rate is not used in a zone of "
                                                                   "influence (2.2)" if ziz else ""))
-            for loose, why in ((("road",), road), (("barred",), m.barred), (("stop",), stop)):
+            for loose, why in ((("night",), night), (("road",), road), (("barred",), m.barred), (("stop",), stop)):
                 if why:
                     found = self._search(army, m, start, end, allowance, loose=loose, **strict)
                     if found is not None:
                         verdict.cost, verdict.path = first + found.cost, found.hexes
                         return why + _over(found, left, first)
-        found = self._search(army, m, start, end, None, loose=("road", "barred"), **strict)
+        found = self._search(army, m, start, end, None, loose=("road", "barred", "night"), **strict)
         if found is not None:
             verdict.cost, verdict.path = first + found.cost, found.hexes
-            return "; ".join(filter(None, [road, m.barred])) + _over(found, left, first)
+            return "; ".join(filter(None, [night, road, m.barred])) + _over(found, left, first)
         return f"no way to {end}: enemy units or terrain bar it (1.1)"
 
     # ---- 4: stacking at the end of the phase ----

@@ -50,6 +50,21 @@ def test_8_1_an_attack_from_a_hex_without_the_target_in_its_zoc_is_refused(demo)
     assert ("8.1", "combat 1: 0709 is not in the ZOC of 1107") in refused.value.problems
 
 
+def night(demo, save, out, moves=None):
+    """A copy of `save` at night (the global property Night), pieces moved ({name: hex})."""
+    game = demo.game(demo.position(save, demo.folder / f"day-{out}", moves=moves))
+    game.set_global_property("Night", "true")
+    game.save(str(demo.folder / out))
+    return demo.folder / out
+
+
+def test_23_2_no_combat_at_night(demo):
+    out = night(demo, "lfm-zoc.vsav", "zoc-night.vsav")
+    with pytest.raises(CombatRefused) as refused:
+        demo.run(out, "combat", target="0414", attackers="0514", rolls=["CRT*=1"])
+    assert [c for c, _ in refused.value.problems] == ["23.2"]
+
+
 # ---- 8.7-8.9: flanking and the DRMs ----
 
 def test_8_9_breastworks_flank_elevation_disorganized_attacker_cv5_commander_net_minus_1(demo):
@@ -166,6 +181,13 @@ def test_3_1_dismounted_cavalry_may_not_charge(demo):
     with pytest.raises(ValueError) as refused:
         demo.run(out, "charge", chargers="12th Illinois Cavalry", target="0611")
     assert "3.1" in str(refused.value)
+
+
+def test_23_2_no_charge_at_night(demo):
+    out = night(demo, "lfm-demo.vsav", "charge-night.vsav", moves={"12th Illinois Cavalry": "0711"})
+    with pytest.raises(ValueError) as refused:
+        demo.run(out, "charge", chargers="12th Illinois Cavalry", target="0611", rolls=["charge*=4"])
+    assert "23.2" in str(refused.value)
 
 
 # ---- 18: cohesion ----

@@ -117,6 +117,22 @@ def test_23_2_no_zoc_at_night(demo, tmp_path):
     assert v.legal is False and "at night (23.2)" in v.reason
 
 
+def test_23_3_a_unit_leaving_a_zoc_at_night_is_not_disorganized(demo, tmp_path):
+    # The 19th Indiana starts the night turn in 0809, in the Confederate ZOC, and retreats to 1009.
+    props = dict(IN_COMMAND, **{"19th Indiana": {"Command": "in"}})
+    v, = phase(demo, tmp_path, [("19th Indiana", "1009")], before={"19th Indiana": "0809"}, properties=props,
+               night=True)
+    assert v.legal and "23.3" in v.note and "does not become disorganized" in v.note and "5.3" not in v.note
+
+
+def test_23_6_at_night_only_movement_along_roads(demo, tmp_path):
+    # 1206-1205-1304-1404: after the trail, every hex is off the roads.
+    v, = phase(demo, tmp_path, [("76th New York", "1404")], night=True)
+    assert v.legal is False and "(23.6)" in v.reason
+    road, = phase(demo, tmp_path, [("14th Tennessee", "0108")], before={"14th Tennessee": "0408"}, night=True)
+    assert road.legal and road.path == ["0408", "0308", "0208", "0108"]
+
+
 def test_4_1_one_brigade_a_hex_the_excess_eliminated_at_the_end_4_5(demo, tmp_path):
     v, = phase(demo, tmp_path, [("2nd Mississippi", "0707")])
     # Archer's 1st and 7th Tennessee (8 SP) with Davis's 2nd Mississippi (5 SP): two brigades.
