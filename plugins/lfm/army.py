@@ -14,6 +14,7 @@ shattered, detached (true/false); and for the movement engine class, kind and ma
 Hexes are named as VASSAL names them (the demo's 4-digit CCRR), as the engine and the companion
 file do.
 """
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -223,6 +224,22 @@ class Army(MapArmy):
         """The hex adjacent to `hex_name` directly opposite adjacent `away_from` (10.2); None off the map."""
         wanted = (self.direction(hex_name, away_from) + 3) % 6
         return next((h for h in self.neighbours(hex_name) if self.direction(hex_name, h) == wanted), None)
+
+    def away_from(self, hex_name, source):
+        """10.2 for an enemy hex that need not be adjacent (a bombarding battery's, 7.8): the hexes next
+        to `hex_name` across the hexside through which the line from `source`'s centre through
+        `hex_name`'s centre leaves it (both hexes when it leaves through a vertex; none when that hex is
+        off the map). For an adjacent `source` that is opposite()."""
+        (sx, sy), (hx, hy) = self._centres[source], self._centres[hex_name]
+        line = math.atan2(hx - sx, sy - hy)
+
+        def off(h):
+            nx, ny = self._centres[h]
+            turn = abs(math.atan2(nx - hx, hy - ny) - line) % (2 * math.pi)
+            return min(turn, 2 * math.pi - turn)
+        across = [h for h in self.neighbours(hex_name) if off(h) <= math.radians(30.5)]   # off the map: none
+        least = min((off(h) for h in across), default=0)
+        return [h for h in across if off(h) - least < 1e-6]
 
     def elevation(self, hex_name):
         """The hex's elevation level (its ground; woods and town add a level only to sight, 27.4-27.5)."""

@@ -118,7 +118,7 @@ def fire(session, p, target, retreat_path=(), modifiers=()):
     if outcome == "eliminated":
         eliminate(session, section, u, "7.8")
     if outcome == "retreat":
-        enemy = [b.hex for b in p.batteries if army.adjacent(b.hex, u.hex)]
+        enemy = sorted({b.hex for b in p.batteries})   # 10.2: the battery is the enemy unit retreated from
         retreat(session, section, [u], list(retreat_path), enemy, bombarded=True)
     disorganize(session, section, ([u] if outcome != "eliminated" else []) + stacked, "7.8, 14.1-14.2")
     if fired.effect.adverse:

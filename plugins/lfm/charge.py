@@ -61,7 +61,8 @@ def modifiers(chargers, targets, approach, charts):
     if targets.disorganized:
         out.append(("target disorganized", drm("target_disorganized"), "3.10, 16.5"))
     if any(u.shattered for u in targets.combat_units):
-        out.append(("target shattered", drm("target_shattered"), "3.10"))
+        out.append(("target shattered, on top of disorganized: a reading of 16.5 (shattered units are also "
+                    "disorganized) with 3.10's cumulative modifiers", drm("target_shattered"), "3.10, 16.5"))
     if chargers.disorganized:
         out.append(("charging cavalry disorganized", drm("charger_disorganized"), "3.10"))
     for key in TERRAIN:

@@ -82,10 +82,13 @@ def elevation_favours(army, attacking, defending):
 
 def retreat_hexes(army, side, from_hex, enemy_hexes, brigade_hexes, commander_hex, leaving=()):
     """The hexes next to `from_hex` as retreat.RetreatHex for a stack of `side` retreating away from
-    `enemy_hexes`; `brigade_hexes`: hexes of friendly units of its brigade (not retreating);
+    `enemy_hexes` (10.2: adjacent ones, or a bombarding battery's at range, Army.away_from);
+    `brigade_hexes`: hexes of friendly units of its brigade (not retreating);
     `commander_hex`: its brigade commander's hex or None; `leaving`: the retreating units."""
     zone = army.zone_hexes(enemy_of(side))
-    opposite = {army.opposite(from_hex, e) for e in enemy_hexes if army.adjacent(from_hex, e)}
+    opposite = set()
+    for e in enemy_hexes:
+        opposite.update([army.opposite(from_hex, e)] if army.adjacent(from_hex, e) else army.away_from(from_hex, e))
     out = []
     for h in army.neighbours(from_hex):
         here = [u for u in army.in_hex(h) if not any(u is x for x in leaving)]
@@ -136,8 +139,9 @@ def retreat(session, section, units, path, enemy_hexes, *, charged_by_cavalry=Fa
     if not path:
         if not nr or charged_by_cavalry:
             options = ", ".join(first_hexes(first))
+            away = "away from the bombarding battery: " if bombarded else ""
             section.add(f"{who} must retreat one or two hexes from {from_hex} (10.1): not done; the owner chooses "
-                        f"the first hex among {options or 'no hex'} (10.2, 10.3; give retreat=HEX[,HEX] to judge "
+                        f"the first hex among {options or 'no hex'} ({away}10.2, 10.3; give retreat=HEX[,HEX] to judge "
                         f"and move it)",
                         retreat_pending=from_hex)
         return

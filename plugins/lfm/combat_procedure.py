@@ -146,13 +146,26 @@ def fight(session, p, retreat_path=(), lost=()):
 
 
 def next_round(session, p, section):
-    """13: another round while a hex that may attack still has an enemy hex in its ZOC."""
-    found = contacts(session.army, p.side)
-    due = rules.another_round_due(found, cannot_attack(session.army, p.side))
-    where = "; ".join(f"{h}: {', '.join(e)}" for h, e in found.items())
-    section.add(f"another round of combat is due after this round's other combats, retreats and advances "
-                f"(13): {where}" if due else "no enemy unit is left in a friendly ZOC: no further round (13)",
-                another_round=due)
+    """13: another round while a hex that may attack still has an enemy hex in its ZOC; an enemy hex
+    this combat did not attack is still owed an attack in this round (8.1), and only when the
+    round's combats are done does its contact make another round due."""
+    barred = cannot_attack(session.army, p.side)
+    found = {h: e for h, e in contacts(session.army, p.side).items() if h not in barred}
+    owed = {h: [e for e in enemies if e not in p.targets] for h, enemies in found.items()}
+    again = {h: [e for e in enemies if e in p.targets] for h, enemies in found.items()}
+    owed, again = ({h: e for h, e in d.items() if e} for d in (owed, again))
+
+    def where(d):
+        return "; ".join(f"{h}: {', '.join(e)}" for h, e in d.items())
+    if owed:
+        section.add(f"enemy units in a friendly ZOC remain to be attacked in this round (8.1): {where(owed)}; another "
+                    f"round is due only if enemy units are still in a friendly ZOC when this round's combats, "
+                    f"retreats and advances are done (13)", to_attack=sorted({e for es in owed.values() for e in es}))
+    if again:
+        section.add(f"another round of combat is due after this round's other combats, retreats and advances "
+                    f"(13): {where(again)}", another_round=True)
+    elif not owed:
+        section.add("no enemy unit is left in a friendly ZOC: no further round (13)", another_round=False)
 
 
 COMBAT_PARAMETERS = (

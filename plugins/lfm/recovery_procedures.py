@@ -150,10 +150,12 @@ def recover(session, side, routed, moved, place):
             raise ArmyError(f"{name} is not a {side} unit")
         chain = [c for c in army.chain(unit) if c.rank in (("brigade",) if unit.is_regiment else
                                                             ("brigade", "division", "corps"))]
+        spent = [c.name for c in chain if c.name in used]
         chain = [c for c in chain if c.name not in used]
         if not chain:
-            section.add(f"{name}: no commander of its chain on the map may recover it (17a.1, 17a.5)", unit=name,
-                        recovered=False)
+            why = (f"{' and '.join(spent)} {'has' if len(spent) == 1 else 'have'} already made the one recovery "
+                   f"attempt of this phase" if spent else "no commander of its chain on the map may recover it")
+            section.add(f"{name}: {why} (17a.1, 17a.5)", unit=name, recovered=False)
             continue
         c = chain[0]
         used.add(c.name)   # 17a.1, 17a.5: one attempt per commander

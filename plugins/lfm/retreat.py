@@ -9,7 +9,7 @@ ARTILLERY = ("artillery", "horse artillery")
 @dataclass(frozen=True)
 class RetreatHex:
     hex: str
-    opposite: bool = False                   # 10.2: directly opposite and away from an enemy hex
+    opposite: bool = False                   # 10.2: directly opposite and away from an enemy (or bombarding) hex
     enemy_zoc: bool = False
     friendly_occupied: bool = False          # 10.10: an enemy ZOC occupied by friends does not kill artillery
     enemy_occupied: bool = False             # never entered
@@ -111,8 +111,9 @@ def judge_retreat(units, first_choices, path, second_choices=(), *, nr_terrain=F
     if forced:
         r.disorganized = True
         r.steps.append(("14.1", "forced to retreat: disorganized (D)"))
+    enemy = "the bombarding battery's hex (the battery is the enemy unit)" if bombarded else "an enemy hex"
     first = _rank(first_choices, path[0], "the first", r.problems, lambda h: h.opposite, "10.2",
-                  "the first hex must be opposite an enemy hex where one is open")
+                  f"the first hex must be directly opposite and away from {enemy} where one is open")
     last = first
     if first is not None and first.enemy_zoc:
         r.disorganized = True

@@ -125,6 +125,18 @@ def test_13_another_round_is_due_while_an_enemy_stays_in_a_friendly_zoc(demo):
     assert data(report, "another_round") == [True]
 
 
+def test_8_1_13_an_enemy_hex_not_yet_attacked_is_owed_this_round_not_another_round(demo):
+    out = demo.position("lfm-demo.vsav", demo.folder / "owed.vsav",
+                        moves={"42nd Mississippi": "0910", "55th North Carolina": "0912",
+                               "12th Illinois Cavalry": "1012"})
+    report, _ = demo.run(out, "combat", target="0910", attackers="1010", rolls=["CRT*=1"])
+    said = texts(report)
+    assert data(report, "to_attack") == [["0912"]]
+    assert any(t.startswith("enemy units in a friendly ZOC remain to be attacked in this round (8.1): 1012: 0912; "
+                            "another round is due only if") for t in said)
+    assert not any("another round of combat is due" in t and "0912" in t for t in said)
+
+
 # ---- 7: bombardment ----
 
 def test_7_8_a_failed_check_writes_d_and_7_5_los_is_read_from_the_map(demo):
@@ -146,6 +158,29 @@ def test_7_8_a_lone_unit_already_d_retreats_and_14_4_does_not_take_it(demo):
     assert any("already D: it retreats (7.8)" in t for t in said)
     assert any("14.4's loss of a unit of a disorganized stack does not apply (7.8)" in t for t in said)
     assert not any("loses one unit of its owner's choice" in t for t in said)
+
+
+def _bombarded_d_at_range(demo, name):
+    return demo.position("lfm-demo.vsav", demo.folder / f"bombard-range-{name}.vsav", moves={"Hall's Battery": "1214"},
+                         properties={"Hall's Battery": {"Mode": "unlimbered"},
+                                     "17th Virginia Cavalry": {"Disorganized_Level": "2"}})
+
+
+def test_10_2_a_bombardment_retreat_is_offered_only_away_from_the_battery(demo):
+    report, _ = demo.run(_bombarded_d_at_range(demo, "offer"), "bombardment", batteries="Hall's Battery", target="0914",
+                         rolls=["artillery table*=6", "bombardment cohesion check*=6"])
+    offer = [t for t in texts(report) if "must retreat one or two hexes from 0914" in t]
+    assert len(offer) == 1 and "among 0815 (away from the bombarding battery: 10.2, 10.3" in offer[0]
+
+
+def test_10_2_a_bombardment_retreat_toward_the_battery_is_refused(demo):
+    with pytest.raises(ValueError) as refused:
+        demo.run(_bombarded_d_at_range(demo, "toward"), "bombardment", batteries="Hall's Battery", target="0914",
+                 rolls=["artillery table*=6", "bombardment cohesion check*=6"], retreat="1014")
+    assert "10.2" in str(refused.value) and "bombarding battery" in str(refused.value)
+    report, _ = demo.run(_bombarded_d_at_range(demo, "away"), "bombardment", batteries="Hall's Battery", target="0914",
+                         rolls=["artillery table*=6", "bombardment cohesion check*=6"], retreat="0815")
+    assert data(report, "moved_to") == ["0815"]
 
 
 def test_7_5_a_battery_without_line_of_sight_is_refused(demo):
@@ -173,6 +208,15 @@ def test_3_3_the_charge_counts_quarter_mp(demo):
     report, _ = demo.run(out, "odds", kind="charge", chargers="12th Illinois Cavalry", target="0611")
     assert any(t.startswith("0611 costs 4 quarter MP to enter from 0711") and
                t.endswith("quarter MP left: 12th Illinois Cavalry 32") for t in texts(report))
+
+
+def test_3_10_16_5_a_shattered_target_gets_both_drms_and_the_report_says_it_is_a_reading(demo):
+    out = demo.position("lfm-demo.vsav", demo.folder / "charge-shattered.vsav", moves={"12th Illinois Cavalry": "0711"},
+                        properties={"55th North Carolina": {"Shattered_Level": "2"}})
+    report, _ = demo.run(out, "odds", kind="charge", chargers="12th Illinois Cavalry", target="0611")
+    said = [t for t in texts(report) if "target shattered" in t]
+    assert len(said) == 1 and "a reading of 16.5" in said[0] and "cumulative" in said[0]
+    assert any(t.startswith("DRM -1: target disorganized") for t in texts(report))
 
 
 def test_3_1_dismounted_cavalry_may_not_charge(demo):

@@ -132,6 +132,15 @@ def test_17a_1_a_commander_who_moved_does_not_recover(demo, tmp_path):
     assert army_of(demo, game).named("2nd Wisconsin").hex == ""
 
 
+def test_17a_1_a_second_regiment_is_refused_because_the_commander_has_tried_once(demo, tmp_path):
+    save = demo.position(DEMO_SAVE, tmp_path / "r.vsav", off_map=["19th Indiana", "24th Michigan"])
+    report, _ = demo.run(save, "recovery", side="Union", routed="19th Indiana,24th Michigan", rolls=("recover*=6",))
+    second = next(x for x in lines(report) if x.data.get("unit") == "24th Michigan")
+    assert second.data["recovered"] is False
+    assert second.text == ("24th Michigan: Meredith has already made the one recovery attempt of this phase "
+                           "(17a.1, 17a.5)")
+
+
 # ---- 23: night ----
 
 def test_23_4_night_start_removes_every_D(demo):
