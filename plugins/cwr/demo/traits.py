@@ -4,32 +4,12 @@ changes as DynamicProperties (SP, Formation, Ammo, Wrecked), the morale state as
 levels normal, Sh, DG, R, BL) and the facing as a FreeRotator of six facings (Facing: 0 = the
 counter's top edge towards the hexside above, clockwise)."""
 from adjutant import encode_sequence as encode
+from adjutant.procedures.demo_traits import choice_trait, sp_trait
 
 # The State layer's levels, 1-based as VASSAL numbers them; companion.toml reads them by number.
 STATES = ("normal", "sh", "dg", "r", "bl")
 STATE_IMAGES = ("",) + tuple(f"state-{s}.png" for s in STATES[1:])
 FORMATIONS = {"infantry": ("line", "column"), "cavalry": ("line", "mounted"), "artillery": ("unlimbered", "limbered")}
-
-
-def key_commands(*commands):
-    """A DynamicProperty's key commands: (menu text, keystroke 'code,mods', changer 'P,value' ...)."""
-    return encode([encode(list(c), ":") for c in commands], ",")
-
-
-def dynamic_property(name, numeric, low, high, commands, description):
-    return "PROP;" + encode([name, encode([numeric, low, high, "false"], ","), commands, description], ";")
-
-
-def sp_trait(sp):
-    return (dynamic_property("SP", "true", "0", "16",
-                             key_commands(("SP +1", "61,130", "I,1"), ("SP -1", "45,130", "I,-1"),
-                                          ("Set SP", "83,195", "R,SP")), "Strength points"), str(sp))
-
-
-def choice_trait(name, key, choices, value, description):
-    """A property the player sets from a list (VASSAL's changer E: prompt, then the choices)."""
-    changer = "E," + encode([f"{name}?"] + list(choices), ",")
-    return (dynamic_property(name, "false", "", "", key_commands((f"Set {name}", key, changer)), description), value)
 
 
 def state_trait(state):

@@ -3,6 +3,7 @@
 DynamicProperties (SP, Mode, Command) and the markers of 14, 15 and 22 as layers of two levels
 (Disorganized, Shattered, Detached: level 1 without the marker, level 2 with it)."""
 from adjutant import encode_sequence as encode
+from adjutant.procedures.demo_traits import choice_trait, sp_trait
 
 MODES = {"artillery": ("limbered", "unlimbered"), "horse artillery": ("limbered", "unlimbered"),
          "cavalry": ("mounted", "dismounted")}
@@ -10,27 +11,6 @@ MODES = {"artillery": ("limbered", "unlimbered"), "horse artillery": ("limbered"
 LAYERS = {"Disorganized": ("layer-d.png", "D", "Disorganize", "Rally", ("68,130", "82,130"), "14"),
           "Shattered": ("layer-shattered.png", "S", "Shatter", "Recover", ("83,195", "83,130"), "15"),
           "Detached": ("layer-detached.png", "DET", "Detach", "Rejoin", ("84,195", "74,130"), "22.3")}
-
-
-def key_commands(*commands):
-    """A DynamicProperty's key commands: (menu text, keystroke 'code,mods', changer 'P,value' ...)."""
-    return encode([encode(list(c), ":") for c in commands], ",")
-
-
-def dynamic_property(name, numeric, low, high, commands, description):
-    return "PROP;" + encode([name, encode([numeric, low, high, "false"], ","), commands, description], ";")
-
-
-def sp_trait(sp):
-    return (dynamic_property("SP", "true", "0", "16",
-                             key_commands(("SP +1", "61,130", "I,1"), ("SP -1", "45,130", "I,-1"),
-                                          ("Set SP", "83,195", "R,SP")), "Strength points"), str(sp))
-
-
-def choice_trait(name, key, choices, value, description):
-    """A property the player sets from a list (VASSAL's changer E: prompt, then the choices)."""
-    changer = "E," + encode([f"{name}?"] + list(choices), ",")
-    return (dynamic_property(name, "false", "", "", key_commands((f"Set {name}", key, changer)), description), value)
 
 
 def layer_trait(name, on):

@@ -1,17 +1,9 @@
 """The counters' traits: the prototypes, a unit's strength held three ways, the Union's masks and
 hiding, and a counter's whole chain as a palette slot or a piece in a save."""
 from adjutant import encode_sequence as encode
+from adjutant.procedures.demo_traits import dynamic_property, flag_trait, key_commands
 
 from .counters import UNION_ID
-
-
-def key_commands(*commands):
-    """A DynamicProperty's key commands: (menu text, keystroke 'code,mods', changer 'I,1' ...)."""
-    return encode([encode(list(c), ":") for c in commands], ",")
-
-
-def dynamic_property(name, numeric, low, high, wrap, commands, description):
-    return "PROP;" + encode([name, encode([numeric, low, high, wrap], ","), commands, description], ";")
 
 
 MARK_MOVED = ("markmoved;moved.png;25;-25;Mark Moved;77,130", "false")
@@ -25,12 +17,6 @@ def facing_trait(facing):
     return (dynamic_property("Facing", "true", "0", "5", "true",
                              key_commands(("Turn right", "39,130", "I,1"), ("Turn left", "37,130", "I,-1")),
                              "Facing (0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW)"), str(facing))
-
-
-def flag_trait(name, key, description):
-    """A true/false state the player toggles from the counter's menu (a DynamicProperty)."""
-    return (dynamic_property(name, "false", "", "", "false", key_commands((f"Toggle {name}", key, "R,true or false")),
-                             description), "false")
 
 
 # 10.2: a Depletion marker when the roll depletes it, the depleted side at the end of the Combat Phase.

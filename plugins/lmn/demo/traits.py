@@ -1,22 +1,9 @@
 """The counters' traits: the values as Markers, the strength and states as DynamicProperties, the
 owner's Mask (face-down, 6.0), and a counter's whole chain as a palette slot or a piece in a save."""
 from adjutant import encode_sequence as encode
+from adjutant.procedures.demo_traits import dynamic_property, flag_trait, key_commands
 
 from .counters import OWNER
-
-
-def key_commands(*commands):
-    """A DynamicProperty's key commands: (menu text, keystroke 'code,mods', changer 'I,1' ...)."""
-    return encode([encode(list(c), ":") for c in commands], ",")
-
-
-def dynamic_property(name, numeric, low, high, wrap, commands, description):
-    return "PROP;" + encode([name, encode([numeric, low, high, wrap], ","), commands, description], ";")
-
-
-def flag_trait(name, key, description, value="false"):
-    return (dynamic_property(name, "false", "", "", "false", key_commands((f"Toggle {name}", key, "R,true or false")),
-                             description), value)
 
 
 def strength_trait(strength):
