@@ -11,7 +11,10 @@ does not disorganize (23.3); unlimbered
 artillery does not move (1.4); stacks over the limits at the end of the phase lose the excess (4.1,
 4.2, 4.5), charged to the move after which the hex went over; reinforcements entering from the
 Reinforcements box count the first full hex, in a column 20, 19, 18 road MP, a stack of the box
-entering with its slowest unit's allowance (26.5, 26.6). The phase is the side's of the log's
+entering with its slowest unit's allowance (26.5, 26.6); a stack entering elsewhere on the map edge
+was delayed (26.7): up to 5 hexes from its entry hex a turn delayed, the delay being the game's
+Turn less the units' OOA turn (`arrives`), and stated as the move's condition when the game does
+not tell it. The phase is the side's of the log's
 first move: a move of the other side's unit is judged by its own side's rules and noted.
 
 What a log cannot show is said in the verdict's note: a cavalry charge (3.2: out of command,
@@ -48,8 +51,11 @@ def register(plugin):
                            "file (quarter MP), the road rate 1/4 MP (2.2), 1/2 for shattered or disorganized units "
                            "(16.3), none in a zone of influence (2.2); enemy ZOC: entering stops (5.2), leaving "
                            "disorganizes (5.3, 5.4), no entry after the road rate, out of command, shattered or at "
-                           "night (5.5, 5.7, 16.4, 23.2); stacking at the end (4.1, 4.2, 4.5); reinforcement entry "
-                           "(26.5, 26.6). What a log cannot show is noted (docs/lfm.md).")
+                           "night (5.5, 5.7, 16.4, 23.2); at night roads only (23.6) but a retreat out of a ZOC "
+                           "(23.3); unlimbered artillery stays (1.4); stacking at the end (4.1, 4.2, 4.5); "
+                           "reinforcement entry (26.5, 26.6) and delayed entry up to 5 hexes away a turn delayed "
+                           "(26.7: the units' OOA turn `arrives` against the game's Turn, else the condition "
+                           "stated). What a log cannot show is noted (docs/lfm.md).")
     def moves(context):
         """The verdicts of the log's moves."""
         if context.before is not None:
@@ -267,25 +273,31 @@ class LfmMoveChecker(MoveChecker):
 
     def _entry(self, army, movers, end, side, m, box):
         """(the entry hex, the MP its first full hex costs, what the verdict says); (None, None,
-        why) where the stack entered off an entry hex of its side. `box`: the (map, x, y) the movers
+        why) where the stack may not have entered there. `box`: the (map, x, y) the movers
         stood on off the map at the phase's start: the units there are one entering stack, in the
         column once, with its slowest unit's allowance however many moves bring it on."""
         hexes = {p["hex"]: p.get("name", p["hex"]) for p in self._entries if p.get("side") in (None, side)}
-        start = next((h for h in hexes if h == end), None) or next(
-            (h for h in hexes if self._search(army, m, h, end, None, zones=set(), influence=set(), enemy=set())),
-            None)
-        if start is None:
-            return None, None, f"entered the map in {end}: reinforcements enter on their road's entry hex (26.2)"
-        influenced = start in army.influence_hexes(enemy_of(side), night=_flag(self.game.global_property("Night")))
         members = {pid for pid, at in self.at_start.items() if at == box}
         stack = [u for u in army.units + army.off_map if u.piece.id in members] or movers
-        clauses = []
+        delay = self._delay(stack)
+        start, late = (None, "") if delay == 0 else self._delayed_start(army, m, end, side, hexes, delay)
+        if start is None and delay is not None and delay > 0:
+            return None, None, late
+        if start is None:
+            start = next((h for h in hexes if h == end), None) or next(
+                (h for h in hexes if self._search(army, m, h, end, None, zones=set(), influence=set(), enemy=set())),
+                None)
+        if start is None:
+            return None, None, late or f"entered the map in {end}: reinforcements enter on their road's entry hex (26.2)"
+        clauses = [late] if late else []
+        influenced = start in army.influence_hexes(enemy_of(side), night=_flag(self.game.global_property("Night")))
         if (start, box) in self.entered:
             allowance = self.entered[(start, box)]
         else:
             column = self.entries.setdefault(start, [])
             slowest = min(Fraction(str(u.attributes.get("ma") or "0")) for u in stack)
-            column.append(EnteringStack(", ".join(u.name for u in stack), hexes[start], int(slowest / QUARTERS)))
+            column.append(EnteringStack(", ".join(u.name for u in stack), hexes.get(start, start),
+                                        int(slowest / QUARTERS)))
             allowance = column_allowances(self.charts, column, entry_in_zoi=influenced)[-1]
             self.entered[(start, box)] = allowance
         if len(stack) > len(movers):
@@ -298,6 +310,55 @@ class LfmMoveChecker(MoveChecker):
         first = self._enter_cost(army, m, start)
         return start, first, "; ".join(clauses + list(allowance.clauses)) + \
             f": the entry hex {start} costs {mp_text(first)} of its {mp_text(m.allowance)}"
+
+    def _delay(self, stack):
+        """26.7: the turns the stack's entry was delayed, the game's Turn less its units' OOA turn
+        (the unit attribute `arrives`); None when the game or a unit does not tell."""
+        turn = str(self.game.global_property("Turn") or "")
+        arrives = {str(u.attributes.get("arrives") or "") for u in stack}
+        if not turn.isdigit() or len(arrives) != 1 or not next(iter(arrives)).isdigit():
+            return None
+        return max(0, int(turn) - int(arrives.pop()))
+
+    def _delayed_start(self, army, m, end, side, hexes, delay):
+        """26.7: (the map edge hex a delayed stack entered by, what the verdict says), the edge hex
+        nearest a designated entry hex from which the stack reaches `end` within its allowance;
+        (None, why) when there is none (within 5 hexes a turn delayed, when the delay is known)."""
+        if not hexes:
+            return None, f"entered the map in {end}: the companion file names no entry hex of the {side} (26.2)"
+        self._read_map(army)
+        edge = [h for h, near in self._around.items() if len(near) < 6]
+        nearest = {h: min(hexes, key=lambda e: army.distance(e, h)) for h in edge}
+        reach = None if delay is None else \
+            delay * int(self.charts.rule("reinforcement_entry", "delay_hexes_per_turn"))
+        night = _flag(self.game.global_property("Night"))
+        zones = army.zone_hexes(enemy_of(side))
+        strict = dict(zones=zones, enemy={u.hex for u in army.of(enemy_of(side)) if u.is_combat},
+                      influence=set() if night else army.influence_hexes(enemy_of(side)))
+        loose = dict(zones=set(), influence=set(), enemy=set())
+        ordered = sorted((h for h in edge if reach is None or army.distance(nearest[h], h) <= reach),
+                         key=lambda h: (army.distance(nearest[h], h), h))
+        reaching = (h for rules in (strict, loose) for h in ordered
+                    if h == end or self._search(army, m, h, end, m.allowance - self._enter_cost(army, m, h), **rules))
+        for h in reaching:
+            away = army.distance(nearest[h], h)
+            entry = nearest[h]
+            if away == 0:
+                return h, ""
+            said = f"26.7: entered by {h}, {away} hex{'' if away == 1 else 'es'} from the {hexes[entry]} ({entry})"
+            blocked = entry in zones or any(u.side != side for u in army.in_hex(entry))
+            now = "" if blocked else f"; {entry} is not blocked now (enemy units or an enemy ZOC)"
+            if delay is not None:
+                return h, f"{said}, within {reach} after {delay} turn(s) delayed{now}"
+            turns = -(-away // int(self.charts.rule("reinforcement_entry", "delay_hexes_per_turn")))
+            return h, (f"{said}: legal only as a delayed entry, {turns} turn(s) or more after its OOA turn with "
+                       f"{entry} blocked by enemy units or an enemy ZOC{now}; the game does not tell the delay "
+                       f"(the units' attribute `arrives`, their OOA turn, with the global property Turn)")
+        if reach is None:
+            return None, ""
+        return None, (f"entered the map in {end}: reinforcements enter on their road's entry hex (26.2), or up to "
+                      f"{reach} hexes from it after {delay} turn(s) delayed (26.7); none of those hexes reaches "
+                      f"{end} within its allowance")
 
     def _enter_cost(self, army, m, hex_name):
         """The first full hex's cost (26.5): by the road when the stack enters by it, else its terrain."""
@@ -348,12 +409,16 @@ class LfmMoveChecker(MoveChecker):
     def _features(self, a, b):
         return self._feature_map.get(frozenset((a, b)), ())
 
+    def _read_map(self, army):
+        """Each hex's neighbours and each hexside's features, read once."""
+        if self._feature_map is None:
+            self._around = {a: army.neighbours(a) for a in army.hexes}
+            self._feature_map = {frozenset((a, b)): army.hexside(a, b) for a, near in self._around.items() for b in near}
+
     def _search(self, army, m, start, end, allowance, zones, influence, enemy, loose=()):
         """The cheapest way from start to end by 1.2, 2.2, 5.2-5.7, 16.3; `loose`: rules not applied
         ("stop", "road", "barred", "night") for telling why a move is illegal. None when there is none."""
-        if self._feature_map is None:
-            self._around = {a: army.neighbours(a) for a in army.within(end, 10 ** 6)}
-            self._feature_map = {frozenset((a, b)): army.hexside(a, b) for a, near in self._around.items() for b in near}
+        self._read_map(army)
         movement = army.map
         first = (Fraction(0), 0, start, m.used_road, False, False, (start,))
         queue, seen, counter = [first], {}, 1

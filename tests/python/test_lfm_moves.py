@@ -24,14 +24,16 @@ def demo(tmp_path_factory):
 RUNS = count()
 
 
-def phase(demo, folder, steps, before=None, properties=IN_COMMAND, save=DEMO_SAVE, night=False):
+def phase(demo, folder, steps, before=None, properties=IN_COMMAND, save=DEMO_SAVE, night=False, turn=None):
     """The verdicts of a log from `save` with pieces moved `before` ({name: hex}) and `properties`
-    set, then the (name, hex) moves of `steps`."""
+    set, then the (name, hex) moves of `steps`; `turn`: the global property Turn (else the demo's 3)."""
     n = next(RUNS)
     start = demo.position(save, folder / f"start-{n}.vsav", moves=before, properties=properties)
     game = adjutant.open_game(str(start), demo.module)
     if night:
         game.set_global_property("Night", "true")
+    if turn is not None:
+        game.set_global_property("Turn", turn)
     for name, where in steps:
         game.move_piece(piece_named(game, name).id, MAP_NAME, *game.map(MAP_NAME).point_of(where, BOARD_NAME))
     log = folder / f"phase-{n}.vlog"
@@ -194,3 +196,41 @@ def test_26_5_a_stack_enters_with_its_slowest_unit_and_the_figures_count_the_ent
     assert forty_second.legal and (forty_second.allowance, forty_second.cost) == (19, 19)
     assert carolina.legal is False and (carolina.allowance, carolina.cost) == (18, 19)
     assert carolina.reason.startswith("costs 19 quarter MP, over the 18 left")
+
+
+# 26.7: Davis's brigade arrives on turn 3 (its counters' Arrives); Buford's cavalry in 0208 puts the
+# Chambersburg Pike's entry hex 0108 in its ZOC. 0103 is 5 clear hexes up the map edge from 0108:
+# 21 quarter MP from there, over an MA of 20.
+BLOCKED = {"8th Illinois Cavalry": "0208", "Buford": "0208"}
+
+
+def test_26_7_a_delayed_stack_enters_up_to_5_hexes_away_a_turn_delayed(demo, tmp_path):
+    v, = phase(demo, tmp_path, [("42nd Mississippi", "0103")], before=BLOCKED, save=ENTRY_SAVE, properties=None,
+               turn="4")
+    assert v.legal, v.reason
+    # The edge hex nearest the entry hex from which 0103 lies within the MA: 0107, 4 + 4 x 4 quarter MP.
+    assert v.start == "0107 (entering)" and v.cost == 20
+    assert "1 hex from the Chambersburg Pike entry (0108), within 5 after 1 turn(s) delayed" in v.note
+
+
+def test_26_7_no_further_than_the_turns_delayed_allow(demo, tmp_path):
+    # 0401 on the north edge: 4 clear hexes from 0201, 8 hexes from 0108; beyond a 5 MP move from
+    # every edge hex within 5 of 0108.
+    one, two = (phase(demo, tmp_path, [("42nd Mississippi", "0401")], before=BLOCKED, save=ENTRY_SAVE,
+                      properties=None, turn=turn)[0] for turn in ("4", "5"))
+    assert one.legal is False and "up to 5 hexes from it after 1 turn(s) delayed (26.7)" in one.reason
+    assert two.legal and two.start == "0201 (entering)" and two.cost == 20
+    assert "8 hexes from the Chambersburg Pike entry (0108), within 10 after 2" in two.note
+
+
+def test_26_7_on_its_ooa_turn_a_stack_enters_by_its_entry_hex(demo, tmp_path):
+    v, = phase(demo, tmp_path, [("42nd Mississippi", "0103")], before=BLOCKED, save=ENTRY_SAVE, properties=None)
+    assert v.legal is False and v.start == "0108 (entering)" and "over the 20 left" in v.reason
+
+
+def test_26_7_without_the_turn_the_delay_is_the_stated_condition(demo, tmp_path):
+    v, = phase(demo, tmp_path, [("42nd Mississippi", "0103")], save=ENTRY_SAVE, properties=None, turn="")
+    assert v.legal and "legal only as a delayed entry, 1 turn(s) or more after its OOA turn" in v.note
+    assert "0108 is not blocked now" in v.note
+    within, = phase(demo, tmp_path, [("42nd Mississippi", "0104")], save=ENTRY_SAVE, properties=None, turn="")
+    assert within.legal and within.start == "0108 (entering)" and "26.7" not in within.note

@@ -26,6 +26,7 @@ class Counter:
     mode: str = ""                 # the mode the palette piece starts in (limbered, mounted ...)
     rank: str = ""                 # a commander's: army | corps | division | brigade
     cv: Optional[int] = None       # division commanders and up (20.3)
+    arrives: Optional[int] = None  # a reinforcement's turn on the Order of Appearance (26.1)
 
     @property
     def image(self):
@@ -108,4 +109,8 @@ COUNTERS = [
     # The markers (24, 25)
     *(Counter(name, "", "marker") for name in MARKERS),
 ]
+# 26.1: Davis's brigade, in lfm-entry.vsav's Reinforcements box, appears on the demo's turn 3.
+for c in COUNTERS:
+    if c.brigade == DAVIS:
+        c.arrives = 3
 BY_NAME = {c.name: c for c in COUNTERS}

@@ -1,5 +1,5 @@
 """The counters' traits, which hold the unit vocabulary (docs/lfm.md): printed values as Markers
-(Side, Type, PrintedSP, Cohesion, Rank, CV, Brigade, Division, Corps), what play changes as
+(Side, Type, PrintedSP, Cohesion, Rank, CV, Brigade, Division, Corps, Arrives), what play changes as
 DynamicProperties (SP, Mode, Command) and the markers of 14, 15 and 22 as layers of two levels
 (Disorganized, Shattered, Detached: level 1 without the marker, level 2 with it)."""
 from adjutant import encode_sequence as encode
@@ -50,5 +50,8 @@ def counter_traits(counter, sp=None, mode=None, command="out", disorganized=Fals
     if counter.cv is not None:
         keys.append("CV")
         values.append(str(counter.cv))
+    if counter.arrives is not None:
+        keys.append("Arrives")
+        values.append(str(counter.arrives))
     traits.append(("mark;" + encode(keys, ","), encode(values, ",")))
     return traits
