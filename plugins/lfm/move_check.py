@@ -76,6 +76,7 @@ class Mover:
     used_road: bool = False     # an earlier move this phase used the road rate
     notes: list = field(default_factory=list)
     road_only: bool = False     # 23.6: at night, every step along a road line (not a retreat from a ZOC)
+    entry_hint: str = ""        # what a refused entry from the Reinforcements box could have done instead
 
 
 @dataclass
@@ -205,17 +206,30 @@ class LfmMoveChecker(MoveChecker):
             first_cost = Fraction(0)
         zones = army.zone_hexes(enemy_of(side))
         night = _flag(self.game.global_property("Night"))
-        m.road_only = night and start not in zones
+        m.road_only = night and not self._started_in(view, move.map, ids, zones)
         influence = set() if night else army.influence_hexes(enemy_of(side))
         enemy = {u.hex for u in army.of(enemy_of(side)) if u.is_combat}
         verdict.allowance = m.allowance
         verdict.distance = army.distance(start, end)
         left = m.allowance - first_cost
         strict = dict(zones=zones, influence=influence, enemy=enemy)
-        found = self._search(army, m, start, end, left, **strict)
-        if found is None:
-            reasons.append(self._why_not(army, m, start, end, left, strict, verdict, first_cost))
+        found = None
+        if entering is not None and start in zones:
+            # 5.2, 5.7, 26.7: entering by a hex in an enemy ZOC enters the ZOC.
+            reasons += [m.barred] if m.barred else []
+            if end != start:
+                reasons.append(f"the entry hex {start} is in an enemy ZOC: a stack entering it stops there (5.2); "
+                               f"it may delay its entry instead (26.7)")
+            elif not reasons:
+                verdict.cost, verdict.path = first_cost, [start]
+                for pid in ids:
+                    self.stopped[pid] = f"{end} at {verdict.where}"
         else:
+            found = self._search(army, m, start, end, left, **strict)
+            if found is None:
+                reasons.append(self._why_not(army, m, start, end, left, strict, verdict, first_cost))
+                reasons += [m.entry_hint] if m.entry_hint else []
+        if found is not None:
             verdict.cost, verdict.path = first_cost + found.cost, found.hexes
             if found.ends_in_zone:
                 for pid in ids:
@@ -241,6 +255,14 @@ class LfmMoveChecker(MoveChecker):
         verdict.reason = "; ".join(reasons)
         verdict.note = "; ".join(n for n in notes if n)
         return verdict
+
+    def _started_in(self, view, map_id, ids, zones):
+        """23.3: whether a mover stood in one of `zones` on this map at the phase's start."""
+        for pid in ids:
+            where = self.at_start.get(pid)
+            if where and where[0] == map_id and self.hex_name(view, where[1], where[2])[1] in zones:
+                return True
+        return False
 
     def _mover(self, army, movers, ids):
         night = _flag(self.game.global_property("Night"))
@@ -274,51 +296,60 @@ class LfmMoveChecker(MoveChecker):
     def _entry(self, army, movers, end, side, m, box):
         """(the entry hex, the MP its first full hex costs, what the verdict says); (None, None,
         why) where the stack may not have entered there. `box`: the (map, x, y) the movers
-        stood on off the map at the phase's start: the units there are one entering stack, in the
-        column once, with its slowest unit's allowance however many moves bring it on."""
+        stood on off the map at the phase's start: the units there are one entering stack, entering
+        by one hex, in the column once, with its slowest unit's allowance however many moves bring
+        it on."""
         hexes = {p["hex"]: p.get("name", p["hex"]) for p in self._entries if p.get("side") in (None, side)}
         members = {pid for pid, at in self.at_start.items() if at == box}
         stack = [u for u in army.units + army.off_map if u.piece.id in members] or movers
-        delay = self._delay(stack)
-        start, late = (None, "") if delay == 0 else self._delayed_start(army, m, end, side, hexes, delay)
-        if start is None and delay is not None and delay > 0:
-            return None, None, late
-        if start is None:
-            start = next((h for h in hexes if h == end), None) or next(
-                (h for h in hexes if self._search(army, m, h, end, None, zones=set(), influence=set(), enemy=set())),
-                None)
-        if start is None:
-            return None, None, late or f"entered the map in {end}: reinforcements enter on their road's entry hex (26.2)"
-        clauses = [late] if late else []
-        influenced = start in army.influence_hexes(enemy_of(side), night=_flag(self.game.global_property("Night")))
-        if (start, box) in self.entered:
-            allowance = self.entered[(start, box)]
+        if box in self.entered:
+            start, allowance, said = self.entered[box]
         else:
+            turn, arrives = self._arrival(stack)
+            if turn is not None and turn < arrives:
+                return None, None, f"entered the map on turn {turn}: its units arrive on turn {arrives} (26.1)"
+            delay = None if turn is None else turn - arrives
+            m.allowance = min(Fraction(str(u.attributes.get("ma") or "0")) for u in stack)
+            start, late = (None, "") if delay == 0 else self._delayed_start(army, m, end, side, hexes, delay)
+            if start is None and delay is not None and delay > 0:
+                return None, None, late
+            if start is None:
+                start = next((h for h in hexes if h == end), None) or next(
+                    (h for h in hexes if self._search(army, m, h, end, None, zones=set(), influence=set(),
+                                                      enemy=set())), None)
+            if start is None:
+                return None, None, late or (f"entered the map in {end}: reinforcements enter on their road's "
+                                            f"entry hex (26.2)")
+            if delay == 0 and end != start:
+                m.entry_hint = "entering elsewhere on the map edge needs a delayed entry (26.7)"
+            influenced = start in army.influence_hexes(enemy_of(side),
+                                                       night=_flag(self.game.global_property("Night")))
             column = self.entries.setdefault(start, [])
-            slowest = min(Fraction(str(u.attributes.get("ma") or "0")) for u in stack)
+            slowest = m.allowance
             column.append(EnteringStack(", ".join(u.name for u in stack), hexes.get(start, start),
                                         int(slowest / QUARTERS)))
             allowance = column_allowances(self.charts, column, entry_in_zoi=influenced)[-1]
-            self.entered[(start, box)] = allowance
-        if len(stack) > len(movers):
-            clauses.append(f"its stack off the map ({', '.join(u.name for u in stack)}) enters with its slowest "
-                           f"unit's allowance")
+            said = [late] if late else []
+            if len(stack) > 1:
+                said.append(f"its stack off the map ({', '.join(u.name for u in stack)}) enters with its slowest "
+                            f"unit's allowance")
+            self.entered[box] = (start, allowance, said)
         m.allowance = Fraction(allowance.movement) if allowance.road_movement else \
             Fraction(allowance.movement * QUARTERS)
         if not allowance.road_movement:
             m.road_rate = QUARTERS * 100   # 26.6: normal movement only
         first = self._enter_cost(army, m, start)
-        return start, first, "; ".join(clauses + list(allowance.clauses)) + \
+        return start, first, "; ".join(said + list(allowance.clauses)) + \
             f": the entry hex {start} costs {mp_text(first)} of its {mp_text(m.allowance)}"
 
-    def _delay(self, stack):
-        """26.7: the turns the stack's entry was delayed, the game's Turn less its units' OOA turn
-        (the unit attribute `arrives`); None when the game or a unit does not tell."""
+    def _arrival(self, stack):
+        """26.1, 26.7: (the game's Turn, the stack's OOA turn: the unit attribute `arrives`); (None,
+        None) when the game or a unit does not tell."""
         turn = str(self.game.global_property("Turn") or "")
         arrives = {str(u.attributes.get("arrives") or "") for u in stack}
         if not turn.isdigit() or len(arrives) != 1 or not next(iter(arrives)).isdigit():
-            return None
-        return max(0, int(turn) - int(arrives.pop()))
+            return None, None
+        return int(turn), int(arrives.pop())
 
     def _delayed_start(self, army, m, end, side, hexes, delay):
         """26.7: (the map edge hex a delayed stack entered by, what the verdict says), the edge hex
@@ -338,8 +369,11 @@ class LfmMoveChecker(MoveChecker):
         loose = dict(zones=set(), influence=set(), enemy=set())
         ordered = sorted((h for h in edge if reach is None or army.distance(nearest[h], h) <= reach),
                          key=lambda h: (army.distance(nearest[h], h), h))
-        reaching = (h for rules in (strict, loose) for h in ordered
-                    if h == end or self._search(army, m, h, end, m.allowance - self._enter_cost(army, m, h), **rules))
+        def reaches(h, rules):
+            if h in rules["zones"]:
+                return h == end and not m.barred   # 5.2, 5.7: an entry hex in an enemy ZOC stops the stack there
+            return h == end or self._search(army, m, h, end, m.allowance - self._enter_cost(army, m, h), **rules)
+        reaching = (h for rules in (strict, loose) for h in ordered if reaches(h, rules))
         for h in reaching:
             away = army.distance(nearest[h], h)
             entry = nearest[h]
@@ -347,7 +381,7 @@ class LfmMoveChecker(MoveChecker):
                 return h, ""
             said = f"26.7: entered by {h}, {away} hex{'' if away == 1 else 'es'} from the {hexes[entry]} ({entry})"
             blocked = entry in zones or any(u.side != side for u in army.in_hex(entry))
-            now = "" if blocked else f"; {entry} is not blocked now (enemy units or an enemy ZOC)"
+            now = f"; {entry} is {'' if blocked else 'not '}blocked now (enemy units or an enemy ZOC)"
             if delay is not None:
                 return h, f"{said}, within {reach} after {delay} turn(s) delayed{now}"
             turns = -(-away // int(self.charts.rule("reinforcement_entry", "delay_hexes_per_turn")))

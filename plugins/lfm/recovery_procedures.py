@@ -56,7 +56,11 @@ def determine_shatter(session, side, totals):
         section.add("a night turn: every shatter marker is removed at the start of the first night turn (23.4, "
                     "15.3): lfm.night phase=start", night=True)
         return
-    for name, (members, on_map, total) in brigades(session.army, side, totals).items():
+    found = brigades(session.army, side, totals)
+    if not found:
+        section.add(f"no {side} brigade has a regiment on the map (brigades not yet arrived or destroyed are left "
+                    f"out, 23.7)", brigades=0)
+    for name, (members, on_map, total) in found.items():
         was = any(u.shattered for u in members)
         r = shatter.reorganize(session.charts, shatter.Brigade(name, total, on_map, was,
                                                                tuple(u.name for u in members)))
@@ -183,7 +187,7 @@ def pairs(text, what):
     return found
 
 
-SIDE = Parameter("side", str, "the side whose Reorganization phase it is: Union or Confederate")
+SIDE = Parameter("side", str, "the side whose phase it is: Union or Confederate")
 
 
 def register(plugin):

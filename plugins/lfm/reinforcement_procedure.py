@@ -43,9 +43,16 @@ def entry(session, units, road, delayed, enter):
     place = places[0]
     hex_name = place.hexes[0]
     zoi = hex_name in session.influence_hexes(enemy_of(side))
+    enemy_units = [u.name for u in army.in_hex(hex_name) if u.side != side]
+    zoc = hex_name in army.zone_hexes(enemy_of(side))
     section = session.report.section(f"{side} reinforcements on the {place.name} ({hex_name}, 26.5)")
     section.add(f"entry hex {hex_name}: " + ("in an enemy ZOI: normal movement only (26.6)" if zoi else
                                             "no enemy ZOI: road movement allowed (26.6)"), hex=hex_name, zoi=zoi)
+    if enemy_units or zoc:
+        why = f"enemy units in it ({', '.join(enemy_units)})" if enemy_units else "in an enemy ZOC"
+        section.add(f"entry hex {hex_name} blocked, {why}: a stack entering it stops there (5.2), if it may enter "
+                    f"a ZOC at all (5.5, 5.7); or it delays its entry, then enters up to 5 hexes away a turn "
+                    f"delayed (26.7)", blocked=True)
     entering = []
     for stack in stacks:
         ma = min(int(u.attributes["ma"]) for u in stack)
@@ -58,6 +65,9 @@ def entry(session, units, road, delayed, enter):
     if enter:
         late = session.report.section("Delayed entry (26.7)")
         army.require_hex(enter)
+        if len(army.neighbours(enter)) == 6:
+            raise ArmyError(f"{enter} is not on the map edge: reinforcements enter at the edge of the map (26.2), "
+                            f"a delayed stack too (26.7)")
         v = delayed_entry(session.charts, delayed, army.distance(hex_name, enter))
         late.add(f"entering in {enter} after {delayed} turn(s) delayed: {v.clause}", hex=enter, allowed=v.allowed)
 

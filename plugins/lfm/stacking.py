@@ -46,7 +46,8 @@ def _limits(charts, on_road):
     def combat_legal(us):
         return sum(u.sp for u in us) <= brigade and (not one or len({u.brigade for u in us}) <= 1)
     which = (f"4.1: {brigade} SP of infantry or cavalry" +
-             (" of the same brigade" if one else " (option stacking_brigades = \"total\")"))
+             (" of the same brigade (option stacking_brigades = \"one\")" if one else
+              " (option stacking_brigades = \"total\")"))
     return [(which, lambda u: u.type in ("infantry", "cavalry"), combat_legal),
             (f"4.2: {artillery} SP of artillery, or one battery alone", lambda u: u.type in ARTILLERY,
              lambda us: sum(u.sp for u in us) <= artillery or len(us) == 1)]
@@ -93,4 +94,7 @@ def stacking_excess(charts, units, on_road=False):
     if eliminated:
         clauses = (f"4.5: {', '.join(eliminated)} ({lost} SP) eliminated, the excess "
                    f"(option stacking_excess = \"{order}\")",)
+    if len(cavalry) > 1:
+        clauses += ("4.3: its cavalry must be all mounted or all dismounted (mount or dismount units before the end "
+                    "of the phase; 4.5 eliminates only SP over the limits)",)
     return StackingResult(eliminated, lost, tuple(violations), clauses)

@@ -127,6 +127,15 @@ def test_23_3_a_unit_leaving_a_zoc_at_night_is_not_disorganized(demo, tmp_path):
     assert v.legal and "23.3" in v.note and "does not become disorganized" in v.note and "5.3" not in v.note
 
 
+
+def test_23_3_a_retreat_dragged_in_two_steps_is_one_retreat(demo, tmp_path):
+    props = dict(IN_COMMAND, **{"19th Indiana": {"Command": "in"}})
+    first, second = phase(demo, tmp_path, [("19th Indiana", "1009"), ("19th Indiana", "1110")],
+                          before={"19th Indiana": "0809"}, properties=props, night=True)
+    assert first.legal and second.legal, second.reason
+    assert "23.6" not in second.reason
+
+
 def test_23_6_at_night_only_movement_along_roads(demo, tmp_path):
     # 1206-1205-1304-1404: after the trail, every hex is off the roads.
     v, = phase(demo, tmp_path, [("76th New York", "1404")], night=True)
@@ -138,7 +147,7 @@ def test_23_6_at_night_only_movement_along_roads(demo, tmp_path):
 def test_4_1_one_brigade_a_hex_the_excess_eliminated_at_the_end_4_5(demo, tmp_path):
     v, = phase(demo, tmp_path, [("2nd Mississippi", "0707")])
     # Archer's 1st and 7th Tennessee (8 SP) with Davis's 2nd Mississippi (5 SP): two brigades.
-    assert v.legal is False and "(4.1: 16 SP of infantry or cavalry of the same brigade)" in v.reason
+    assert v.legal is False and "(4.1: 16 SP of infantry or cavalry of the same brigade (option stacking_brigades = \"one\"))" in v.reason
     assert "4.5: 2nd Mississippi (5 SP) eliminated" in v.reason
     # Passing through is free of the limits (1.3): moving on, it ends elsewhere.
     through, on = phase(demo, tmp_path, [("2nd Mississippi", "0707"), ("2nd Mississippi", "0607")])
@@ -208,9 +217,11 @@ def test_26_7_a_delayed_stack_enters_up_to_5_hexes_away_a_turn_delayed(demo, tmp
     v, = phase(demo, tmp_path, [("42nd Mississippi", "0103")], before=BLOCKED, save=ENTRY_SAVE, properties=None,
                turn="4")
     assert v.legal, v.reason
-    # The edge hex nearest the entry hex from which 0103 lies within the MA: 0107, 4 + 4 x 4 quarter MP.
-    assert v.start == "0107 (entering)" and v.cost == 20
-    assert "1 hex from the Chambersburg Pike entry (0108), within 5 after 1 turn(s) delayed" in v.note
+    # The edge hex nearest the entry hex, out of the cavalry's ZOC (0107, 0108), from which 0103 lies
+    # within the MA: 0106, 4 + 3 x 4 quarter MP.
+    assert v.start == "0106 (entering)" and v.cost == 16
+    assert "2 hexes from the Chambersburg Pike entry (0108), within 5 after 1 turn(s) delayed" in v.note
+    assert "0108 is blocked now" in v.note
 
 
 def test_26_7_no_further_than_the_turns_delayed_allow(demo, tmp_path):
@@ -224,8 +235,9 @@ def test_26_7_no_further_than_the_turns_delayed_allow(demo, tmp_path):
 
 
 def test_26_7_on_its_ooa_turn_a_stack_enters_by_its_entry_hex(demo, tmp_path):
-    v, = phase(demo, tmp_path, [("42nd Mississippi", "0103")], before=BLOCKED, save=ENTRY_SAVE, properties=None)
+    v, = phase(demo, tmp_path, [("42nd Mississippi", "0103")], save=ENTRY_SAVE, properties=None)
     assert v.legal is False and v.start == "0108 (entering)" and "over the 20 left" in v.reason
+    assert "needs a delayed entry (26.7)" in v.reason
 
 
 def test_26_7_without_the_turn_the_delay_is_the_stated_condition(demo, tmp_path):
@@ -234,3 +246,40 @@ def test_26_7_without_the_turn_the_delay_is_the_stated_condition(demo, tmp_path)
     assert "0108 is not blocked now" in v.note
     within, = phase(demo, tmp_path, [("42nd Mississippi", "0104")], save=ENTRY_SAVE, properties=None, turn="")
     assert within.legal and within.start == "0108 (entering)" and "26.7" not in within.note
+
+
+def test_26_7_a_stack_enters_by_one_hex_with_its_slowest_units_allowance(demo, tmp_path):
+    # Davis (8 MP alone) and the 2nd Mississippi wait together: dragged one by one, they enter by one
+    # hex, chosen with the stack's 5 MP.
+    davis, mississippi = phase(demo, tmp_path, [("Davis", "0102"), ("2nd Mississippi", "0102")], before=BLOCKED,
+                               save=ENTRY_SAVE, properties=None, turn="4")
+    assert davis.legal and mississippi.legal, (davis.reason, mississippi.reason)
+    assert davis.start == mississippi.start and davis.allowance == mississippi.allowance == 20
+
+
+def test_26_5_a_delayed_entry_elsewhere_is_not_in_the_roads_column(demo, tmp_path):
+    davis, mississippi, forty_second = phase(
+        demo, tmp_path, [("Davis", "0102"), ("2nd Mississippi", "0102"), ("42nd Mississippi", "2008")],
+        before={"8th Illinois Cavalry": "2016", "Buford": "2016"}, save=ENTRY_SAVE, properties=None, turn="4")
+    assert davis.start != "0108 (entering)"
+    assert forty_second.legal and forty_second.start == "0108 (entering)" and forty_second.allowance == 20
+
+
+def test_5_2_an_entry_hex_in_an_enemy_zoc_stops_the_stack_there(demo, tmp_path):
+    props = {"42nd Mississippi": {"Command": "in"}}
+    on, = phase(demo, tmp_path, [("42nd Mississippi", "0308")], before=BLOCKED, save=ENTRY_SAVE, properties=props)
+    assert on.legal is False and "the entry hex 0108 is in an enemy ZOC: a stack entering it stops there (5.2)" \
+        in on.reason and "5.3" not in on.note
+    stopped, further = phase(demo, tmp_path, [("42nd Mississippi", "0108"), ("42nd Mississippi", "0208")],
+                             before=BLOCKED, save=ENTRY_SAVE, properties=props)
+    assert stopped.legal and further.legal is False and "(5.2)" in further.reason
+
+
+def test_5_7_out_of_command_reinforcements_do_not_enter_a_zoc(demo, tmp_path):
+    v, = phase(demo, tmp_path, [("42nd Mississippi", "0108")], before=BLOCKED, save=ENTRY_SAVE, properties=None)
+    assert v.legal is False and "not in command: it may not enter a ZOC (5.7)" in v.reason
+
+
+def test_26_1_reinforcements_do_not_enter_before_their_turn(demo, tmp_path):
+    v, = phase(demo, tmp_path, [("42nd Mississippi", "0308")], save=ENTRY_SAVE, properties=None, turn="2")
+    assert v.legal is False and "arrive on turn 3 (26.1)" in v.reason

@@ -352,6 +352,7 @@ def test_4_3_mixed_mounted_and_dismounted_cavalry_is_a_violation(charts):
     r = stacking_excess(charts, [StackUnit("1 Va", "cavalry", 2, 4, "Jones", "mounted"),
                                  StackUnit("2 Va", "cavalry", 2, 4, "Jones", "dismounted")])
     assert r.violations == ("4.3: mounted and dismounted cavalry in one stack",) and r.eliminated == ()
+    assert "must be all mounted or all dismounted" in r.clauses[0]
 
 
 def test_option_road_stacking_on_or_off(tmp_path, charts):

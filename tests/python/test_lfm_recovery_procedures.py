@@ -3,7 +3,7 @@ module and saves (each test named after its clause)."""
 import pytest
 
 from adjutant.plugin import Context
-from adjutant_plugins.lfm.army import Army
+from adjutant_plugins.lfm.army import Army, ArmyError
 from adjutant_plugins.lfm.demo import CHARTS, COMBAT_SAVE, DEMO_SAVE, ENTRY_SAVE
 from adjutant_plugins.lfm.demo.module import MAP_NAME
 from adjutant_plugins.lfm.demo.positions import unit
@@ -212,6 +212,25 @@ def test_26_7_delayed_entry_reaches_5_hexes_a_turn(demo):
     near, _ = demo.run(ENTRY_SAVE, "reinforcements", units="Davis", delayed=1, enter="0103")
     far, _ = demo.run(ENTRY_SAVE, "reinforcements", units="Davis", delayed=1, enter="0102")
     assert lines(near, "Delayed")[0].data["allowed"] and not lines(far, "Delayed")[0].data["allowed"]
+
+
+def test_26_2_a_delayed_entry_is_on_the_map_edge(demo):
+    with pytest.raises(ArmyError, match=r"0311 is not on the map edge.*\(26.2\)"):
+        demo.run(ENTRY_SAVE, "reinforcements", units="Davis", delayed=1, enter="0311")
+
+
+def test_26_7_an_entry_hex_in_an_enemy_zoc_is_blocked(demo, tmp_path):
+    save = demo.position(ENTRY_SAVE, tmp_path / "b.vsav", moves={"8th Illinois Cavalry": "0208"})
+    report, _ = demo.run(save, "reinforcements", units="Davis")
+    blocked, = [x for x in lines(report) if x.data.get("blocked")]
+    assert "blocked, in an enemy ZOC" in blocked.text and "(26.7)" in blocked.text
+    free, _ = demo.run(ENTRY_SAVE, "reinforcements", units="Davis")
+    assert not [x for x in lines(free) if x.data.get("blocked")]
+
+
+def test_15_a_side_with_no_brigade_on_the_map_is_said(demo):
+    report, _ = demo.run(ENTRY_SAVE, "shatter", side="Confederate")
+    assert any("no Confederate brigade has a regiment on the map" in t for t in texts(report))
 
 
 # ---- 24, 25: construction ----
