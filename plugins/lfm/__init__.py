@@ -10,12 +10,12 @@ from adjutant.rules.setup_check import check_setup
 
 from . import (bombardment_procedure, charge_procedure, cohesion_procedure, combat_procedure, command_procedures,
                construction_procedures, move_check, night_procedure, odds_procedure, recovery_procedures,
-               reinforcement_procedure, stacking_procedure, traces)
+               reinforcement_procedure, stacking_procedure, traces, voluntary_procedures)
 
 plugin = Plugin("lfm", "Last Full Measure", rules="lfm")
 for procedures in (traces, move_check, command_procedures, bombardment_procedure, combat_procedure, charge_procedure,
                    cohesion_procedure, odds_procedure, recovery_procedures, construction_procedures, night_procedure,
-                   stacking_procedure, reinforcement_procedure):
+                   stacking_procedure, reinforcement_procedure, voluntary_procedures):
     procedures.register(plugin)
 
 

@@ -17,11 +17,12 @@ from .session import start
 
 
 class CombatRefused(ValueError):
-    """The rules refuse the combat as given: every reason with its clause."""
+    """The rules refuse the combat (or `what` else of the combat phase) as given: every reason with its
+    clause."""
 
-    def __init__(self, problems):
+    def __init__(self, problems, what="the combat"):
         self.problems = tuple(problems)
-        super().__init__("the combat is refused: " + "; ".join(f"{c}: {t}" for c, t in self.problems))
+        super().__init__(f"{what} is refused: " + "; ".join(f"{c}: {t}" for c, t in self.problems))
 
 
 def chance(p):

@@ -1,4 +1,4 @@
-"""Retreats and advances (LFM 10-12, 3.6, 14.1, 14.4): a retreat judged from the facts of the hexes
+"""Retreats and advances (LFM 9-12, 3.6, 14.1, 14.4, 23.3): a retreat judged from the facts of the hexes
 the stack could enter (which are opposite an enemy hex, in an enemy ZOC, nearer the brigade
 commander ...), and who may advance into a vacated hex. The map's geometry is the caller's."""
 from dataclasses import dataclass, field
@@ -176,3 +176,55 @@ def check_advance(moves, vacated, adjacent_unoccupied):
     if moves and vacated not in moves.values():
         problems.append(("12.4", f"at least one unit advances into {vacated} itself"))
     return problems
+
+
+# ---- 9, 11, 23.3: voluntary retreats ----
+
+WITHDRAWAL_CLAUSE = {"before": "9", "after": "11.1", "night": "23.3"}
+
+
+def judge_withdrawal(units, path, steps, when, *, charged=False):
+    """9, 11.1-11.2, 11.7-11.8, 23.3, 5.2: a voluntary retreat of `units` (Retreater, one hex) along
+    `path` (hex names); `steps`: each path hex as RetreatHex seen from the hex before it (None where it
+    is not adjacent to it); `when`: "before" combat (9), "after" combat (11) or "night" (23.3);
+    `charged`: the units were charged by cavalry (11.8). No direction is imposed (10.2, 10.3 and 10.9
+    bind forced retreats). A Retreat: its problems and what it does to the units."""
+    r = Retreat()
+    clause = WITHDRAWAL_CLAUSE[when]
+    if not 1 <= len(path) <= 2:
+        r.problems.append((clause, f"{len(path)} hexes: a retreat is one or two hexes"))
+    zoc = []
+    for i, (name, h) in enumerate(zip(path, steps)):
+        if h is None:
+            r.problems.append((clause, f"{name} is not adjacent to {path[i - 1] if i else 'the hex it leaves'}: a "
+                                       f"retreat goes hex by hex"))
+            continue
+        if h.enemy_occupied:
+            r.problems.append((clause, f"{name} holds enemy units"))
+        if zoc and not h.enemy_occupied:
+            r.problems.append(("5.2", f"{zoc[0].hex} is in an enemy ZOC: the retreat stops there, not in {name}"))
+        if h.enemy_zoc:
+            zoc.append(h)
+            if when == "night":
+                r.problems.append(("23.3", f"{name} is in an enemy ZOC: a night retreat enters no other ZOC"))
+    for u in units:
+        if u.type in ARTILLERY:
+            r.limbered.append(u.name)
+            r.steps.append(("11.7", f"{u.name} limbers to retreat"))
+            for h in zoc:
+                if not h.friendly_occupied:
+                    r.problems.append(("11.7", f"{u.name}: artillery enters no other ZOC unless a friendly unit is "
+                                               f"there, and {h.hex} has none"))
+    if when == "night":
+        r.steps.append(("23.3", "a retreat out of a ZOC at night does not disorganize"))
+    elif zoc and when == "after" and charged:
+        r.steps.append(("11.8", f"into {zoc[0].hex}, an enemy ZOC, after being charged by cavalry: not disorganized"))
+    elif zoc:
+        r.disorganized = True
+        r.steps.append(("9, 5.4" if when == "before" else "11.8",
+                        f"into {zoc[0].hex}, an enemy ZOC: disorganized (D)"))
+    else:
+        r.steps.append(("9" if when == "before" else "11.2", "into no enemy ZOC: not disorganized"))
+    if not r.problems:
+        r.ends_in = path[-1]
+    return r

@@ -11,7 +11,7 @@ from adjutant.render import Picture
 
 from . import (ACTING_SAVE, CHARTS_COPY, COMBAT_SAVE, COMMAND_SAVE, COMPANION_COPY, DEMO_SAVE, ENTRY_SAVE, MODULE,
                ZOC_SAVE, write_demo)
-from .. import combat_demo, command_demo, move_check
+from .. import combat_demo, command_demo, move_check, voluntary_demo
 from . import recovery_step
 from .module import MAP_NAME
 
@@ -84,6 +84,8 @@ STEPS = [
     DemoStep("a bombardment and a round of combat", combat_demo.combat_phase, combat_demo.FILES),
     DemoStep("the initiative and command phases (lfm.initiative, lfm.command), the chain drawn",
              command_demo.command_step, command_demo.FILES),
+    DemoStep("voluntary retreats before and after combat, an advance, a night retreat (lfm.withdraw, lfm.advance)",
+             voluntary_demo.voluntary_step, voluntary_demo.FILES),
 ]
 
 
