@@ -40,6 +40,7 @@ ARTILLERY = ("artillery", "horse artillery")
 QUARTERS = 4            # the companion file counts quarter MP (docs/lfm.md)
 ROAD_RATE = 1           # 2.2: 1/4 MP a road hex, in quarters
 DISORDERED_ROAD_RATE = 2  # 16.3: 1/2 MP
+NIGHT_RETREAT = 2       # 23.3 gives a night retreat no length: one or two hexes, as every retreat (10.1, 11.1)
 
 
 def for_moves(context):
@@ -77,6 +78,8 @@ class Mover:
     notes: list = field(default_factory=list)
     road_only: bool = False     # 23.6: at night, every step along a road line (not a retreat from a ZOC)
     entry_hint: str = ""        # what a refused entry from the Reinforcements box could have done instead
+    free_steps: int = 0         # 23.3: steps off the roads left to a night retreat out of a ZOC
+    night_retreat: bool = False  # 23.3: it started the night turn in an enemy ZOC
 
 
 @dataclass
@@ -102,6 +105,8 @@ class LfmMoveChecker(MoveChecker):
         self._feature_map = None
         self._step_cache = {}
         self.spent = {}        # piece id -> quarter MP spent this phase
+        self.entry_allowance = {}  # piece id of a unit entered this phase -> (its allowance, its road rate) (26.5)
+        self.steps = {}        # piece id -> hexes moved this phase
         self.road = set()      # piece ids that used the road rate this phase
         self.stopped = {}      # piece id -> where it entered an enemy ZOC
         self.entries = {}      # entry hex -> stacks entered there so far this phase
@@ -195,6 +200,13 @@ class LfmMoveChecker(MoveChecker):
             if u.piece.id in self.stopped:
                 reasons.append(f"{u.name} entered an enemy ZOC in {self.stopped[u.piece.id]}: it may move no "
                                f"further (5.2)")
+        zones = army.zone_hexes(enemy_of(side))
+        night = _flag(self.game.global_property("Night"))
+        retreat = night and self._started_in(view, move.map, ids, zones)
+        m.road_only = night
+        m.night_retreat = retreat
+        if retreat:
+            m.free_steps = max(0, NIGHT_RETREAT - max(self.steps.get(pid, 0) for pid in ids))
         if entering is not None:
             start, first_cost, allowance_note = self._entry(army, movers, end, side, m, entering)
             if start is None:
@@ -204,9 +216,6 @@ class LfmMoveChecker(MoveChecker):
             notes.append(allowance_note)
         else:
             first_cost = Fraction(0)
-        zones = army.zone_hexes(enemy_of(side))
-        night = _flag(self.game.global_property("Night"))
-        m.road_only = night and not self._started_in(view, move.map, ids, zones)
         influence = set() if night else army.influence_hexes(enemy_of(side))
         enemy = {u.hex for u in army.of(enemy_of(side)) if u.is_combat}
         verdict.allowance = m.allowance
@@ -250,7 +259,10 @@ class LfmMoveChecker(MoveChecker):
                 self.road.update(ids)
         if verdict.cost is not None:
             for pid in ids:
-                self.spent[pid] = self.spent.get(pid, Fraction(0)) + verdict.cost - first_cost
+                self.spent[pid] = self.spent.get(pid, Fraction(0)) + verdict.cost
+                self.steps[pid] = self.steps.get(pid, 0) + len(verdict.path) - 1
+                if entering is not None:
+                    self.entry_allowance[pid] = (m.allowance, m.road_rate)
         verdict.legal = not reasons
         verdict.reason = "; ".join(reasons)
         verdict.note = "; ".join(n for n in notes if n)
@@ -267,9 +279,12 @@ class LfmMoveChecker(MoveChecker):
     def _mover(self, army, movers, ids):
         night = _flag(self.game.global_property("Night"))
         classes, allowances, barred, notes = [], [], [], []
+        rates = []
         for u in movers:
             classes.append(u.attributes.get("class") or "")
-            allowances.append(Fraction(str(u.attributes.get("ma") or "0")))
+            allowance, rate = self.entry_allowance.get(u.piece.id, (Fraction(str(u.attributes.get("ma") or "0")), None))
+            allowances.append(allowance)
+            rates += [rate] if rate is not None else []
         spent = max(self.spent.get(pid, Fraction(0)) for pid in ids)
         charge = False
         if night:
@@ -285,7 +300,7 @@ class LfmMoveChecker(MoveChecker):
                 else:
                     barred.append(f"{u.name} is not in command: it may not enter a ZOC (5.7)")
         disordered = [u.name for u in movers if u.disorganized or u.shattered]
-        rate = DISORDERED_ROAD_RATE if disordered else ROAD_RATE
+        rate = max(rates + [DISORDERED_ROAD_RATE if disordered else ROAD_RATE])
         if disordered:
             notes.append(f"{', '.join(disordered)} shattered or disorganized: the road rate is 1/2 MP a hex (16.3)")
         return Mover([u.name for u in movers], movers[0].side, classes, max(Fraction(0), min(allowances) - spent),
@@ -304,6 +319,7 @@ class LfmMoveChecker(MoveChecker):
         stack = [u for u in army.units + army.off_map if u.piece.id in members] or movers
         if box in self.entered:
             start, allowance, said = self.entered[box]
+            said = said + [f"its stack entered by {start}"]
         else:
             turn, arrives = self._arrival(stack)
             if turn is not None and turn < arrives:
@@ -320,7 +336,8 @@ class LfmMoveChecker(MoveChecker):
             if start is None:
                 return None, None, late or (f"entered the map in {end}: reinforcements enter on their road's "
                                             f"entry hex (26.2)")
-            if delay == 0 and end != start:
+            if delay == 0 and end != start and self._delayed_start(army, m, end, side, hexes, None)[0] not in (
+                    None, start):
                 m.entry_hint = "entering elsewhere on the map edge needs a delayed entry (26.7)"
             influenced = start in army.influence_hexes(enemy_of(side),
                                                        night=_flag(self.game.global_property("Night")))
@@ -352,9 +369,11 @@ class LfmMoveChecker(MoveChecker):
         return int(turn), int(arrives.pop())
 
     def _delayed_start(self, army, m, end, side, hexes, delay):
-        """26.7: (the map edge hex a delayed stack entered by, what the verdict says), the edge hex
-        nearest a designated entry hex from which the stack reaches `end` within its allowance;
-        (None, why) when there is none (within 5 hexes a turn delayed, when the delay is known)."""
+        """26.7: (the map edge hex a delayed stack entered by, what the verdict says): of the edge
+        hexes from which the stack reaches `end` within its allowance, by the rules of the move if
+        it can, else by the map alone, the cheapest when the delay is known (within 5 hexes a turn
+        delayed), else the nearest a designated entry hex; nothing to say for the entry hex itself.
+        (None, why) when there is none."""
         if not hexes:
             return None, f"entered the map in {end}: the companion file names no entry hex of the {side} (26.2)"
         self._read_map(army)
@@ -369,12 +388,26 @@ class LfmMoveChecker(MoveChecker):
         loose = dict(zones=set(), influence=set(), enemy=set())
         ordered = sorted((h for h in edge if reach is None or army.distance(nearest[h], h) <= reach),
                          key=lambda h: (army.distance(nearest[h], h), h))
-        def reaches(h, rules):
-            if h in rules["zones"]:
-                return h == end and not m.barred   # 5.2, 5.7: an entry hex in an enemy ZOC stops the stack there
-            return h == end or self._search(army, m, h, end, m.allowance - self._enter_cost(army, m, h), **rules)
-        reaching = (h for rules in (strict, loose) for h in ordered if reaches(h, rules))
-        for h in reaching:
+
+        def cost(h, rules):
+            """What entering by h and moving on to `end` costs; None when it cannot."""
+            first = self._enter_cost(army, m, h)
+            if h in rules["zones"]:   # 5.2, 5.7: an entry hex in an enemy ZOC stops the stack there
+                return first if h == end and not m.barred else None
+            found = None if h == end else self._search(army, m, h, end, m.allowance - first, **rules)
+            return first if h == end else (None if found is None else first + found.cost)
+
+        def reaching():
+            """The edge hexes the stack may have entered by: with the delay known, the cheapest first;
+            else the nearest its entry hex first (the shortest delay)."""
+            for rules in (strict, loose):
+                if delay is None:
+                    yield from (h for h in ordered if cost(h, rules) is not None)
+                else:
+                    costs = [(c, army.distance(nearest[h], h), h) for h in ordered
+                             for c in [cost(h, rules)] if c is not None]
+                    yield from (h for _, _, h in sorted(costs))
+        for h in reaching():
             away = army.distance(nearest[h], h)
             entry = nearest[h]
             if away == 0:
@@ -471,8 +504,8 @@ class LfmMoveChecker(MoveChecker):
                     continue
                 cross, road_extra = self._step(movement, m.classes, here, there)
                 ways = []
-                if m.road_only and road_extra is None and "night" not in loose:
-                    continue   # 23.6: off the roads at night
+                if m.road_only and road_extra is None and "night" not in loose and len(hexes) - 1 >= m.free_steps:
+                    continue   # 23.6: off the roads at night (23.3: but a retreat out of a ZOC)
                 if cross is not None:
                     ways.append((cross, False))
                 if road_extra is not None and here not in influence and there not in influence:
@@ -501,6 +534,9 @@ class LfmMoveChecker(MoveChecker):
         road = "it used the road rate this move, and such a unit may not enter an enemy ZOC (5.5, 2.2)"
         stop = f"every way to {end} within its MP enters an enemy ZOC before the end, where it must stop (5.2)"
         night = "it leaves the roads: only movement along roads is allowed at night (23.6)" if m.road_only else ""
+        if night and m.night_retreat:
+            night += (f", but for the first {NIGHT_RETREAT} hexes of a retreat out of an enemy ZOC (23.3; its length "
+                      f"read from 10.1, 11.1)")
         for allowance in (left, None):
             if allowance is None:
                 found = self._search(army, m, start, end, None, **strict)

@@ -128,12 +128,17 @@ def test_23_3_a_unit_leaving_a_zoc_at_night_is_not_disorganized(demo, tmp_path):
 
 
 
-def test_23_3_a_retreat_dragged_in_two_steps_is_one_retreat(demo, tmp_path):
+def test_23_3_a_retreat_dragged_in_two_steps_is_one_retreat_of_two_hexes(demo, tmp_path):
+    # 0809 -> 0909 -> 1009 cross-country: two hexes in two drags, legal; a third hex off the roads is
+    # no longer the retreat (23.3 gives no length: one or two hexes, as 10.1 and 11.1).
     props = dict(IN_COMMAND, **{"19th Indiana": {"Command": "in"}})
-    first, second = phase(demo, tmp_path, [("19th Indiana", "1009"), ("19th Indiana", "1110")],
+    first, second = phase(demo, tmp_path, [("19th Indiana", "0909"), ("19th Indiana", "1009")],
                           before={"19th Indiana": "0809"}, properties=props, night=True)
     assert first.legal and second.legal, second.reason
-    assert "23.6" not in second.reason
+    one, two = phase(demo, tmp_path, [("19th Indiana", "1009"), ("19th Indiana", "1110")],
+                     before={"19th Indiana": "0809"}, properties=props, night=True)
+    assert one.legal and two.legal is False and "(23.6)" in two.reason
+    assert "first 2 hexes of a retreat out of an enemy ZOC (23.3" in two.reason
 
 
 def test_23_6_at_night_only_movement_along_roads(demo, tmp_path):
@@ -204,7 +209,7 @@ def test_26_5_a_stack_enters_with_its_slowest_unit_and_the_figures_count_the_ent
     assert davis.allowance == mississippi.allowance == 20 and "5 MP is 20 road MP" in davis.note
     assert forty_second.legal and (forty_second.allowance, forty_second.cost) == (19, 19)
     assert carolina.legal is False and (carolina.allowance, carolina.cost) == (18, 19)
-    assert carolina.reason.startswith("costs 19 quarter MP, over the 18 left")
+    assert carolina.reason.startswith("costs 19 quarter MP, over the 18 left") and "26.7" not in carolina.reason
 
 
 # 26.7: Davis's brigade arrives on turn 3 (its counters' Arrives); Buford's cavalry in 0208 puts the
@@ -217,21 +222,20 @@ def test_26_7_a_delayed_stack_enters_up_to_5_hexes_away_a_turn_delayed(demo, tmp
     v, = phase(demo, tmp_path, [("42nd Mississippi", "0103")], before=BLOCKED, save=ENTRY_SAVE, properties=None,
                turn="4")
     assert v.legal, v.reason
-    # The edge hex nearest the entry hex, out of the cavalry's ZOC (0107, 0108), from which 0103 lies
-    # within the MA: 0106, 4 + 3 x 4 quarter MP.
-    assert v.start == "0106 (entering)" and v.cost == 16
-    assert "2 hexes from the Chambersburg Pike entry (0108), within 5 after 1 turn(s) delayed" in v.note
+    # The cheapest way within 5 edge hexes of 0108: entering by 0103 itself, 4 quarter MP.
+    assert v.start == "0103 (entering)" and v.cost == 4
+    assert "5 hexes from the Chambersburg Pike entry (0108), within 5 after 1 turn(s) delayed" in v.note
     assert "0108 is blocked now" in v.note
 
 
 def test_26_7_no_further_than_the_turns_delayed_allow(demo, tmp_path):
-    # 0401 on the north edge: 4 clear hexes from 0201, 8 hexes from 0108; beyond a 5 MP move from
-    # every edge hex within 5 of 0108.
+    # 0401 on the north edge, in woods: 9 hexes from 0108; beyond a 5 MP move from every edge hex
+    # within 5 of 0108.
     one, two = (phase(demo, tmp_path, [("42nd Mississippi", "0401")], before=BLOCKED, save=ENTRY_SAVE,
                       properties=None, turn=turn)[0] for turn in ("4", "5"))
     assert one.legal is False and "up to 5 hexes from it after 1 turn(s) delayed (26.7)" in one.reason
-    assert two.legal and two.start == "0201 (entering)" and two.cost == 20
-    assert "8 hexes from the Chambersburg Pike entry (0108), within 10 after 2" in two.note
+    assert two.legal and two.start == "0401 (entering)" and two.cost == 8
+    assert "9 hexes from the Chambersburg Pike entry (0108), within 10 after 2" in two.note
 
 
 def test_26_7_on_its_ooa_turn_a_stack_enters_by_its_entry_hex(demo, tmp_path):
@@ -283,3 +287,24 @@ def test_5_7_out_of_command_reinforcements_do_not_enter_a_zoc(demo, tmp_path):
 def test_26_1_reinforcements_do_not_enter_before_their_turn(demo, tmp_path):
     v, = phase(demo, tmp_path, [("42nd Mississippi", "0308")], save=ENTRY_SAVE, properties=None, turn="2")
     assert v.legal is False and "arrive on turn 3 (26.1)" in v.reason
+
+
+def test_26_5_the_entry_counts_in_the_mp_of_later_drags(demo, tmp_path):
+    # The 42nd Mississippi, stack 2 of the pike's column (19 road MP), enters by 0108 and goes on in
+    # a second drag: the first drag's MP, the entry hex's included, are spent.
+    before = {"8th Illinois Cavalry": "2016", "Buford": "2016"}
+    _, first, second = phase(demo, tmp_path, [("2nd Mississippi", "0208"), ("42nd Mississippi", "1008"),
+                                              ("42nd Mississippi", "2008")], before=before, save=ENTRY_SAVE,
+                             properties=None)
+    assert first.legal and (first.allowance, first.cost) == (19, 10)
+    assert second.legal is False and second.allowance == 9 and "over the 9 left" in second.reason
+
+
+
+def test_26_7_a_delayed_entry_at_night_by_another_road(demo, tmp_path):
+    # Delayed a turn, the stack enters by the Fairfield Road's edge hex 0113 (5 hexes from 0108) and
+    # follows the road: legal at night (23.6), where a walk along the map edge would not be.
+    v, = phase(demo, tmp_path, [("42nd Mississippi", "0413")], before=BLOCKED, save=ENTRY_SAVE, properties=None,
+               turn="4", night=True)
+    assert v.legal, v.reason
+    assert v.start == "0113 (entering)" and v.path == ["0113", "0213", "0313", "0413"]
