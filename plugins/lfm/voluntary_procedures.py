@@ -81,8 +81,12 @@ def eligible_before(army, section, units, from_hex, attackers, designated, charg
     if others:
         problems.append(("9", f"{from_hex} holds {', '.join(u.name for u in others)}: a unit stacked with infantry or "
                               f"artillery does not retreat before combat"))
+    if not attackers:
+        problems.append(("9", f"{from_hex} is adjacent to no enemy unit: nobody attacks it, and 9 is the retreat of a "
+                              f"unit that is attacked"))
+    near = adjacent_enemies(army, from_hex, side)
     for h in attackers:
-        if not army.adjacent(h, from_hex) or all(u.side == side for u in army.in_hex(h) if u.is_combat):
+        if h not in near:
             problems.append(("9", f"{h} holds no enemy unit next to {from_hex}: it cannot attack it"))
             continue
         mounted = [u.name for u in army.in_hex(h) if u.mounted]
@@ -159,6 +163,11 @@ def withdraw(session, units, from_hex, path, when, side_role="", attackers=(), d
     else:
         problems = eligible_night(session, section, units, from_hex)
     combat = [u for u in units if u.is_combat]
+    if not combat:
+        problems.append((CLAUSE[when], f"{who}: a commander does not retreat on his own: {CLAUSE[when]} retreats "
+                                       f"units, and a commander goes with the units of his hex (name them with him); "
+                                       f"one left alone after combat moves to the nearest unit of his command or his "
+                                       f"superior's hex (21.2)"))
     judged = judge_withdrawal([Retreater(u.name, u.type, u.disorganized, u.shattered) for u in combat], path,
                               path_facts(army, side, from_hex, path, units), when, charged=charged)
     problems += judged.problems + terrain_problems(army, units, [from_hex, *path])
@@ -194,6 +203,24 @@ def destinations(army, units, vacated, into):
     return moves
 
 
+def zone_bars(army, units, moves, side):
+    """16.4, 22.3: a shattered or detached unit advances into no hex in an enemy ZOC. Command (5.7)
+    does not bar an advance: the advancing units stood next to the vacated hex, in the enemy's ZOC,
+    and 8.6 has the phasing player's units there attack and advance in command; the non-phasing
+    player determines no command on the enemy's turn (Sequence of Play 2)."""
+    zone, problems = army.zone_hexes(enemy_of(side)), []
+    for u in units:
+        if not u.is_combat or moves[u.name] not in zone:
+            continue
+        if u.shattered:
+            problems.append(("16.4", f"{u.name} is shattered: a shattered brigade cannot enter a ZOC, and "
+                                     f"{moves[u.name]} is in an enemy ZOC"))
+        if u.detached:
+            problems.append(("22.3", f"{u.name} is detached: a detached regiment may not enter a ZOC, and "
+                                     f"{moves[u.name]} is in an enemy ZOC"))
+    return problems
+
+
 def advance(session, units, vacated, moves, step, took_part, participated_given):
     army, charts = session.army, session.charts
     side = units[0].side
@@ -221,6 +248,7 @@ def advance(session, units, vacated, moves, step, took_part, participated_given)
             section.add(f"{u.name}: {why}", clause=clause)
         else:
             problems.append((clause, f"{u.name}: {why.split(': ', 1)[-1]}"))
+    problems += zone_bars(army, units, moves, side)
     sources = sorted({u.hex for u in units})
     for u in units:
         if not army.adjacent(u.hex, vacated):
@@ -255,11 +283,12 @@ def advance(session, units, vacated, moves, step, took_part, participated_given)
 def register(plugin):
     @plugin.procedure("withdraw", "9, 11, 23.3: a voluntary retreat of one or two hexes, judged and moved: before "
                                   "combat (9: cavalry or designated units, not stacked with infantry or artillery, "
-                                  "attacked by no mounted cavalry), after the first round (11.3 the phasing player's "
+                                  "attacked from an adjacent enemy hex by no mounted cavalry), after the first round (11.3 the phasing player's "
                                   "units adjacent to enemy units, 11.5 the defender's adjacent to attacking units; "
                                   "11.7 artillery limbers and enters no other ZOC without friends there; 11.8 D into a "
                                   "ZOC unless charged), or at night out of a ZOC into none (23.3, no D). A ZOC entered "
-                                  "ends the retreat (5.2); stacking over the limits is allowed (10.7).",
+                                  "ends the retreat (5.2); stacking over the limits is allowed (10.7). A commander "
+                                  "retreats only with units of his hex.",
                       Parameter("units", str, "the retreating units, NAME,... (one hex; commanders go with them)"),
                       Parameter("path", str, "the hexes retreated through, HEX[,HEX] (1 or 2)"),
                       Parameter("when", str, "before (9), after (11) or night (23.3)"),
@@ -295,7 +324,9 @@ def register(plugin):
     @plugin.procedure("advance", "12, 11.4, 11.6: units advance into a vacated hex: infantry and cavalry, not "
                                  "artillery, that fought against it (12.1), within stacking (12.3), one hex into it "
                                  "or an unoccupied hex next to it with at least one unit into it (12.4); after a "
-                                 "voluntary retreat (11.4, 11.6) from one adjacent hex into the vacated hex.",
+                                 "voluntary retreat (11.4, 11.6) from one adjacent hex into the vacated hex. No "
+                                 "shattered (16.4) or detached (22.3) unit into an enemy ZOC; command does not bar "
+                                 "an advance (8.6).",
                       Parameter("units", str, "the advancing units, NAME,..."),
                       Parameter("vacated", str, "the vacated hex (0910)"),
                       Parameter("into", str, "where units other than into the vacated hex go, UNIT:HEX,... (12.4)",

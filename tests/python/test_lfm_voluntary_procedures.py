@@ -36,10 +36,11 @@ def at(demo, game, name, hex_name):
     return (piece.x, piece.y) == game.map(demo.map_name).point_of(hex_name, demo.board)
 
 
-def made(demo, save, out, moves):
-    """`save` with pieces moved ({name: hex}), written once as `out` in the demo's folder."""
+def made(demo, save, out, moves, properties=None):
+    """`save` with pieces moved ({name: hex}) and properties set ({name: {property: value}}), written
+    once as `out` in the demo's folder."""
     path = demo.folder / out
-    return path if path.exists() else demo.position(save, path, moves=moves)
+    return path if path.exists() else demo.position(save, path, moves=moves, properties=properties)
 
 
 def clauses(refused):
@@ -73,6 +74,31 @@ def test_9_5_4_a_retreat_before_combat_into_a_zoc_is_disorganized_and_10_7_stack
     assert prop(game, "12th Illinois Cavalry", "Disorganized_Level") == "2"
     assert data(report, "over_limit") == ["1010"]
     assert any("mounted and dismounted cavalry" in t and "(10.7)" in t for t in texts(report))
+
+
+def test_9_a_unit_nobody_attacks_may_not_retreat_before_combat(demo):
+    # The 17th Virginia Cavalry in 0914 has no enemy unit next to it.
+    with pytest.raises(CombatRefused) as refused:
+        demo.run("lfm-demo.vsav", "withdraw", units="17th Virginia Cavalry", path="0815", when="before")
+    assert clauses(refused) == ["9"] and "0914 is adjacent to no enemy unit" in str(refused.value)
+    with pytest.raises(CombatRefused) as refused:
+        demo.run("lfm-demo.vsav", "withdraw", units="17th Virginia Cavalry", path="0815", when="before",
+                 attackers="0913")
+    assert clauses(refused) == ["9"] and "0913 holds no enemy unit next to 0914" in str(refused.value)
+
+
+def test_9_a_commander_does_not_retreat_without_his_units(demo, tmp_path, capsys):
+    # Gamble stands in 1010 with the 8th Illinois Cavalry, next to the 2nd Mississippi in 0910.
+    with pytest.raises(CombatRefused) as refused:
+        demo.run("lfm-withdraw.vsav", "withdraw", units="Gamble", path="1110", when="before")
+    assert clauses(refused) == ["9"] and "a commander does not retreat on his own" in str(refused.value)
+    out = tmp_path / "out.vsav"
+    status = main(["run", "lfm.withdraw", str(demo.folder / WITHDRAW_SAVE), "--module",
+                   str(demo.folder / demo.module_file), "--companion", str(demo.folder / demo.companion_file),
+                   "--charts", str(demo.charts), "-o", str(out), "units=Gamble", "path=1110", "when=after",
+                   "side=defender"])
+    assert status == 2 and not out.exists()
+    assert "11: Gamble: a commander does not retreat on his own" in capsys.readouterr().err
 
 
 def test_9_infantry_stacked_with_infantry_may_not_retreat_before_combat(demo):
@@ -313,3 +339,28 @@ def test_12_4_an_advance_is_from_a_hex_next_to_the_vacated_one(demo):
     with pytest.raises(CombatRefused) as refused:
         demo.run("lfm-advance.vsav", "advance", units="14th Tennessee", vacated="1010")
     assert clauses(refused) == ["12.4"] and "not adjacent to 1010" in str(refused.value)
+
+
+def test_16_4_a_shattered_unit_does_not_advance_into_a_zoc(demo):
+    # 1010 is next to the 6th Wisconsin (1109) and the 8th Illinois Cavalry (1110).
+    out = made(demo, "lfm-advance.vsav", "shattered-advance.vsav", {},
+               {"2nd Mississippi": {"Shattered_Level": "2"}})
+    for step in ("12", "11.6"):
+        with pytest.raises(CombatRefused) as refused:
+            demo.run(out, "advance", units="2nd Mississippi,Davis", vacated="1010", step=step)
+        assert clauses(refused) == ["16.4"] and "1010 is in an enemy ZOC" in str(refused.value)
+
+
+def test_22_3_a_detached_regiment_does_not_advance_into_a_zoc(demo):
+    out = made(demo, "lfm-advance.vsav", "detached-advance.vsav", {},
+               {"2nd Mississippi": {"Detached_Level": "2"}})
+    with pytest.raises(CombatRefused) as refused:
+        demo.run(out, "advance", units="2nd Mississippi", vacated="1010", step="11.6")
+    assert clauses(refused) == ["22.3"]
+
+
+def test_8_6_an_advance_is_not_barred_by_command(demo):
+    out = made(demo, "lfm-advance.vsav", "out-of-command-advance.vsav", {},
+               {"2nd Mississippi": {"Command": "out"}})
+    report, game = demo.run(out, "advance", units="2nd Mississippi", vacated="1010", step="11.6")
+    assert at(demo, game, "2nd Mississippi", "1010")
