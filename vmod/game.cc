@@ -2,6 +2,7 @@
 #include "vmod/game.h"
 
 #include <algorithm>
+#include <charconv>
 
 #include "vmod/archive.h"
 #include "vmod/format_error.h"
@@ -205,7 +206,7 @@ void Game::apply_record(const Command& command, Snapshot* undo, StepEffect* effe
     }
     AddPiece named = *add;
     named.id = id;
-    add_piece(named);
+    register_piece(named);
   } else if (const auto* remove = std::get_if<RemovePiece>(&record)) {
     GamePiece* found = find_or_warn(remove->id, "RemovePiece");
     if (!found) return;
@@ -293,10 +294,30 @@ void Game::fail(const std::string& message) const {
   throw GameStateError(message, Place{source_, "savedGame", context_});
 }
 
-std::string Game::next_generated_id() { return "adjutant-" + std::to_string(++generated_ids_); }
+namespace {
+constexpr std::string_view kGeneratedPrefix = "adjutant-";
+}  // namespace
 
-void Game::add_piece(const AddPiece& add) {
+std::string Game::next_generated_id() {
+  std::string id;
+  do {
+    id = std::string(kGeneratedPrefix) + std::to_string(++generated_ids_);
+  } while (pieces_.count(id));
+  return id;
+}
+
+void Game::note_generated_id(const std::string& id) {
+  if (!id.starts_with(kGeneratedPrefix)) return;
+  const char* first = id.data() + kGeneratedPrefix.size();
+  const char* last = id.data() + id.size();
+  size_t n = 0;
+  const auto [end, error] = std::from_chars(first, last, n);
+  if (error == std::errc() && end == last && first != last) generated_ids_ = std::max(generated_ids_, n);
+}
+
+void Game::register_piece(const AddPiece& add) {
   const std::string& id = *add.id;
+  note_generated_id(id);
   if (auto old = pieces_.find(id); old != pieces_.end()) {
     remove_piece(id);
   }

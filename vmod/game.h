@@ -114,6 +114,19 @@ class Game {
   // A global property's value (VASSAL's MutableProperty change); container "Module", a map name or
   // "map:zone". A save written after it holds the value whether or not the file it was read from did.
   void set_global_property(const std::string& name, const std::string& value, const std::string& container = "Module");
+  // A new piece from a palette entry (the module's first PieceSlot with that entryName, or a slot
+  // given), its prototypes expanded, dropped at (x, y) of `map` (a map's name or id; the point is
+  // taken as given, not snapped) as VASSAL records a drop from the palette: onto the top of the
+  // stack standing at that point, a NullCommand of the piece's AddPiece (off-map, as the slot made
+  // it) and a MovePiece onto the top piece; else the piece's AddPiece at the point and the AddPiece
+  // of a new stack holding it. Returns the new piece's id. GameStateError naming the entry when
+  // the game has no module or the module no such entry, naming the map when the module has no such
+  // map, naming the prototype when one stays undefined.
+  std::string add_piece(const std::string& entry, const std::string& map, int x, int y);
+  std::string add_piece(const PieceSlotSpec& slot, const std::string& map, int x, int y);
+  // Takes a piece off the table (VASSAL's RemovePiece, as its Delete trait sends it): it leaves
+  // its stack; an emptied stack is left out of saves. GameStateError for an unknown id or a stack.
+  void delete_piece(const std::string& id);
   // A chat line (VASSAL's `CHAT` + text): a new log step; a save does not hold chat.
   void chat(const std::string& text);
   const std::vector<Command>& changes() const { return changes_; }
@@ -135,7 +148,7 @@ class Game {
   void apply(const Command& command, Snapshot* undo, StepEffect* effect);
   void apply_record(const Command& command, Snapshot* undo, StepEffect* effect);
   void remember(const std::string& id, Snapshot* undo);
-  void add_piece(const AddPiece& add);
+  void register_piece(const AddPiece& add);
   void remove_piece(const std::string& id);
   void change_piece(const ChangePiece& change);
   void move(const MovePiece& move);
@@ -148,7 +161,10 @@ class Game {
   GamePiece& require(const std::string& id, const char* what);
   GamePiece* find_or_warn(const std::string& id, const char* what);
   [[noreturn]] void fail(const std::string& message) const;
+  // "adjutant-N", N past every such id the game has held, skipping ids in use.
   std::string next_generated_id();
+  void note_generated_id(const std::string& id);
+  std::string save_map_id(const std::string& map) const;
   StepEffect effect_of(const Snapshot& before, size_t index) const;
   void restore(Snapshot& snapshot);
 

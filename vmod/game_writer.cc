@@ -44,6 +44,14 @@ Command add_piece_command(const GamePiece& p, QuoteRule rule) {
   return Command{AddPiece{p.id, p.type, p.is_stack() ? stack_state(p, rule) : p.state}, {}};
 }
 
+// BasicLogger's LogCommand: the command without its subcommands, each subcommand logged the same
+// way as a child, so a NullCommand with two children is `LOG\t` ESC `LOG\t…` ESC `LOG\t…`.
+Command log_step(const Command& change) {
+  Command step{LogEntry{CommandBox(Command{change.record, {}})}, {}};
+  for (const Command& child : change.children) step.children.push_back(log_step(child));
+  return step;
+}
+
 }  // namespace
 
 // Pieces in the order they were added, each stack right after its members (VASSAL needs members
@@ -114,7 +122,7 @@ std::string Game::save_text() const {
 std::string Game::log_text() const {
   std::string text = tree_.encode();
   for (const Command& change : changes_) {
-    const std::string step = encode_command(Command{LogEntry{CommandBox(change)}, {}}, tree_.rule);
+    const std::string step = encode_command(log_step(change), tree_.rule);
     text += kEsc;
     text += SequenceEncoder(kEsc, tree_.rule).append(step).str();
   }

@@ -545,6 +545,17 @@ void TraitChain::set_basic_position(const std::string& map_id, int x, int y) {
   set_trait_state(b, join_sequence(fields, ';', rule_));
 }
 
+void TraitChain::set_basic_gpid(const std::string& gpid) {
+  Trait& b = traits_.back();
+  std::vector<std::string> fields = b.state_fields;
+  if (fields.size() < 5) fields.resize(5);
+  const char* defaults[] = {"null", "0", "0", "", "0"};
+  for (size_t i = 0; i < 5; ++i)
+    if (fields[i].empty()) fields[i] = defaults[i];
+  fields[3] = gpid;
+  set_trait_state(b, join_sequence(fields, ';', rule_));
+}
+
 namespace {
 
 struct PrototypeExpander {

@@ -62,6 +62,9 @@ class TraitChain {
   int basic_x() const;
   int basic_y() const;
   void set_basic_position(const std::string& map_id, int x, int y);
+  // The source PieceSlot's id (property PieceId), with the state in the full form VASSAL writes,
+  // map;x;y;gpid;N;pairs (a legacy map;x;y gains the count 0).
+  void set_basic_gpid(const std::string& gpid);
 
   // Replaces every `prototype;` trait by the traits of its definition, recursively, as VASSAL does
   // for new pieces (definition text is an AddPiece `+/null/type/state`; `$k$` parameters

@@ -242,6 +242,16 @@ void bind_game_class(py::module_& m) {
       .def("move_piece", &vmod::Game::move_piece, py::arg("id"), py::arg("map"), py::arg("x"), py::arg("y"),
            "Moves one piece (out of its stack) to a point of a map (the map id saves use); remembered for "
            "save()/save_log(). GameStateError for an unknown id.")
+      .def("add_piece",
+           py::overload_cast<const std::string&, const std::string&, int, int>(&vmod::Game::add_piece),
+           py::arg("entry"), py::arg("map"), py::arg("x"), py::arg("y"),
+           "Puts a new piece from the module's palette entry `entry` (its PieceSlot's name) at (x, y) of `map` (name "
+           "or id; the point as given, not snapped), on top of the stack standing there, as VASSAL records a drop from "
+           "the palette; returns its id. Remembered for save()/save_log(). GameStateError naming the entry when the "
+           "game was opened without a module or the module has no such entry, naming the map when it has no such map.")
+      .def("delete_piece", &vmod::Game::delete_piece, py::arg("id"),
+           "Takes a piece off the table (VASSAL's RemovePiece): it leaves its stack, and an emptied stack is left out "
+           "of saves. Remembered for save()/save_log(). GameStateError for an unknown id or a stack.")
       .def("set_global_property", &vmod::Game::set_global_property, py::arg("name"), py::arg("value"),
            py::arg("container") = "Module",
            "Sets a global property (container 'Module', a map name or 'map:zone'); remembered for save()/save_log() "
