@@ -25,7 +25,7 @@ def may_place_build(unit_type, mode, in_hex_at_turn_start, in_zoi):
         reasons.append("sequence of play 3: new build markers only on units not in a ZOI")
     if reasons:
         return Verdict(False, tuple(reasons))
-    return Verdict(True, ("24.1a: build marker placed; the unit may not move this turn (artillery may not bombard)",))
+    return Verdict(True, ("24.1a: the unit may take a build marker; it may not move this turn (artillery may not bombard)",))
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ def may_burn_bridge(charts, sp, next_to_bridge):
         reasons.append(f"25: the unit has {sp} SP, fewer than {least}")
     if reasons:
         return Verdict(False, tuple(reasons))
-    return Verdict(True, ("25: Burning Bridge marker placed",))
+    return Verdict(True, ("25: the unit may place a Burning Bridge marker",))
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,13 @@
 """The Construction phase on a save (sequence of play 3; 24 Breastworks; 25 Burning Bridges): the
-build and Burning Bridge markers the companion file's [state.*] reads, judged, and the markers to
-place, replace or remove reported. The plugin cannot create or delete a piece in a save, so the
-player places and removes the markers; the cohesion checks are rolled here."""
+build and Burning Bridge markers the companion file's [state.*] reads, judged, the cohesion checks
+rolled, and the markers placed, replaced and removed in the written save (from the module's
+palette, where the state reads them); a marker the palette lacks is reported for the player to
+place or remove by hand, and nothing of that change is written."""
 from dataclasses import dataclass
 
 from adjutant.plugin import Parameter
+from adjutant.rules.map_army import MarkerRefused
+from adjutant.rules.map_state import hexside_name
 
 from . import construction
 from .army import ArmyError, enemy_of
@@ -15,6 +18,27 @@ from .session import start
 
 def _side_units(army, hex_name, side):
     return [u for u in army.in_hex(hex_name, side) if u.is_combat]
+
+
+def _change(army, place, todo, put=None, take=None):
+    """Puts a [state.`put`] marker on `place` (a hex or hexside) and takes the [state.`take`] markers
+    there off: (what was done, report data). A marker the palette lacks, or no marker piece to take
+    off, changes nothing: said with `todo`, for the player to do by hand."""
+    old = army.markers(take, place) if take else []
+    if take and not old:
+        return (f"no {army.marker_name(take) or take} marker piece on {place} ({army.state.describe(take)}): "
+                f"{todo} (to do by hand)"), {"placed": None, "removed": None, "by_hand": True}
+    try:
+        if put:
+            army.place_marker(put, place)
+    except MarkerRefused as refused:
+        return f"{refused}: {todo} (to do by hand)", {"placed": None, "removed": None, "by_hand": True}
+    for piece in old:
+        army.remove_marker(piece)
+    on = "on" if "/" in place else "in"
+    done = ([f"{army.marker_name(put)} marker placed {on} {place}"] if put else []) + \
+           ([f"{army.marker_name(take)} marker removed from {place}"] if take else [])
+    return ", ".join(done), {"placed": put, "removed": take, "by_hand": False}
 
 
 def breastworks(session, side, build, moved, retreated):
@@ -28,10 +52,15 @@ def breastworks(session, side, build, moved, retreated):
     for hex_name in own:
         units = _side_units(army, hex_name, side)
         out = construction.complete_build(bool(units), hex_name in zoi, hex_name in retreated)
-        todo = {"breastworks": "replace the Build marker with a Breastworks marker",
-                "pending": "leave the Build marker", "cancelled": "remove the Build marker"}[out.result]
-        section.add(f"{hex_name} ({', '.join(u.name for u in units) or 'empty'}): {out.clause}: {todo} (to do by "
-                    f"hand)", hex=hex_name, result=out.result)
+        if out.result == "breastworks":
+            done, data = _change(army, hex_name, "replace the Build marker with a Breastworks marker",
+                                 put="breastworks", take="build")
+        elif out.result == "cancelled":
+            done, data = _change(army, hex_name, "remove the Build marker", take="build")
+        else:
+            done, data = "the Build marker stays", {"placed": None, "removed": None, "by_hand": False}
+        section.add(f"{hex_name} ({', '.join(u.name for u in units) or 'empty'}): {out.clause}: {done}",
+                    hex=hex_name, result=out.result, **data)
     placing = session.report.section(f"{side} new build markers (24.1a)")
     if not build:
         placing.add("no unit named to build: give build=NAME,...", placed=0)
@@ -40,9 +69,14 @@ def breastworks(session, side, build, moved, retreated):
         if unit.side != side or not unit.hex or not unit.is_combat:
             raise ArmyError(f"{name} is not a {side} combat unit on the map")
         v = construction.may_place_build(unit.type, unit.mode, name not in moved, unit.hex in zoi)
-        placing.add(f"{name} in {unit.hex}: " + "; ".join(v.clauses) +
-                    (f": place a Build marker in {unit.hex} (to do by hand)" if v.allowed else ""),
-                    unit=name, hex=unit.hex, allowed=v.allowed)
+        text, data = f"{name} in {unit.hex}: " + "; ".join(v.clauses), {"placed": None, "by_hand": False}
+        if v.allowed and army.markers("build", unit.hex):
+            text += f": {unit.hex} already has a {army.marker_name('build')} marker"
+        elif v.allowed:
+            done, data = _change(army, unit.hex, f"place a Build marker in {unit.hex}", put="build")
+            text += f": {done}"
+            data.pop("removed")
+        placing.add(text, unit=name, hex=unit.hex, allowed=v.allowed, **data)
 
 
 @dataclass(frozen=True)
@@ -62,6 +96,13 @@ def _burner(army, hexside, side):
         if units:
             return units[0], h
     return None, None
+
+
+BRIDGE_CHANGES = {  # result: (the marker put on, the marker taken off, what the player does by hand)
+    "destroyed": ("bridge_destroyed", "bridge_burning",
+                  "replace the Burning Bridge marker with a Destroyed Bridge marker"),
+    "removed": (None, "bridge_burning", "remove the Burning Bridge marker"),
+}
 
 
 def bridges(session, side, burn, moved, raining):
@@ -84,10 +125,13 @@ def bridges(session, side, burn, moved, raining):
         if out.check is not None:
             mods = "".join(f", {label} {drm:+d}" for label, drm in out.modifiers)
             line += f": cohesion check{mods}: {out.check.check.clause}"
-        todo = {"destroyed": "replace the Burning Bridge marker with a Destroyed Bridge marker",
-                "burning": "leave the Burning Bridge marker", "removed": "remove the Burning Bridge marker"}
-        section.add(f"{line}; {'; '.join(out.clauses)}: {todo[out.result]} (to do by hand)", hexside=hexside,
-                    unit=unit.name, result=out.result, roll=out.check.check.roll if out.check else None)
+        if out.result in BRIDGE_CHANGES:
+            put, take, todo = BRIDGE_CHANGES[out.result]
+            done, data = _change(army, hexside, todo, put=put, take=take)
+        else:
+            done, data = "the Burning Bridge marker stays", {"placed": None, "removed": None, "by_hand": False}
+        section.add(f"{line}; {'; '.join(out.clauses)}: {done}", hexside=hexside, unit=unit.name, result=out.result,
+                    roll=out.check.check.roll if out.check else None, **data)
     if not seen:
         section.add(f"no Burning Bridge marker beside a {side} unit", checked=0)
     placing = session.report.section(f"{side} new Burning Bridge markers (25)")
@@ -100,10 +144,17 @@ def bridges(session, side, burn, moved, raining):
             raise ArmyError(f"{name} is not a {side} combat unit on the map")
         if not b or "bridge" not in army.hexside(a, b):
             raise ArmyError(f"{hexside} is not a bridge hexside (HEX/HEX, two adjacent hexes)")
+        hexside = hexside_name(a, b)
         v = construction.may_burn_bridge(session.charts, unit.sp, unit.hex in (a, b))
-        placing.add(f"{name} ({unit.sp} SP) in {unit.hex}, bridge {hexside}: " + "; ".join(v.clauses) +
-                    (": place a Burning Bridge marker on it (to do by hand)" if v.allowed else ""),
-                    unit=name, hexside=hexside, allowed=v.allowed)
+        text, data = (f"{name} ({unit.sp} SP) in {unit.hex}, bridge {hexside}: " + "; ".join(v.clauses),
+                      {"placed": None, "by_hand": False})
+        if v.allowed and army.markers("bridge_burning", hexside):
+            text += f": {hexside} already has a {army.marker_name('bridge_burning')} marker"
+        elif v.allowed:
+            done, data = _change(army, hexside, f"place a Burning Bridge marker on {hexside}", put="bridge_burning")
+            text += f": {done}"
+            data.pop("removed")
+        placing.add(text, unit=name, hexside=hexside, allowed=v.allowed, **data)
 
 
 def _burns(text):
@@ -122,12 +173,12 @@ MOVED = Parameter("moved", str, "the units that moved this turn, NAME,...", "")
 def register(plugin):
     @plugin.procedure("breastworks", "24.1, 24.9-24.10: each build marker placed last turn becomes breastworks (a "
                                      "unit still in the hex, no enemy ZOI), stays (in a ZOI) or is cancelled; the "
-                                     "units named may take a new build marker (24.1a). Markers are reported to place "
-                                     "or remove by hand: the plugin cannot create or delete pieces.",
+                                     "units named may take a new build marker (24.1a). The markers are placed, "
+                                     "replaced and removed in the written save.",
                       SIDE, Parameter("build", str, "the units to take a build marker, NAME,...", ""), MOVED,
                       Parameter("retreated", str, "the hexes whose builder was forced to retreat (24.9), HEX,...",
                                 ""),
-                      example='lfm-combat.vsav side=Confederate build="55th North Carolina"')
+                      example='lfm-demo.vsav side=Union build="147th New York,Calef\'s Battery"')
     def breastworks_procedure(context, side, build="", moved="", retreated=""):
         session = start(context, f"{side} breastworks (LFM 24)", side=side, one_side="lfm.breastworks")
         breastworks(session, side, names(build), set(names(moved)), set(names(retreated)))
@@ -135,8 +186,7 @@ def register(plugin):
 
     @plugin.procedure("bridge-burning", "25: each Burning Bridge marker beside a unit of the side: a cohesion check "
                                         "(+1 in a ZOI or ZOC, +1 in rain) destroys the bridge, unless the unit "
-                                        "moved; new markers placed by the units named. Markers are reported to "
-                                        "place or remove by hand.",
+                                        "moved; new markers placed by the units named, in the written save.",
                       SIDE, Parameter("burn", str, "UNIT:HEX/HEX,...: units to place a Burning Bridge marker", ""),
                       MOVED, Parameter("raining", bool, "it is raining (25: +1)", False),
                       example='lfm-demo.vsav side=Confederate burn="1st Tennessee:0408/0508"')

@@ -1,10 +1,17 @@
 """What a game plugin's Army (its units where they stand on one map) shares with the others: the
 reading of the units in their stacks (top of each stack first), the hexes of the map and their
 geometry (distance, adjacency, neighbours, direction), who stands where, the zones of control the
-companion file gives a position, and the writing back of a unit's attributes and hex to the game."""
+companion file gives a position, the writing back of a unit's attributes and hex to the game, and
+the markers of the companion file's [state.NAME]s placed and removed."""
 import math
 
 from .companion_rules import CompanionRules
+from .map_state import MapStateReader, hexside_name
+
+
+class MarkerRefused(ValueError):
+    """A [state.NAME] marker that cannot be put on the map (the module's palette has no piece of that
+    name, or the state is not held by marker pieces): the caller reports it for the player instead."""
 
 
 class MapArmy(CompanionRules):
@@ -158,3 +165,69 @@ class MapArmy(CompanionRules):
         x, y = self.game.map(self.map_name).point_of(hex_name, self.board)
         self.game.move_piece(unit.piece.id, self.map_name, x, y)
         unit.hex = hex_name
+
+    # ---- the markers of the map state ----
+
+    def markers(self, name, place):
+        """The marker pieces of [state.NAME] standing on a hex (or hexside "A/B") as the state reads them."""
+        place = self._place(name, place)
+        return [piece for piece, at in self._state_reader().marker_places(name, self.game) if at == place]
+
+    def marker_name(self, name):
+        """The piece name of [state.NAME]'s markers ("" when a global property holds the state)."""
+        return self._companion_state(name).marker
+
+    def place_marker(self, name, place):
+        """Puts a piece of [state.NAME]'s marker, from the module's palette, where the state reads it:
+        at the hex's centre, or (a hexside state, "A/B") between the two hexes' centres; returns its id.
+        MarkerRefused, naming the entry, when the palette has none (nothing is changed then)."""
+        state = self._companion_state(name)
+        if not state.marker:
+            raise MarkerRefused(f"[state.{name}] is held in global property {state.property!r}, not by marker pieces")
+        if state.marker not in {slot.piece_name for slot in self.module.piece_slots}:
+            raise MarkerRefused(f"the module's palette has no piece named {state.marker!r} (the marker of "
+                                f"[state.{name}])")
+        if state.map and state.map != self.map_name:
+            raise self.error(f"[state.{name}] lies on map {state.map!r}, not on {self.map_name!r} where the units stand")
+        view = self.game.map(self.map_name)
+        points = [view.point_of(h, self.board) for h in self._place(name, place).split("/")]
+        x, y = (sum(p[0] for p in points) // len(points), sum(p[1] for p in points) // len(points))
+        piece = self.game.add_piece(state.marker, self.map_name, x, y)
+        self._reread_state()
+        return piece
+
+    def remove_marker(self, piece):
+        """Takes a marker piece (a piece or its id) off the table."""
+        self.game.delete_piece(getattr(piece, "id", piece))
+        self._reread_state()
+
+    def _companion_state(self, name):
+        state = next((s for s in self.companion.states if s.name == name), None)
+        if state is None:
+            raise self.error(f"{self.companion.file}: no [state.{name}]: the companion file does not say which "
+                             f"marker it is")
+        return state
+
+    def _place(self, name, place):
+        """The hex, or the hexside "A/B" in sorted order, checked against the map and the state's `at`."""
+        at = self._companion_state(name).at
+        hexes = place.split("/")
+        if len(hexes) != (2 if at == "hexside" else 1):
+            raise self.error(f"[state.{name}] is a {at} state: {place!r} is not a " +
+                             ("hexside (two adjacent hexes, A/B)" if at == "hexside" else "hex"))
+        for h in hexes:
+            self.require_hex(h)
+        if at == "hexside":
+            if not self.adjacent(*hexes):
+                raise self.error(f"{hexes[0]} and {hexes[1]} are not adjacent")
+            return hexside_name(*hexes)
+        return place
+
+    def _state_reader(self):
+        if getattr(self, "_reader", None) is None:
+            self._reader = MapStateReader(self.companion, self.module)
+        return self._reader
+
+    def _reread_state(self):
+        self.use_state(self._state_reader().read(self.game))
+        self.map = self.movement(self.map_name, self.board)

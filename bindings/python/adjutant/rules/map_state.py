@@ -9,6 +9,7 @@ such marker pieces nor that property.
     state = reader.read(game)                   # the game where it stands now (cheap: one pass)
     state.hexsides("bridge_destroyed")          # frozenset({'1426/1525'})
     state.describe("bridge_destroyed")          # "marker 'Bridge Destroyed'"
+    reader.marker_places("bridge_destroyed", game)  # [(piece, '1426/1525')]: its marker pieces
     after.changes(state)                        # {name: Change(added, removed)} of what differs
     companion.movement(map, state=state.where())  # the map with the state applied
 
@@ -171,6 +172,21 @@ class MapStateReader:
         return reading((), "none", holder)
 
     # ---- where a marker stands ----
+
+    def marker_places(self, name, game):
+        """[(piece, hex or hexside)] of every marker piece of [state.NAME] on its map, in save order."""
+        state = self._state(name)
+        if not state.marker:
+            return []
+        found = ((piece, self._marked(state, game, piece)) for piece in game.pieces
+                 if piece.map and piece.name == state.marker)
+        return [(piece, place) for piece, place in found if place]
+
+    def _state(self, name):
+        state = next((s for s in self.states if s.name == name), None)
+        if state is None:
+            raise KeyError(f"the companion file has no [state.{name}]")
+        return state
 
     def _marked(self, state, game, piece):
         view = game.map(piece.map)
