@@ -1,0 +1,37 @@
+"""The Roads to Antietam charts a player fills in (charts-template.toml beside this file), read for
+the procedures: every lookup names its table, row and column when the player left it blank."""
+from pathlib import Path
+
+from adjutant.procedures.charts import GameCharts
+
+TEMPLATE = Path(__file__).with_name("charts-template.toml")
+
+# What the rulebook leaves open (rules catalogue 5F) and the readings a player may choose, with
+# the defaults docs/r2a.md explains: {option: default}, and {option: the values it takes}.
+DEFAULT_OPTIONS = {
+    # ---- Union Panic, McClellan's takeover, reorganization, paralysis (command) ----
+
+    # ---- rail movement, attachment, ammunition (rail) ----
+
+    # ---- victuals, foraging, depots, levies (supply) ----
+
+    # ---- victory points and levels (victory) ----
+
+}
+CHOICES = {
+    # ---- Union Panic, McClellan's takeover, reorganization, paralysis (command) ----
+
+    # ---- rail movement, attachment, ammunition (rail) ----
+
+    # ---- victuals, foraging, depots, levies (supply) ----
+
+    # ---- victory points and levels (victory) ----
+
+}
+
+
+class R2aCharts(GameCharts):
+    rules = "r2a"
+    template = TEMPLATE
+    default_options = DEFAULT_OPTIONS
+    choices = CHOICES
