@@ -14,6 +14,8 @@ DEFAULT_OPTIONS = {
     # ---- rail movement, attachment, ammunition (rail) ----
 
     # ---- victuals, foraging, depots, levies (supply) ----
+    "forage_five": "half_down",
+    "levy_supply": "example",
 
     # ---- victory points and levels (victory) ----
 
@@ -24,6 +26,8 @@ CHOICES = {
     # ---- rail movement, attachment, ammunition (rail) ----
 
     # ---- victuals, foraging, depots, levies (supply) ----
+    "forage_five": ("half_down", "full"),
+    "levy_supply": ("example", "text"),
 
     # ---- victory points and levels (victory) ----
 
