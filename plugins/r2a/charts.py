@@ -10,6 +10,8 @@ TEMPLATE = Path(__file__).with_name("charts-template.toml")
 # the defaults docs/r2a.md explains: {option: default}, and {option: the values it takes}.
 DEFAULT_OPTIONS = {
     # ---- Union Panic, McClellan's takeover, reorganization, paralysis (command) ----
+    "reorganization_ten": "fails",
+    "takeover_paralysis_roll": "roll",
 
     # ---- rail movement, attachment, ammunition (rail) ----
 
@@ -22,6 +24,8 @@ DEFAULT_OPTIONS = {
 }
 CHOICES = {
     # ---- Union Panic, McClellan's takeover, reorganization, paralysis (command) ----
+    "reorganization_ten": ("fails", "succeeds"),
+    "takeover_paralysis_roll": ("roll", "none"),
 
     # ---- rail movement, attachment, ammunition (rail) ----
 
