@@ -12,6 +12,8 @@ DEFAULT_OPTIONS = {
     # ---- Union Panic, McClellan's takeover, reorganization, paralysis (command) ----
 
     # ---- rail movement, attachment, ammunition (rail) ----
+    "rail_repeat_modifier": "as_printed",
+    "rail_cap_state": "station",
 
     # ---- victuals, foraging, depots, levies (supply) ----
 
@@ -22,6 +24,8 @@ CHOICES = {
     # ---- Union Panic, McClellan's takeover, reorganization, paralysis (command) ----
 
     # ---- rail movement, attachment, ammunition (rail) ----
+    "rail_repeat_modifier": ("as_printed", "penalty"),
+    "rail_cap_state": ("station", "map"),
 
     # ---- victuals, foraging, depots, levies (supply) ----
 
