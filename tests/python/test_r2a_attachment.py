@@ -25,8 +25,9 @@ def reb(name, type="infantry", size="brigade"):
 
 
 def test_7_infantry_attaches_to_infantry_cavalry_to_cavalry(charts):
-    assert may_attach(charts, reb("Hampton's 1 NC", "cavalry", "regiment"), reb("Hampton", "cavalry", "brigade")).allowed
-    got = may_attach(charts, reb("Hampton's 1 NC", "cavalry", "regiment"), reb("Hood"))
+    regiment = reb("1 NC", "cavalry", "regiment")
+    assert may_attach(charts, regiment, reb("Hampton", "cavalry", "brigade")).allowed
+    got = may_attach(charts, regiment, reb("Hood"))
     assert not got.allowed and "same type" in got.clauses[0]
     assert may_attach(charts, reb("Law"), reb("Hood", size="division")).allowed
 
