@@ -14,6 +14,8 @@ DEFAULT_OPTIONS = {
     "takeover_paralysis_roll": "roll",
 
     # ---- rail movement, attachment, ammunition (rail) ----
+    "rail_repeat_modifier": "as_printed",
+    "rail_cap_state": "station",
 
     # ---- victuals, foraging, depots, levies (supply) ----
     "forage_five": "half_down",
@@ -28,6 +30,8 @@ CHOICES = {
     "takeover_paralysis_roll": ("roll", "none"),
 
     # ---- rail movement, attachment, ammunition (rail) ----
+    "rail_repeat_modifier": ("as_printed", "penalty"),
+    "rail_cap_state": ("station", "map"),
 
     # ---- victuals, foraging, depots, levies (supply) ----
     "forage_five": ("half_down", "full"),
