@@ -16,6 +16,10 @@ DEFAULT_OPTIONS = {
     # ---- victuals, foraging, depots, levies (supply) ----
 
     # ---- victory points and levels (victory) ----
+    "victory_levels": "standard",
+    "vp_band_200": "decisive",
+    "harpers_ferry_surrender": "extra",
+    "alternate_automatic": "kept",
 
 }
 CHOICES = {
@@ -26,6 +30,10 @@ CHOICES = {
     # ---- victuals, foraging, depots, levies (supply) ----
 
     # ---- victory points and levels (victory) ----
+    "victory_levels": ("standard", "alternate"),
+    "vp_band_200": ("decisive", "draw"),
+    "harpers_ferry_surrender": ("extra", "instead"),
+    "alternate_automatic": ("kept", "dropped"),
 
 }
 
