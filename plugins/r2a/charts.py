@@ -22,6 +22,10 @@ DEFAULT_OPTIONS = {
     "levy_supply": "example",
 
     # ---- victory points and levels (victory) ----
+    "victory_levels": "standard",
+    "vp_band_200": "decisive",
+    "harpers_ferry_surrender": "extra",
+    "alternate_automatic": "kept",
 
 }
 CHOICES = {
@@ -38,6 +42,10 @@ CHOICES = {
     "levy_supply": ("example", "text"),
 
     # ---- victory points and levels (victory) ----
+    "victory_levels": ("standard", "alternate"),
+    "vp_band_200": ("decisive", "draw"),
+    "harpers_ferry_surrender": ("extra", "instead"),
+    "alternate_automatic": ("kept", "dropped"),
 
 }
 
