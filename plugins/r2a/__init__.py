@@ -1,2 +1,28 @@
-"""The Roads to Antietam: the combined Stonewall Jackson's Way / Here Come the Rebels rules.
-docs/r2a.md explains what the plugin reads and does."""
+"""The Roads to Antietam (the combined Stonewall Jackson's Way / Here Come the Rebels rules): the
+units of a save read through the companion file's [units] mapping, with the map's places, areas
+and rail lines (army.py), the session every procedure starts from (session.py), and a demo module
+with the rules catalogue's worked examples (demo/). docs/r2a.md explains what the plugin reads.
+
+    adjutant demo --plugin r2a --out DIR
+"""
+from adjutant.plugin import Plugin
+from adjutant.rules.setup_check import check_setup
+
+plugin = Plugin("r2a", "The Roads to Antietam (SJW / HCTR combined)", rules="r2a")
+for procedures in ():   # the procedure modules, each registering its procedures
+    procedures.register(plugin)
+
+
+@plugin.check("setup", "Judge a set-up: units in terrain their class may not enter, over-stacked hexes, as the "
+                       "generic plugin does.")
+def setup(context):
+    return check_setup(context)
+
+
+@plugin.demo("Writes a small Roads to Antietam game made by this project (a module of three boards whose hexes "
+             "VASSAL names E2101, S5801 and N5816, saves with the rules' worked examples, the companion file, the "
+             "chart file), then reads its position: stacks, vocabulary, places, areas and rail lines.",
+             module="r2a-demo.vmod", companion="companion.toml", charts="charts.toml")
+def r2a_demo(folder, console):
+    from .demo.steps import run_demo  # here, not above: the demo paints images with PIL, which nothing else needs
+    return run_demo(folder, console)
