@@ -9,22 +9,7 @@ from dataclasses import dataclass
 
 from adjutant.procedures.charts import ChartError
 
-YEAR = 1862
-
-
-def game_date(text):
-    """A date as the rules and the game's globals write it ("Aug 20", "Sep 2", "August 27") in 1862."""
-    for form in ("%b %d %Y", "%B %d %Y"):
-        try:
-            return datetime.datetime.strptime(f"{str(text).strip()} {YEAR}", form).date()
-        except ValueError:
-            pass
-    raise ValueError(f"{text!r} is not a date such as \"Aug 20\"")
-
-
-def show(day):
-    return f"{day:%b} {day.day}"
-
+from .dates import game_date, show_date
 
 def _chart_date(charts, section, key):
     text = charts.rule(section, key)
@@ -56,7 +41,7 @@ class PanicTotal:
     @property
     def lines(self):
         counted = " + ".join(f"{p.value} {p.what}" for p in self.parts)
-        return [f"Union Panic total on {show(self.date)}: {counted} = {self.total}", f"{self.why} ({self.clause})"]
+        return [f"Union Panic total on {show_date(self.date)}: {counted} = {self.total}", f"{self.why} ({self.clause})"]
 
 
 def panic_total(charts, date, demoralized_manpower, manpower_losses, unsupplied_divisions, panic_date=None):
@@ -76,13 +61,13 @@ def panic_total(charts, date, demoralized_manpower, manpower_losses, unsupplied_
     reached = total >= threshold
     if panic_date is not None:
         if date < panic_date:
-            raise ValueError(f"Union Panic total on {show(date)}: before the day Panic began, {show(panic_date)}")
-        why = (f"Panic began on {show(panic_date)}; the total is "
+            raise ValueError(f"Union Panic total on {show_date(date)}: before the day Panic began, {show_date(panic_date)}")
+        why = (f"Panic began on {show_date(panic_date)}; the total is "
                + (f"still {threshold} or more" if reached else f"below {threshold} now, but Panic has occurred"))
         return PanicTotal(date, parts, total, threshold, True, False, panic_date, "2", why)
     if reached:
         return PanicTotal(date, parts, total, threshold, True, True, date, "2",
-                          f"{total} is {threshold} or more: Union Panic occurs on {show(date)}")
+                          f"{total} is {threshold} or more: Union Panic occurs on {show_date(date)}")
     return PanicTotal(date, parts, total, threshold, False, False, None, "2",
                       f"{total} is less than {threshold}: no Panic")
 
@@ -106,14 +91,14 @@ def union_combat_drm(charts, date, panic_date=None, takeover_date=None):
     if panic_date is None or date < panic_date:
         return CombatModifier(0, "2", "no Union Panic")
     if takeover_date is None or date < takeover_date:
-        return CombatModifier(drm, "2", f"Union Panic since {show(panic_date)}, Pope in command")
+        return CombatModifier(drm, "2", f"Union Panic since {show_date(panic_date)}, Pope in command")
     if panic_date > takeover_date:
-        return CombatModifier(0, "2", f"Panic on {show(panic_date)} came after McClellan's takeover on "
-                                      f"{show(takeover_date)}: the reduction lasts only until Pope is replaced")
+        return CombatModifier(0, "2", f"Panic on {show_date(panic_date)} came after McClellan's takeover on "
+                                      f"{show_date(takeover_date)}: the reduction lasts only until Pope is replaced")
     if date == takeover_date:
         return CombatModifier(drm, "2 turn of takeover", "McClellan takes command: Panic continues")
     return CombatModifier(0, "2 turn following takeover", f"Panic ended the turn after McClellan's takeover "
-                                                         f"on {show(takeover_date)}")
+                                                         f"on {show_date(takeover_date)}")
 
 
 @dataclass(frozen=True)
@@ -132,8 +117,8 @@ class Eligibility:
 
     @property
     def lines(self):
-        head = (f"McClellan may replace Pope on {show(self.date)}" if self.eligible
-                else f"McClellan may not replace Pope on {show(self.date)}: no condition is met")
+        head = (f"McClellan may replace Pope on {show_date(self.date)}" if self.eligible
+                else f"McClellan may not replace Pope on {show_date(self.date)}: no condition is met")
         return [head] + [f"condition {c.number}: {'met' if c.met else 'not met'}: {c.why} ({c.clause})"
                          for c in self.conditions]
 
@@ -153,15 +138,15 @@ def mcclellan_eligible(charts, date, panic_date=None):
     else:
         late = date >= panic_from
         first = Condition(1, late, "2 condition 1",
-                          f"Panic on {show(panic_date)} and {show(date)} is "
-                          + (f"{show(panic_from)} or later" if late else f"before {show(panic_from)}"))
+                          f"Panic on {show_date(panic_date)} and {show_date(date)} is "
+                          + (f"{show_date(panic_from)} or later" if late else f"before {show_date(panic_from)}"))
         due = panic_date + datetime.timedelta(days=days)
         elapsed = (date - panic_date).days
         second = Condition(2, date >= due, "2 condition 2",
-                           f"{elapsed} days since the onset of Panic on {show(panic_date)}: "
-                           + (f"{days} have elapsed" if date >= due else f"{days} elapse on {show(due)}"))
+                           f"{elapsed} days since the onset of Panic on {show_date(panic_date)}: "
+                           + (f"{days} have elapsed" if date >= due else f"{days} elapse on {show_date(due)}"))
     third = Condition(3, date >= any_from, "2 condition 3",
-                      f"{show(date)} is " + (f"{show(any_from)} or later" if date >= any_from
-                                             else f"before {show(any_from)}"))
+                      f"{show_date(date)} is " + (f"{show_date(any_from)} or later" if date >= any_from
+                                             else f"before {show_date(any_from)}"))
     conditions = (first, second, third)
     return Eligibility(date, any(c.met for c in conditions), conditions)

@@ -8,21 +8,14 @@ from adjutant.procedures import session
 
 from .army import SIDES, Army, ArmyError
 from .charts import R2aCharts
-
-YEAR = 1862
-
+from .dates import game_date
 
 def parse_date(text, where="the game's date"):
-    """A date of 1862 written as the game writes it ("Aug 20", "Sep 2"); ArmyError naming `where`."""
+    """The game's date (dates.game_date); ArmyError naming `where`."""
     try:
-        return datetime.datetime.strptime(f"{text.strip()} {YEAR}", "%b %d %Y").date()
-    except (AttributeError, ValueError):
-        raise ArmyError(f"{where} is {text!r}, not a day of {YEAR} written like 'Aug 20'") from None
-
-
-def format_date(day):
-    """"Aug 20" for datetime.date(1862, 8, 20)."""
-    return f"{day:%b} {day.day}"
+        return game_date(text)
+    except ValueError as e:
+        raise ArmyError(f"{where}: {e}") from None
 
 
 @dataclass

@@ -8,7 +8,8 @@ from dataclasses import dataclass, replace
 
 from adjutant.procedures.charts import ChartError
 
-from .panic import show, union_combat_drm
+from .dates import show_date
+from .panic import union_combat_drm
 
 PARALYSIS = ("all", "non_reorganized", "none")
 
@@ -44,15 +45,15 @@ def takeover_turn(charts, date, takeover_date, panic):
     Union Panic had occurred when he took command (the "If Panic has occurred" schedule)."""
     after = (date - takeover_date).days
     if after < 0:
-        raise ValueError(f"the takeover schedule on {show(date)}: McClellan takes command only on {show(takeover_date)}")
+        raise ValueError(f"the takeover schedule on {show_date(date)}: McClellan takes command only on {show_date(takeover_date)}")
     bonuses, last = _schedule(charts, panic)
     drm = union_combat_drm(charts, date, takeover_date if panic else None, takeover_date)
     roll = charts.option("takeover_paralysis_roll") == "roll"
     reading = f"option takeover_paralysis_roll = \"{charts.option('takeover_paralysis_roll')}\""
     which = "If Panic has occurred" if panic else "If no Panic has occurred"
     when = "the turn of McClellan's takeover" if after == 0 else \
-        f"{after} turns after McClellan's takeover on {show(takeover_date)}"
-    lines = [f"{show(date)}: {when} ({which})"]
+        f"{after} turns after McClellan's takeover on {show_date(takeover_date)}"
+    lines = [f"{show_date(date)}: {when} ({which})"]
     if after == 0:
         clause = f"2 {which}: turn of takeover"
         lines.append(f"Union command paralysis for all Union units ({clause}); "
@@ -72,7 +73,7 @@ def takeover_turn(charts, date, takeover_date, panic):
             lines.append("disorganization ends: every corps not already reorganized reorganizes (HCTR Combined "
                          f"Game \"Union Reorganization\"), and the Union cavalry (\"Union Cavalry\") ({clause})")
         else:
-            lines.append(f"the army reorganized on {show(takeover_date + datetime.timedelta(days=last))} ({clause}): "
+            lines.append(f"the army reorganized on {show_date(takeover_date + datetime.timedelta(days=last))} ({clause}): "
                          "no paralysis from the takeover")
         turn = TakeoverTurn(date, takeover_date, after, panic, "none", False, False, 0, True, drm.amount, clause, ())
     lines.append(drm.text)

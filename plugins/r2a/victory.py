@@ -13,9 +13,10 @@ Creek, Orange Court House, Camp Curtin), else its state's "listed" value when th
 (Virginia) or HCTR Scenario 7 (Maryland) list holds it, else its state's "other" value."""
 import re
 from dataclasses import dataclass
-from datetime import datetime
 
 from adjutant.procedures.charts import ChartError
+
+from .dates import game_date, show_date
 
 STATES = ("VA", "MD", "PA")
 
@@ -337,11 +338,6 @@ def _alternate_level(charts, total, divisions_north, when, automatic_dropped):
     return Level("draw", f"Optional II Victory Levels: {total} VP{short}: all other results are a draw; {when}{dropped}")
 
 
-def game_date(text):
-    """A date of the 1862 campaign as the rules and the game print it ("Sep 15")."""
-    return datetime.strptime(f"{text} 1862", "%b %d %Y").date()
-
-
 def alternate_game_end(charts, day, crossed_potomac, infantry_north, total):
     """Optional II Game End, reported: whether the game ends on `day` (a date), given whether a
     Confederate infantry unit has crossed the Potomac by the game-end date, how many Confederate
@@ -351,9 +347,9 @@ def alternate_game_end(charts, day, crossed_potomac, infantry_north, total):
     if not crossed_potomac:
         if day >= last:
             return GameEnd(True, f"Optional II Game End: no Confederate infantry unit has crossed the Potomac: the "
-                                 f"game ends at the end of the {_day(last)} turn")
+                                 f"game ends at the end of the {show_date(last)} turn")
         return GameEnd(False, f"Optional II Game End: no Confederate infantry unit has crossed the Potomac yet: the "
-                              f"game ends at the end of the {_day(last)} turn unless one crosses by then")
+                              f"game ends at the end of the {show_date(last)} turn unless one crosses by then")
     if total >= decisive:
         return GameEnd(True, f"Optional II Game End: the Confederate VP total is {total}, {decisive}+: the game ends "
                              f"(a Confederate decisive victory)")
@@ -364,5 +360,3 @@ def alternate_game_end(charts, day, crossed_potomac, infantry_north, total):
                           f"Pennsylvania and {total} VP (under {decisive}): the game goes on")
 
 
-def _day(d):
-    return f"{d:%b} {d.day}"

@@ -12,11 +12,12 @@ import pytest
 from adjutant.procedures.charts import ChartError
 from adjutant_plugins.r2a import panic, paralysis, reorganization, takeover
 from adjutant_plugins.r2a.charts import TEMPLATE, R2aCharts
+from adjutant_plugins.r2a.dates import game_date
 from adjutant_plugins.r2a.paralysis import CorpsLeader
 from adjutant_plugins.r2a.reorganization import Corps, Division
 
 DEMO = Path(TEMPLATE).with_name("demo") / "charts.toml"
-day = panic.game_date
+day = game_date
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +87,7 @@ def test_game_date_reads_the_rules_dates():
     assert day("Aug 20") == datetime.date(1862, 8, 20)
     assert day("Sep 2") == datetime.date(1862, 9, 2)
     assert day("August 27") == datetime.date(1862, 8, 27)
-    with pytest.raises(ValueError, match="'Aug 32' is not a date"):
+    with pytest.raises(ValueError, match="'Aug 32' is not a day of 1862"):
         day("Aug 32")
 
 

@@ -12,7 +12,8 @@ from adjutant_plugins.r2a.demo import (ALEXANDRIA_SAVE, DEMO_SAVE, LEVY_SAVE, MO
                                        SAVES)
 from adjutant_plugins.r2a.demo.grid import map_point
 from adjutant_plugins.r2a.demo.module import MAP_NAME
-from adjutant_plugins.r2a.session import format_date, parse_date, start
+from adjutant_plugins.r2a.dates import show_date
+from adjutant_plugins.r2a.session import parse_date, start
 
 from r2a_helpers import Demo, piece_named
 
@@ -172,7 +173,7 @@ def test_session_date_and_turn(demo):
     session = start(demo.context(DEMO_SAVE), "test")
     assert session.date == datetime.date(1862, 8, 20) and session.turn == 232
     assert start(demo.context(LEVY_SAVE), "test").date == datetime.date(1862, 9, 10)
-    assert parse_date("Sep 2") == datetime.date(1862, 9, 2) and format_date(datetime.date(1862, 9, 2)) == "Sep 2"
+    assert parse_date("Sep 2") == datetime.date(1862, 9, 2) and show_date(datetime.date(1862, 9, 2)) == "Sep 2"
     with pytest.raises(ArmyError, match="'Aug 32'"):
         parse_date("Aug 32")
     with pytest.raises(ArmyError, match="side must be Union or Confederate"):

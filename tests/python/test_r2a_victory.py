@@ -9,7 +9,8 @@ import pytest
 from adjutant.procedures.charts import ChartError
 from adjutant_plugins.r2a import charts as r2a_charts
 from adjutant_plugins.r2a.charts import R2aCharts
-from adjutant_plugins.r2a.victory import (County, Depot, Position, Station, alternate_game_end, game_date,
+from adjutant_plugins.r2a.dates import game_date
+from adjutant_plugins.r2a.victory import (County, Depot, Position, Station, alternate_game_end,
                                           victory, victory_level, victory_points)
 
 DEMO = Path(r2a_charts.__file__).with_name("demo") / "charts.toml"
