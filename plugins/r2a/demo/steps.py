@@ -10,6 +10,7 @@ from adjutant.procedures.demo_position import paint_stacks, stack_lines
 from adjutant.procedures.outputs import write_text
 from adjutant.render import Picture
 
+from .. import rail_procedure
 from . import (ALEXANDRIA_SAVE, CHARTS_COPY, COMPANION_COPY, DEMO_SAVE, LEVY_SAVE, MODULE, PANIC_LOG, PANIC_SAVE,
                RAIL_SAVE, write_demo)
 from .module import MAP_NAME
@@ -94,6 +95,8 @@ STEPS = [
     DemoStep("the demo game (module, saves, Panic log, companion file, chart file)", demo_game),
     DemoStep("the demo position over the boards", position_picture, ("position.png", "position.txt")),
     # The procedures' demo steps follow here.
+    DemoStep("Union rail movement: the Couch example (r2a.rail) and check moves (rail, Balt, DC)",
+             rail_procedure.demo_step, rail_procedure.DEMO_FILES),
 ]
 
 
