@@ -8,10 +8,17 @@ with the rules catalogue's worked examples (demo/). docs/r2a.md explains what th
 from adjutant.plugin import Plugin
 from adjutant.rules.setup_check import check_setup
 
+from . import move_check
+from . import rail_procedure
 from . import supply_procedures
 
 plugin = Plugin("r2a", "The Roads to Antietam (SJW / HCTR combined)", rules="r2a")
-for procedures in (supply_procedures,):   # the procedure modules, each registering its procedures
+PROCEDURES = (   # the procedure modules, each registering its procedures
+    supply_procedures,
+    rail_procedure,
+    move_check,
+)
+for procedures in PROCEDURES:
     procedures.register(plugin)
 
 

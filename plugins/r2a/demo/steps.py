@@ -13,6 +13,7 @@ from adjutant.render import Picture
 from . import (ALEXANDRIA_SAVE, CHARTS_COPY, COMPANION_COPY, DEMO_SAVE, LEVY_SAVE, MODULE, PANIC_LOG, PANIC_SAVE,
                RAIL_SAVE, write_demo)
 from .module import MAP_NAME
+from .. import rail_procedure
 from .. import supply_procedures
 
 SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
@@ -97,6 +98,8 @@ STEPS = [
     # The procedures' demo steps follow here.
     DemoStep("supply: victuals, the Carlisle levy, a destroyed depot, station repair (8, Optional III)",
              supply_procedures.supply_step, supply_procedures.DEMO_FILES),
+    DemoStep("Union rail movement: the Couch example (r2a.rail) and check moves (rail, Balt, DC)",
+             rail_procedure.demo_step, rail_procedure.DEMO_FILES),
 ]
 
 
