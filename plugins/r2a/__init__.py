@@ -9,14 +9,18 @@ from adjutant.plugin import Plugin
 from adjutant.rules.setup_check import check_setup
 
 from . import move_check
+from . import odds_procedure
 from . import rail_procedure
 from . import supply_procedures
+from . import victory_procedure
 
 plugin = Plugin("r2a", "The Roads to Antietam (SJW / HCTR combined)", rules="r2a")
 PROCEDURES = (   # the procedure modules, each registering its procedures
     supply_procedures,
     rail_procedure,
     move_check,
+    victory_procedure,
+    odds_procedure,
 )
 for procedures in PROCEDURES:
     procedures.register(plugin)

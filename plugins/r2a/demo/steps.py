@@ -15,6 +15,7 @@ from . import (ALEXANDRIA_SAVE, CHARTS_COPY, COMPANION_COPY, DEMO_SAVE, LEVY_SAV
 from .module import MAP_NAME
 from .. import rail_procedure
 from .. import supply_procedures
+from .. import victory_procedure
 
 SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
 
@@ -100,6 +101,7 @@ STEPS = [
              supply_procedures.supply_step, supply_procedures.DEMO_FILES),
     DemoStep("Union rail movement: the Couch example (r2a.rail) and check moves (rail, Balt, DC)",
              rail_procedure.demo_step, rail_procedure.DEMO_FILES),
+    DemoStep("victory points and level (r2a.victory)", victory_procedure.demo_step, victory_procedure.DEMO_REPORTS),
 ]
 
 
