@@ -13,6 +13,7 @@ from adjutant.render import Picture
 from . import (ALEXANDRIA_SAVE, CHARTS_COPY, COMPANION_COPY, DEMO_SAVE, LEVY_SAVE, MODULE, PANIC_LOG, PANIC_SAVE,
                RAIL_SAVE, write_demo)
 from .module import MAP_NAME
+from .. import command_demo
 
 SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
 
@@ -94,6 +95,8 @@ STEPS = [
     DemoStep("the demo game (module, saves, Panic log, companion file, chart file)", demo_game),
     DemoStep("the demo position over the boards", position_picture, ("position.png", "position.txt")),
     # The procedures' demo steps follow here.
+    DemoStep("Union Panic across 65 in the log, McClellan's takeover, reorganization and paralysis (2, 3)",
+             command_demo.command_step, command_demo.FILES),
 ]
 
 
