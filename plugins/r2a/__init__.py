@@ -8,6 +8,7 @@ with the rules catalogue's worked examples (demo/). docs/r2a.md explains what th
 from adjutant.plugin import Plugin
 from adjutant.rules.setup_check import check_setup
 
+from . import command_procedures
 from . import move_check
 from . import odds_procedure
 from . import rail_procedure
@@ -16,6 +17,7 @@ from . import victory_procedure
 
 plugin = Plugin("r2a", "The Roads to Antietam (SJW / HCTR combined)", rules="r2a")
 PROCEDURES = (   # the procedure modules, each registering its procedures
+    command_procedures,
     supply_procedures,
     rail_procedure,
     move_check,

@@ -13,6 +13,7 @@ from adjutant.render import Picture
 from . import (ALEXANDRIA_SAVE, CHARTS_COPY, COMPANION_COPY, DEMO_SAVE, LEVY_SAVE, MODULE, PANIC_LOG, PANIC_SAVE,
                RAIL_SAVE, write_demo)
 from .module import MAP_NAME
+from .. import command_demo
 from .. import rail_procedure
 from .. import supply_procedures
 from .. import victory_procedure
@@ -102,6 +103,8 @@ STEPS = [
     DemoStep("Union rail movement: the Couch example (r2a.rail) and check moves (rail, Balt, DC)",
              rail_procedure.demo_step, rail_procedure.DEMO_FILES),
     DemoStep("victory points and level (r2a.victory)", victory_procedure.demo_step, victory_procedure.DEMO_REPORTS),
+    DemoStep("Union Panic across 65 in the log, McClellan's takeover, reorganization and paralysis (2, 3)",
+             command_demo.command_step, command_demo.FILES),
 ]
 
 
