@@ -8,8 +8,10 @@ with the rules catalogue's worked examples (demo/). docs/r2a.md explains what th
 from adjutant.plugin import Plugin
 from adjutant.rules.setup_check import check_setup
 
+from . import ammo_procedures, attachment_procedure
+
 plugin = Plugin("r2a", "The Roads to Antietam (SJW / HCTR combined)", rules="r2a")
-for procedures in ():   # the procedure modules, each registering its procedures
+for procedures in (attachment_procedure, ammo_procedures):   # the procedure modules, each registering its procedures
     procedures.register(plugin)
 
 

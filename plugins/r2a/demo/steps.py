@@ -12,6 +12,7 @@ from adjutant.render import Picture
 
 from . import (ALEXANDRIA_SAVE, CHARTS_COPY, COMPANION_COPY, DEMO_SAVE, LEVY_SAVE, MODULE, PANIC_LOG, PANIC_SAVE,
                RAIL_SAVE, write_demo)
+from . import ammo_step
 from .module import MAP_NAME
 
 SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
@@ -94,6 +95,7 @@ STEPS = [
     DemoStep("the demo game (module, saves, Panic log, companion file, chart file)", demo_game),
     DemoStep("the demo position over the boards", position_picture, ("position.png", "position.txt")),
     # The procedures' demo steps follow here.
+    DemoStep("special attachment and Confederate ammunition (7, Optional II)", ammo_step.ammo_step, ammo_step.FILES),
 ]
 
 
