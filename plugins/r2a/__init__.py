@@ -8,6 +8,8 @@ with the rules catalogue's worked examples (demo/). docs/r2a.md explains what th
 from adjutant.plugin import Plugin
 from adjutant.rules.setup_check import check_setup
 
+from . import ammo_procedures
+from . import attachment_procedure
 from . import command_procedures
 from . import move_check
 from . import odds_procedure
@@ -21,6 +23,8 @@ PROCEDURES = (   # the procedure modules, each registering its procedures
     supply_procedures,
     rail_procedure,
     move_check,
+    attachment_procedure,
+    ammo_procedures,
     victory_procedure,
     odds_procedure,
 )

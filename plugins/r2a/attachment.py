@@ -21,6 +21,7 @@ class AttachUnit:
 class AttachVerdict:
     allowed: bool
     clauses: tuple           # every restriction judged: the ones broken first
+    broken: tuple = ()       # the restrictions broken, as in clauses
 
 
 def _list(charts, key):
@@ -34,7 +35,7 @@ def may_attach(charts, unit, to, army_reorganized=False):
     def judge(ok, clause):
         (kept if ok else broken).append(clause)
 
-    judge(unit.side == to.side, f"7: {unit.name} ({unit.side}) attaches only to a friendly unit, not {to.side}")
+    judge(unit.side == to.side, f"7: {unit.name} attaches only to a friendly unit ({unit.side}; {to.name}: {to.side})")
     judge(unit.type == to.type and unit.type in ("infantry", "cavalry"),
           f"7: units attach to units of the same type: {unit.type} to {to.type}")
     sizes = _list(charts, f"{unit.type}_sizes") if unit.type in ("infantry", "cavalry") else []
@@ -51,7 +52,7 @@ def may_attach(charts, unit, to, army_reorganized=False):
         else:
             _union_infantry(charts, unit, to, army_reorganized, judge)
     allowed = not broken
-    return AttachVerdict(allowed, tuple(broken + kept))
+    return AttachVerdict(allowed, tuple(broken + kept), tuple(broken))
 
 
 def _union_infantry(charts, unit, to, army_reorganized, judge):

@@ -12,6 +12,7 @@ from adjutant.render import Picture
 
 from . import (ALEXANDRIA_SAVE, CHARTS_COPY, COMPANION_COPY, DEMO_SAVE, LEVY_SAVE, MODULE, PANIC_LOG, PANIC_SAVE,
                RAIL_SAVE, write_demo)
+from . import ammo_step
 from .module import MAP_NAME
 from .. import command_demo
 from .. import rail_procedure
@@ -105,6 +106,7 @@ STEPS = [
     DemoStep("victory points and level (r2a.victory)", victory_procedure.demo_step, victory_procedure.DEMO_REPORTS),
     DemoStep("Union Panic across 65 in the log, McClellan's takeover, reorganization and paralysis (2, 3)",
              command_demo.command_step, command_demo.FILES),
+    DemoStep("special attachment and Confederate ammunition (7, Optional II)", ammo_step.ammo_step, ammo_step.FILES),
 ]
 
 
