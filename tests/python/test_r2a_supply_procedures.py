@@ -148,9 +148,14 @@ def test_optional_iii_forage_pennsylvania_4_confederate_plus_1_while_the_union_h
     assert army_of(demo, game).named("A.P. Hill's Division").victuals == 2
 
 
-def test_optional_iii_forage_harpers_ferry_not_on_the_map_wants_the_parameter(demo):
-    with pytest.raises(ValueError, match="union_holds_harpers_ferry"):
-        demo.run(LEVY_SAVE, "forage", unit="A.P. Hill's Division")
+def test_optional_iii_forage_harpers_ferry_read_from_the_map(demo, tmp_path):
+    # Harper's Ferry (E2112) empty, no Confederate control marker: the Union's (+1); a Confederate
+    # unit in it: no modifier.
+    held, _ = demo.run(LEVY_SAVE, "forage", unit="A.P. Hill's Division")
+    assert any("the Union holds Harper's Ferry" in t for t in texts(held))
+    save = demo.position(LEVY_SAVE, tmp_path / "hf.vsav", moves={"Fitz Lee's Brigade": "E2112"})
+    taken, _ = demo.run(save, "forage", unit="A.P. Hill's Division")
+    assert not any("Harper's Ferry under Union control" in t for t in texts(taken))
 
 
 def test_optional_iii_forage_union_in_pennsylvania_6(demo):
