@@ -271,6 +271,23 @@ class Army(MapArmy):
                              kind=u.attributes.get("kind") or None, blocks=u.is_combat)
                 for u in self.units if not any(u is m for m in movers)]
 
+    # ---- the boards ----
+
+    @staticmethod
+    def board_of(hex_name):
+        """The board a hex is on: its name's letter (E2101 is on board E)."""
+        return hex_name[:1]
+
+    @staticmethod
+    def same_board(a, b):
+        """Whether two hexes are on one board (the demo's boards are apart: a distance between two
+        means nothing)."""
+        return bool(a) and bool(b) and a[:1] == b[:1]
+
+    def board_distance(self, a, b):
+        """The hexes between `a` and `b`; None when either is off the map or they are on different boards."""
+        return self.distance(a, b) if self.same_board(a, b) else None
+
     # ---- leaders and corps ----
 
     def leaders(self, side=None, rank=None):

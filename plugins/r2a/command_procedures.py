@@ -11,12 +11,11 @@ from adjutant.plugin import Parameter
 from adjutant.procedures.kept import kept_property
 
 from . import panic, paralysis, reorganization, takeover
-from .army import MCCLELLAN, Army, ArmyError
+from .army import MCCLELLAN, SIDES, Army, ArmyError
 from .dates import show_date
 from .session import parse_date, start
 
 UNION = "Union"
-ODDS_KINDS = ("reorganization", "paralysis")
 
 
 class CommandRefused(ValueError):
@@ -250,15 +249,28 @@ def current_turn(session, source):
 
 # ---- rule 2: Union Army Reorganization ----
 
-def union_corps(army):
-    """reorganization.Corps of each Union corps leader on the map, his divisions read from the save."""
+def chosen_corps(army, side, corps=""):
+    """The side's corps leaders on the map, or the one of `corps` (a corps or its leader's name)."""
+    leaders = army.corps_leaders(side)
+    if not corps:
+        return leaders
+    found = [c for c in leaders if corps in (c.corps, c.name)]
+    if not found:
+        raise ArmyError(f"corps={corps}: no {side} corps or corps leader of that name on the map (the corps are "
+                        f"{', '.join(c.corps for c in leaders) or 'none'})")
+    return found
+
+
+def union_corps(army, corps=""):
+    """reorganization.Corps of each Union corps leader on the map (or the one `corps` names), his
+    divisions read from the save; McClellan's counter (None off the map)."""
     mcclellan = next((u for u in army.leaders(UNION, "army") if u.name == MCCLELLAN), None)
     return [reorganization.Corps(
         leader.corps, leader.name, leader.initiative,
         tuple(reorganization.Division(d.name, d.demoralized, d.disorganized, d.supplied)
               for d in army.divisions_of(leader.corps)),
         with_mcclellan=mcclellan is not None and leader.hex == mcclellan.hex, reorganized=leader.reorganized)
-        for leader in army.corps_leaders(UNION)], mcclellan
+        for leader in chosen_corps(army, UNION, corps)], mcclellan
 
 
 def run_reorganization(session, source, mcclellan_corps):
@@ -297,17 +309,21 @@ def run_reorganization(session, source, mcclellan_corps):
 
 # ---- rule 3: Command Paralysis ----
 
-def corps_leaders(army, side):
-    """paralysis.CorpsLeader of each corps leader of the side, his distance to the army commander
-    (None when the commander is not on the map or stands on another board: no proximity modifier);
-    the army commander."""
+def corps_leaders(army, side, corps=""):
+    """[(leader, paralysis.CorpsLeader)] of each corps leader of the side (or the one `corps`
+    names), with his distance to the army commander (None when the commander is not on the map or
+    stands on another board: no proximity modifier); the army commander."""
     commander = army.army_commander(side)
-    found = []
-    for leader in army.corps_leaders(side):
-        same_board = commander is not None and commander.hex[:1] == leader.hex[:1]
-        found.append((leader, paralysis.CorpsLeader(leader.corps, leader.name, leader.initiative,
-                                                    army.distance(leader.hex, commander.hex) if same_board else None)))
-    return found, commander
+    return [(leader, paralysis.CorpsLeader(leader.corps, leader.name, leader.initiative,
+                                           army.board_distance(leader.hex, commander.hex) if commander else None))
+            for leader in chosen_corps(army, side, corps)], commander
+
+
+def commander_apart(leader, commander):
+    """Why a corps leader has no distance to his army commander: he is off the map, or on another board."""
+    if commander is None or not commander.hex:
+        return "the army commander is not on the map"
+    return f"{leader.name} on another board than {commander.name}"
 
 
 def takeover_paralysis(session, side, source):
@@ -348,7 +364,7 @@ def run_paralysis(session, source, side, event):
             continue
         r = paralysis.roll_paralysis(session.charts, corps_leader, radius, session.roll)
         where = ("" if corps_leader.hexes is not None or commander is None
-                 else f" ({leader.name} on another board than {commander.name}: no proximity modifier)")
+                 else f" ({commander_apart(leader, commander)}: no proximity modifier)")
         rolls.add(r.text + where, corps=leader.corps, commander=leader.name, roll=r.rolled.die, total=r.rolled.total,
                   exempt=r.exempt, hexes=corps_leader.hexes)
     free = [line.data["corps"] for line in rolls.lines if line.data.get("exempt")]
@@ -357,50 +373,75 @@ def run_paralysis(session, source, side, event):
               f"{', '.join(held) or 'none'}", exempt=free, paralysed=held)
 
 
-# ---- odds (the shared r2a.odds procedure calls this) ----
+# ---- the odds before rolling (r2a.odds) ----
 
-def odds(session, kind, **params):
-    """The exact chance, before rolling, of each Union corps' reorganization (kind "reorganization";
-    params: mcclellan=CORPS, the one corps given McClellan's +2) or each corps of `side` escaping
-    paralysis (kind "paralysis"; params: side=); params source= names the game in messages. Report
-    lines, nothing rolled or written."""
-    source = params.get("source") or "the game"
+def odds(session, kind, side=UNION, corps="", mcclellan="", bonus=None, source="the game"):
+    """The exact chance, before rolling, of each Union corps' reorganization (kind
+    "reorganization": mcclellan= the corps given McClellan's +2, bonus= the roll's bonus instead
+    of the takeover schedule's) or of each corps of `side` escaping paralysis (kind "paralysis");
+    corps= one corps or its leader. Reported in a section of the session's report; returns the
+    lines it added. Nothing rolled or written."""
     if kind == "reorganization":
-        turn = current_turn(session, source)
-        if not turn.reorganization_roll:
-            return [f"no reorganization roll on {show_date(turn.date)} ({turn.clause})"]
-        corps, mcclellan = union_corps(session.army)
-        named = params.get("mcclellan") or ""
-        lines = [f"{show_date(turn.date)}: the schedule's bonus {turn.roll_bonus:+d} ({turn.clause})"]
-        if not named:
-            stacked = [c.name for c in corps if c.with_mcclellan and not c.reorganized]
-            named = stacked[0] if len(stacked) == 1 else ""
-            if len(stacked) > 1:
-                lines.append(f"{', '.join(stacked)} share McClellan's hex: his +2 goes to one (2), give mcclellan=")
-        for c in corps:
-            if c.reorganized:
-                lines.append(f"{c.name}: reorganized on an earlier turn: it remains so (2)")
-                continue
-            try:
-                o = reorganization.reorganization_odds(session.charts, c, turn.roll_bonus, c.name == named)
-            except ValueError as e:
-                raise CommandRefused(str(e)) from None
-            lines.append(f"{c.name} ({c.commander}) reorganizes: {o.text}")
-        return lines
+        return reorganization_odds(session, corps, mcclellan, bonus, source)
     if kind == "paralysis":
-        side = params.get("side")
-        if side not in ("Union", "Confederate"):
-            raise ArmyError(f"paralysis odds: give side=Union or side=Confederate, not {side!r}")
-        found, commander = corps_leaders(session.army, side)
-        radius = commander.command_radius if commander is not None else 0
-        return [f"{leader.corps} ({leader.name}) exempt: "
-                f"{paralysis.paralysis_odds(session.charts, cl, radius).text}" for leader, cl in found]
-    raise ValueError(f"command odds: kind is {' or '.join(ODDS_KINDS)}, not {kind!r}")
+        return paralysis_odds(session, side, corps)
+    raise ValueError(f"command odds: kind is reorganization or paralysis, not {kind!r}")
 
 
-def odds_lines(session, kind, params):
-    """odds() with the parameters as a dict."""
-    return odds(session, kind, **params)
+def reorganization_odds(session, corps, mcclellan, bonus, source):
+    section = session.report.section("Union corps reorganization before rolling (2)")
+    if bonus is None:
+        try:
+            turn = current_turn(session, source)
+        except CommandRefused as e:
+            raise ArmyError(f"{e}; give bonus=N for the odds of a roll anyway") from None
+        add_turn(section, turn)
+        if turn.all_reorganized:
+            section.add(f"every corps not already reorganized reorganizes: chance 1 ({turn.clause})", chance=1)
+            return [line.text for line in section.lines]
+        if not turn.reorganization_roll:
+            section.add(f"no reorganization roll on {show_date(turn.date)} ({turn.clause})", chance=None)
+            return [line.text for line in section.lines]
+        bonus = turn.roll_bonus
+    else:
+        section.add(f"the reorganization roll's bonus: {bonus:+d} (parameter bonus=)")
+    found, _ = union_corps(session.army, corps)
+    if mcclellan:
+        plus = chosen_corps(session.army, UNION, mcclellan)[0].corps
+    else:
+        stacked = [c.name for c in found if c.with_mcclellan and not c.reorganized]
+        if len(stacked) > 1:
+            raise ArmyError(f"McClellan's +2 goes to one corps a turn (rule 2): give mcclellan= one of "
+                            f"{', '.join(stacked)}")
+        plus = stacked[0] if stacked else ""
+    for c in found:
+        if c.reorganized:
+            section.add(f"{c.name}: reorganized on an earlier turn: it remains so, no roll (2)", corps=c.name, chance=1)
+            continue
+        try:
+            o = reorganization.reorganization_odds(session.charts, c, bonus, mcclellan=c.name == plus)
+        except ValueError as e:
+            raise CommandRefused(str(e)) from None
+        section.add(f"{c.name} ({c.commander}) reorganizes: {o.text}", corps=c.name, chance=str(o.chance))
+    return [line.text for line in section.lines]
+
+
+def paralysis_odds(session, side, corps):
+    if side not in SIDES:
+        raise ArmyError(f"paralysis odds: give side=Union or side=Confederate, not {side!r}")
+    found, commander = corps_leaders(session.army, side, corps)
+    radius = commander.command_radius if commander is not None else 0
+    section = session.report.section(f"{side} corps paralysis rolls before rolling (3)")
+    section.add(f"army commander {commander.name} ({commander.hex}), command radius {radius}" if commander
+                else f"no {side} army commander on the map: no proximity modifier")
+    lines = []
+    for leader, corps_leader in found:
+        o = paralysis.paralysis_odds(session.charts, corps_leader, radius)
+        where = (f"{corps_leader.hexes} hex{'' if corps_leader.hexes == 1 else 'es'} from {commander.name}"
+                 if corps_leader.hexes is not None else commander_apart(leader, commander))
+        lines.append(f"{leader.corps} ({leader.name}, {where}) exempt: {o.text}")
+        section.add(lines[-1], corps=leader.corps, hexes=corps_leader.hexes, chance=str(o.chance))
+    return lines
 
 
 # ---- registration ----

@@ -32,6 +32,11 @@ class ModifiedRoll:
         return " ".join([f"d6 {self.die}"] + [m.text for m in self.modifiers] + [f"= {self.total}"])
 
 
+def percent(chance):
+    """A chance as the reports show it: "1/3 (33%)"."""
+    return f"{chance} ({float(chance):.0%})"
+
+
 @dataclass(frozen=True)
 class Odds:
     """The chance, before rolling, that d6 + the modifiers passes."""
@@ -42,7 +47,7 @@ class Odds:
     @property
     def text(self):
         shown = " ".join(m.text for m in self.modifiers) or "no modifier"
-        return f"d6 {shown}: {self.chance} ({float(self.chance):.0%}) ({self.clause})"
+        return f"d6 {shown}: {percent(self.chance)} ({self.clause})"
 
 
 def roll_d6(roll, purpose, modifiers):

@@ -8,6 +8,7 @@ from adjutant.plugin import Parameter
 from . import rail, rail_save
 from .army import ArmyError
 from .dates import show_date
+from .modified_roll import percent
 from .session import start
 
 
@@ -96,6 +97,24 @@ def _write(session, unit, attribute, value, section):
     if not session.army.write(unit, attribute, str(value)):
         section.add(f"{attribute} could not be written on {unit.name} (the companion file maps it to nothing "
                     f"writable): set it to {value} by hand", unwritten=[unit.name])
+
+
+def odds(session, kind, unit):
+    """The chance, before rolling, that a Union infantry unit's rail attempt moves it (kind "rail"),
+    reported in a section of the session's report. Nothing rolled or written."""
+    if kind != "rail":
+        raise ValueError(f"the rail odds are of kind rail, not {kind!r}")
+    found = session.army.named(unit)
+    if not (found.side == "Union" and found.type == "infantry"):
+        raise ArmyError(f"{found.name} is a {found.side} {found.type or 'unit'}: only Union infantry moves by rail (4)")
+    section = session.report.section(f"{found.name}'s rail attempt before rolling (4)")
+    moves = rail.rail_odds(session.charts, rail_save.rail_unit(found))
+    modifier, why = rail.repeat_modifier(session.charts, rail_save.rail_unit(found))
+    section.add(f"{found.name} at {found.hex}: the attempt costs +1 fatigue whatever the roll (4)")
+    section.add(f"moves {percent(moves)}, no move {percent(1 - moves)}: d6 {modifier:+d} on the rail table"
+                + (f" ({why})" if why else " (it did not move by rail last turn)"), unit=found.name,
+                chance=str(moves))
+    return moves
 
 
 def register(plugin):

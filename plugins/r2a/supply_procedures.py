@@ -11,6 +11,7 @@ from . import forage as forage_rules
 from . import levy as levy_rules
 from . import victuals as victuals_rules
 from .army import ArmyError
+from .modified_roll import percent
 from .session import start
 
 PHASES = ("status", "effects", "recovery", "repair")
@@ -244,8 +245,8 @@ def _describe_plan(section, u, forager, held, how, modifiers, value, clause):
 
 def _describe_odds(section, odds):
     for got, chance in odds.items():
-        section.add(f"{got} victuals received: {chance.numerator}/{chance.denominator} ({float(chance):.0%})",
-                    victuals=got, chance=float(chance), quantity="victuals")
+        section.add(f"{got} victuals received: {percent(chance)}", victuals=got, chance=str(chance),
+                    quantity="victuals")
 
 
 def forage_march(session, unit, union_holds_harpers_ferry, modifier):
@@ -271,17 +272,13 @@ def forage_march(session, unit, union_holds_harpers_ferry, modifier):
               f"{r.victuals_before} -> {r.victuals_after}: rulebook 8 forage table")
 
 
-def odds(session, kind, **params):
-    """The exact odds of a forage march before rolling (kind "forage"; params unit=, and
-    union_holds_harpers_ferry=, modifier= as r2a.forage takes them), reported in the session's
-    report: {victuals received, capped: Fraction}. Nothing is rolled or written."""
+def odds(session, kind, unit, union_holds_harpers_ferry="", modifier=0):
+    """The exact odds of a forage march before rolling (kind "forage"; the parameters as r2a.forage
+    takes them), reported in the session's report: {victuals received, capped: Fraction}. Nothing
+    is rolled or written."""
     if kind != "forage":
         raise ValueError(f"the supply odds are of kind forage, not {kind!r}")
-    unit = params.get("unit")
-    if not unit:
-        raise ArmyError("the odds of a forage march want unit=NAME")
-    plan = forage_plan(session, unit, str(params.get("union_holds_harpers_ferry") or ""),
-                       int(params.get("modifier") or 0))
+    plan = forage_plan(session, unit, union_holds_harpers_ferry, modifier)
     section = session.report.section(f"The forage of {unit} before rolling (8)")
     _describe_plan(section, *plan)
     u, forager, held, how, modifiers, value, clause = plan

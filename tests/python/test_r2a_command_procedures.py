@@ -256,7 +256,7 @@ def test_odds_reorganization_and_paralysis(demo, tmp_path):
     porter = next(line for line in lines if line.startswith("V Corps"))
     assert f"{Fraction(1, 6)} (17%)" in porter   # 5 + d6 > 10 only on a 6
     assert any(line.startswith("II Corps: reorganized on an earlier turn") for line in lines)
-    paralysis = command_procedures.odds_lines(start(demo.context(DEMO_SAVE), "odds"), "paralysis", {"side": "Union"})
+    paralysis = command_procedures.odds(start(demo.context(DEMO_SAVE), "odds"), "paralysis", side="Union")
     assert len(paralysis) == 4 and all(" exempt: d6 " in line for line in paralysis)
     with pytest.raises(ValueError, match="kind is reorganization or paralysis"):
         command_procedures.odds(session, "rail")
