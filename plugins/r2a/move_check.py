@@ -153,38 +153,3 @@ class R2aMoveChecker(MoveChecker):
                         "enemy unit, an enemy ZOC or a Confederate-controlled county"]
         return "", [f"4: no continuous rail hexes join {verdict.start} to {verdict.end} within {limit} rail hexes"]
 
-
-def demo_step(ws):
-    """The demo's `check moves`: DEMO_MOVES written as a log of r2a-demo.vsav, judged."""
-    import adjutant
-    from adjutant.procedures.demo import DemoFile
-    from adjutant.procedures.outputs import write_file, write_text
-    from adjutant.rules.verdict_table import move_verdicts_text
-    from . import plugin
-    from .demo import CHARTS_COPY, DEMO_SAVE
-    from .demo.module import MAP_NAME
-
-    game = adjutant.open_game(str(ws.path(DEMO_SAVE)), ws.module)
-    pieces = {p.name: p.id for p in game.pieces if not p.is_stack}
-    for name, where in DEMO_MOVES:
-        game.move_piece(pieces[name], MAP_NAME, *game.map(MAP_NAME).point_of(where, where[:1]))
-    write_file(ws.path("moves.vlog"), game.save_log, replace=True)
-    log = adjutant.open_game(str(ws.path("moves.vlog")), ws.module)
-    context = Context(ws.module, ws.companion, log, str(ws.path("moves.vlog")), charts=str(ws.path(CHARTS_COPY)))
-    verdicts = plugin.tasks["moves"].run(context)
-    write_text(ws.path("moves.txt"), move_verdicts_text("moves.vlog", verdicts), replace=True)
-    illegal = ", ".join(v.pieces[0] for v in verdicts if v.legal is False)
-    return [DemoFile("moves.vlog", f"{DEMO_SAVE} plus {len(DEMO_MOVES)} moves: Piatt's brigade by rail from York to "
-                                   "Baltimore, Couch's division by rail through Jackson's ZOC, a DC unit out of "
-                                   "the DC defense area"),
-            DemoFile("moves.txt", f"the move check, each verdict with its clause: illegal: {illegal or 'none'}")]
-
-
-# The demo log: Piatt's brigade from York to Baltimore by rail (4: 30 rail hexes over the Northern
-# Central's link), Couch's division towards Front Royal (by rail through Jackson's ZOC and Loudoun
-# county, Confederate controlled), the Washington Garrison (DC) out of the DC defense area (5).
-DEMO_MOVES = [
-    ("Piatt's Brigade", "E3305"),
-    ("Couch's Division", "E2113"),
-    ("Washington Garrison", "E3208"),
-]

@@ -135,27 +135,3 @@ def register(plugin):
         rail_move(session, unit, path)
         return session.finish()
 
-
-DEMO_FILES = ("rail.vsav", "rail.txt", "moves.vlog", "moves.txt")
-
-
-def demo_step(ws):
-    """The demo's rail step: the Couch example (r2a.rail on r2a-rail.vsav, the die given as 5), and
-    the move check on a small log of r2a-demo.vsav (move_check.demo_step)."""
-    import adjutant
-    from adjutant.plugin import Context
-    from adjutant.procedures.demo import DemoFile
-    from adjutant.procedures.rolls import Rolls
-    from . import move_check, plugin
-    from .demo import CHARTS_COPY, RAIL_SAVE
-
-    path = ws.path(RAIL_SAVE)
-    context = Context(ws.module, ws.companion, adjutant.open_game(str(path), ws.module), str(path),
-                      charts=str(ws.path(CHARTS_COPY)), rolls=Rolls(1862, [f"rail {COUCH}=5"]), side="referee")
-    plugin.tasks["rail"].run_and_write(context, {"unit": COUCH}, ws.path("rail.vsav"), ws.path("rail.txt"))
-    return [DemoFile("rail.vsav", f"{RAIL_SAVE} after Couch's attempt: fatigue 1, RailMoves holding it (4)"),
-            DemoFile("rail.txt", "r2a.rail: Couch's division at 6 Mile Post rolls 5 and may not move; the Virginia "
-                                 "maximum is spent for the turn (4, rules catalogue 5E)")] + move_check.demo_step(ws)
-
-
-COUCH = "Couch's Division"

@@ -205,25 +205,3 @@ def register(plugin):
         score(session, position, notes, crossed)
         return session.finish()
 
-
-DEMO_REPORTS = ("victory-alexandria.txt", "victory-demo.txt")
-
-
-def demo_step(ws):
-    """The demo's step: r2a.victory on the Alexandria example (20 VP) and on the demo save."""
-    import adjutant
-    from adjutant.plugin import Context
-    from adjutant.procedures.demo import DemoFile
-    from adjutant.procedures.rolls import Rolls
-
-    from . import plugin
-    from .demo import ALEXANDRIA_SAVE, CHARTS_COPY, DEMO_SAVE
-
-    for save, report in zip((ALEXANDRIA_SAVE, DEMO_SAVE), DEMO_REPORTS):
-        path = ws.path(save)
-        context = Context(ws.module, ws.companion, adjutant.open_game(str(path), ws.module), str(path),
-                          charts=str(ws.path(CHARTS_COPY)), rolls=Rolls(1862), side="referee")
-        plugin.tasks["victory"].run_and_write(context, {}, None, ws.path(report))
-    return [DemoFile(DEMO_REPORTS[0], "r2a.victory on r2a-alexandria.vsav: Victory III's example, Alexandria station "
-                                      "destroyed alone: 10 + 5 + 2 + 3 = 20 VP"),
-            DemoFile(DEMO_REPORTS[1], "r2a.victory on r2a-demo.vsav: Loudoun County under Confederate control")]

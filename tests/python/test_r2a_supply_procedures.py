@@ -12,7 +12,8 @@ from adjutant.procedures.rolls import Rolls
 from adjutant_plugins.r2a.army import Army
 from adjutant_plugins.r2a.demo import DEMO_SAVE, LEVY_SAVE
 from adjutant_plugins.r2a.session import start
-from adjutant_plugins.r2a.supply_procedures import SUPPLY_SAVE, SupplyRefused, odds, write_supply_save
+from adjutant_plugins.r2a.demo.supply_step import SUPPLY_SAVE, write_supply_save
+from adjutant_plugins.r2a.supply_procedures import SupplyRefused, odds
 from r2a_helpers import Demo, lines, texts
 
 

@@ -3,35 +3,23 @@ D.R. Jones's division spends its last ammunition on a D result (r2a.ammo action=
 status of every Confederate unit on the save written (out of ammunition: the effects), and an
 ammunition train replenishes it (action=replenish): each report and written save in the demo
 folder."""
-import adjutant
-from adjutant.plugin import Context
 from adjutant.procedures.demo import DemoFile
-from adjutant.procedures.rolls import Rolls
 
-from . import CHARTS_COPY, DEMO_SAVE
+from . import DEMO_SAVE
+from .run import run_procedure
 
-SEED = 1862
 FILES = ("attach.txt", "ammo-expend.vsav", "ammo-expend.txt", "ammo-status.txt", "ammo-replenish.vsav",
          "ammo-replenish.txt")
 JONES = "D.R. Jones's Division"
 
 
-def _run(ws, name, save, output=None, report_file=None, **parameters):
-    from .. import plugin   # here: the plugin package imports the demo
-    path = ws.path(save)
-    context = Context(ws.module, ws.companion, adjutant.open_game(str(path), ws.module), str(path),
-                      charts=str(ws.path(CHARTS_COPY)), rolls=Rolls(SEED), side="referee")
-    return plugin.tasks[name].run_and_write(context, {k: str(v) for k, v in parameters.items()},
-                                            output and ws.path(output), report_file and ws.path(report_file))
-
-
 def ammo_step(ws):
-    _run(ws, "attach", DEMO_SAVE, report_file="attach.txt",
+    run_procedure(ws, "attach", DEMO_SAVE, report_file="attach.txt",
          pairs="3rd Indiana Cavalry:Bayard's Brigade,Piatt's Brigade:Morell's Division")
-    _run(ws, "ammo", DEMO_SAVE, output="ammo-expend.vsav", report_file="ammo-expend.txt", action="expend",
+    run_procedure(ws, "ammo", DEMO_SAVE, output="ammo-expend.vsav", report_file="ammo-expend.txt", action="expend",
          unit=JONES, results="D")
-    _run(ws, "ammo", "ammo-expend.vsav", report_file="ammo-status.txt", action="status")
-    _run(ws, "ammo", "ammo-expend.vsav", output="ammo-replenish.vsav", report_file="ammo-replenish.txt",
+    run_procedure(ws, "ammo", "ammo-expend.vsav", report_file="ammo-status.txt", action="status")
+    run_procedure(ws, "ammo", "ammo-expend.vsav", output="ammo-replenish.vsav", report_file="ammo-replenish.txt",
          action="replenish", train="yes", grants=f"{JONES}:8")
     return [DemoFile("attach.txt", "r2a.attach: the 3rd Indiana (3 IN) to Bayard's cavalry brigade, Piatt's brigade "
                                    "to a division of its V Corps: every clause of rule 7"),

@@ -12,12 +12,8 @@ from adjutant.render import Picture
 
 from . import (ALEXANDRIA_SAVE, CHARTS_COPY, COMPANION_COPY, DEMO_SAVE, LEVY_SAVE, MODULE, PANIC_LOG, PANIC_SAVE,
                RAIL_SAVE, write_demo)
-from . import ammo_step
+from . import ammo_step, command_step, rail_step, supply_step, victory_step
 from .module import MAP_NAME
-from .. import command_demo
-from .. import rail_procedure
-from .. import supply_procedures
-from .. import victory_procedure
 
 SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
 
@@ -98,14 +94,14 @@ def position_picture(ws):
 STEPS = [
     DemoStep("the demo game (module, saves, Panic log, companion file, chart file)", demo_game),
     DemoStep("the demo position over the boards", position_picture, ("position.png", "position.txt")),
-    # The procedures' demo steps follow here.
+    # The procedures' demo steps, one module a topic (demo/<topic>_step.py).
     DemoStep("supply: victuals, the Carlisle levy, a destroyed depot, station repair (8, Optional III)",
-             supply_procedures.supply_step, supply_procedures.DEMO_FILES),
+             supply_step.supply_step, supply_step.FILES),
     DemoStep("Union rail movement: the Couch example (r2a.rail) and check moves (rail, Balt, DC)",
-             rail_procedure.demo_step, rail_procedure.DEMO_FILES),
-    DemoStep("victory points and level (r2a.victory)", victory_procedure.demo_step, victory_procedure.DEMO_REPORTS),
+             rail_step.rail_step, rail_step.FILES),
+    DemoStep("victory points and level (r2a.victory)", victory_step.victory_step, victory_step.FILES),
     DemoStep("Union Panic across 65 in the log, McClellan's takeover, reorganization and paralysis (2, 3)",
-             command_demo.command_step, command_demo.FILES),
+             command_step.command_step, command_step.FILES),
     DemoStep("special attachment and Confederate ammunition (7, Optional II)", ammo_step.ammo_step, ammo_step.FILES),
 ]
 

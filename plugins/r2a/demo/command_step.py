@@ -2,13 +2,12 @@
 the takeover schedule from Aug 23, then, on the demo save set to the turn after McClellan's
 takeover (Aug 26, the 3rd turn after it, Panic on Aug 20, McClellan with Porter), a reorganization round and the Union
 corps' paralysis rolls, each report and written game in the demo folder."""
-import adjutant
-from adjutant.plugin import Context
 from adjutant.procedures.demo import DemoFile
-from adjutant.procedures.rolls import Rolls
 
-from .demo import CHARTS_COPY, DEMO_SAVE, PANIC_LOG
-from .demo.module import MAP_NAME
+from ..army import Army
+from . import DEMO_SAVE, PANIC_LOG
+from .module import MAP_NAME
+from .run import run_procedure
 
 SEED = 1865
 TAKEOVER_SAVE = "takeover.vsav"
@@ -20,22 +19,13 @@ AFTER_TAKEOVER = {"PanicDate": "Aug 20", "TakeoverDate": "Aug 23", "Date": "Aug 
 MCCLELLAN_HEX = "E2614"   # with Porter (V Corps): his +2 to one corps leader
 
 
-def _run(ws, name, save, output=None, report_file=None, **parameters):
-    from . import plugin   # here: the plugin package imports this module
-    path = ws.path(save)
-    context = Context(ws.module, ws.companion, adjutant.open_game(str(path), ws.module), str(path),
-                      charts=str(ws.path(CHARTS_COPY)), rolls=Rolls(SEED), side="referee")
-    return plugin.tasks[name].run_and_write(context, {k: str(v) for k, v in parameters.items()},
-                                            output and ws.path(output), report_file and ws.path(report_file))
-
-
 def write_takeover_save(ws):
     """The demo save on Aug 26, the 3rd turn after McClellan's takeover, McClellan moved to Porter's hex."""
     game = ws.open_game(DEMO_SAVE)
     for name, value in AFTER_TAKEOVER.items():
         game.set_global_property(name, value)
     mcclellan = next(p for p in game.pieces if p.name == "McClellan")
-    x, y = game.map(MAP_NAME).point_of(MCCLELLAN_HEX, MCCLELLAN_HEX[:1])
+    x, y = game.map(MAP_NAME).point_of(MCCLELLAN_HEX, Army.board_of(MCCLELLAN_HEX))
     game.move_piece(mcclellan.id, MAP_NAME, x, y)
     path = ws.path(TAKEOVER_SAVE)
     path.unlink(missing_ok=True)
@@ -43,11 +33,13 @@ def write_takeover_save(ws):
 
 
 def command_step(ws):
-    _run(ws, "panic", PANIC_LOG, output="panic.vlog", report_file="panic.txt")
-    _run(ws, "takeover", "panic.vlog", report_file="takeover.txt", schedule="Aug 23")
+    run_procedure(ws, "panic", PANIC_LOG, output="panic.vlog", report_file="panic.txt", seed=SEED)
+    run_procedure(ws, "takeover", "panic.vlog", report_file="takeover.txt", seed=SEED, schedule="Aug 23")
     write_takeover_save(ws)
-    _run(ws, "reorganization", TAKEOVER_SAVE, output="reorganization.vsav", report_file="reorganization.txt")
-    _run(ws, "paralysis", "reorganization.vsav", report_file="paralysis.txt", side="Union", event="no")
+    run_procedure(ws, "reorganization", TAKEOVER_SAVE, output="reorganization.vsav", report_file="reorganization.txt",
+                  seed=SEED)
+    run_procedure(ws, "paralysis", "reorganization.vsav", report_file="paralysis.txt", seed=SEED, side="Union",
+                  event="no")
     return [DemoFile("panic.vlog", f"{PANIC_LOG} with PanicDate Aug 20 and UnionPanic 68 written (2)"),
             DemoFile("panic.txt", "r2a.panic: the log's total after each step, 62, 64, 68: Panic on Aug 20 (2)"),
             DemoFile("takeover.txt", "r2a.takeover: McClellan may take over on Aug 23; the schedule from then to "
