@@ -10,7 +10,6 @@ from .army import ArmyError
 from .session import start
 
 NORTH_STATES = ("MD", "PA")   # Optional II "north of the Potomac": a Maryland or Pennsylvania hex
-COUNTY_WORD = " County"
 
 
 class AmmoRefused(ValueError):
@@ -19,14 +18,6 @@ class AmmoRefused(ValueError):
     def __init__(self, refused):
         self.refused = tuple(refused)
         super().__init__("the ammunition is refused: " + "; ".join(f"{unit}: {clause}" for unit, clause in refused))
-
-
-def county_name(county):
-    """The county's name as Optional II lists the exempt ones ("Culpepper"), without " County"."""
-    if county is None:
-        return None
-    name = county.name
-    return name[:-len(COUNTY_WORD)] if name.endswith(COUNTY_WORD) else name
 
 
 def union_reach(army):
@@ -70,7 +61,7 @@ def expend(session, name, results):
     wrong = [r for r in letters if r not in session.charts.rule("ammo", "loss")]
     county = army.county_of(unit.hex)
     shown = county.name if county else "no county"
-    change = ammo.expend(session.charts, u, letters, county_name(county) or "")
+    change = ammo.expend(session.charts, u, letters, army.county_name(county) or "")
     section = session.report.section(f"{name}'s ammunition (Optional II expenditure)")
     section.add(f"{name} in {unit.hex} ({shown}): results {', '.join(letters) or 'none'}"
                 + (f" ({', '.join(wrong)}: no ammunition cost)" if wrong else ""), unit=name, hex=unit.hex,
@@ -94,7 +85,7 @@ def union_occupied(session, section):
         if not hexes:
             missing.append(name)
             continue
-        holders = [u.name for h in sorted(hexes) for u in army.in_hex(h, "Union") if u.is_combat]
+        holders = [u.name for u in army.combat_units_in(sorted(hexes), "Union")]
         if holders:
             occupied.add(name)
             section.add(f"{name} ({', '.join(sorted(hexes))}): Union occupied by {', '.join(holders)}", place=name,
@@ -164,7 +155,7 @@ def replenish(session, depot_name, train, grants):
         distance = 0
         where = f"in {unit.hex} ({army.state_of(unit.hex) or 'no state'})"
         if depot_hex:
-            same_board = unit.hex[:1] == depot_hex[:1]
+            same_board = army.same_board(unit.hex, depot_hex)
             distance = army.distance(depot_hex, unit.hex) if same_board else 10 ** 6
             where += (f", {distance} hexes from {depot_hex}" if same_board else
                       f", on another board than {depot_hex} (the boards are separate maps: not within range)")

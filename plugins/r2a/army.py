@@ -271,6 +271,10 @@ class Army(MapArmy):
                              kind=u.attributes.get("kind") or None, blocks=u.is_combat)
                 for u in self.units if not any(u is m for m in movers)]
 
+    def combat_units_in(self, hexes, side=None):
+        """The combat units standing in `hexes`, of one side or both, hex by hex in the order given."""
+        return [u for h in hexes for u in self.in_hex(h) if u.is_combat and (side is None or u.side == side)]
+
     # ---- the boards ----
 
     @staticmethod
@@ -392,6 +396,12 @@ class Army(MapArmy):
     def county_of(self, hex_name):
         """The county a hex is in; None outside the counties."""
         return next(iter(self.areas_at(hex_name, "county")), None)
+
+    @staticmethod
+    def county_name(county):
+        """A county's name as the rules' tables list it, without " County" ("Baltimore County" ->
+        "Baltimore", "Frederick County-West" -> "Frederick-West"); None for no county."""
+        return None if county is None else county.name.replace(" County", "")
 
     def forage_region(self, hex_name):
         return next(iter(self.areas_at(hex_name, "forage")), None)

@@ -9,7 +9,8 @@ from adjutant.plugin import Parameter
 from .army import ArmyError
 from .attachment import AttachUnit, may_attach
 from .dates import show_date
-from .session import parse_date, start
+from .command_procedures import had_panic, panic_state
+from .session import start
 from .takeover import takeover_turn
 
 ORDINAL_SUFFIXES = ("st", "nd", "rd", "th")
@@ -44,7 +45,7 @@ def rule_name(charts, unit):
     return named if named in charts.rule("attachment", "union_cavalry") else unit.name
 
 
-def army_reorganized(session):
+def army_reorganized(session, source):
     """(reorganized, why): rule 2 read from the save. The Union army is reorganized when every Union
     corps leader on the map carries the reorganized flag, or when the takeover schedule's turn on
     which every corps reorganizes ([takeover] panic_all_reorganized / no_panic_all_reorganized after
@@ -56,17 +57,14 @@ def army_reorganized(session):
         return True, f"every Union corps leader on the map is reorganized ({', '.join(flagged)}) (2)"
     partly = (f"{', '.join(flagged)} reorganized, {', '.join(c.name for c in leaders if not c.reorganized)} not"
               if flagged else "no Union corps leader on the map is reorganized")
-    taken = army.global_value("takeover_date")
-    if not taken:
+    if not army.global_value("takeover_date"):
         return False, f"{partly}, and McClellan has not taken command (no takeover date) (2)"
-    takeover = parse_date(taken, "the global property the companion file's [globals] takeover_date names")
-    panic_text = army.global_value("panic_date")
-    panic = bool(panic_text) and parse_date(panic_text, "the global property [globals] panic_date names") <= takeover
+    panic, takeover = panic_state(session, source)
     if session.date is None:
         raise ArmyError("the save has no date (the companion file's [globals] date): the takeover schedule needs it")
     if session.date < takeover:
         return False, f"{partly}; McClellan takes command on {show_date(takeover)} (2)"
-    turn = takeover_turn(session.charts, session.date, takeover, panic)
+    turn = takeover_turn(session.charts, session.date, takeover, had_panic(panic, takeover))
     if turn.all_reorganized:
         return True, f"{partly}, but every corps reorganizes on this turn of the takeover schedule ({turn.clause})"
     return False, f"{partly}; {show_date(session.date)} is turn {turn.after} after the takeover ({turn.clause})"
@@ -77,10 +75,10 @@ def attach_unit(charts, unit):
                       unit.size, unit.corps, unit.designation)
 
 
-def judge_pairs(session, pairs):
+def judge_pairs(session, pairs, source):
     """Reports each pair's verdict, every clause; AttachmentRefused when the rules refuse any."""
     army, charts = session.army, session.charts
-    reorganized, why = army_reorganized(session)
+    reorganized, why = army_reorganized(session, source)
     session.report.section("The Union army (2)").add(
         f"{'reorganized' if reorganized else 'not reorganized'}: {why}", reorganized=reorganized)
     refused = []
@@ -98,7 +96,7 @@ def judge_pairs(session, pairs):
             section.add(("broken: " if clause in broken else "kept: ") + clause, clause=clause,
                         kept=clause not in broken)
         where = (f"{unit.hex} and {to.hex}, {army.distance(unit.hex, to.hex)} hexes apart"
-                 if unit.hex and to.hex and unit.hex[:1] == to.hex[:1] else "not on one board")
+                 if army.same_board(unit.hex, to.hex) else "not on one board")
         section.add(f"{where}: where and when units attach is the Here Come the Rebels rule (page 28), not judged")
         if not verdict.allowed:
             refused.append((name, to_name, broken))
@@ -144,5 +142,5 @@ def register(plugin):
                               "Division\"")
     def attach_procedure(context, unit="", to="", pairs=""):
         session = start(context, "Special attachment (R2A 7)")
-        judge_pairs(session, parse_pairs(unit, to, pairs))
+        judge_pairs(session, parse_pairs(unit, to, pairs), context.source)
         return session.finish()

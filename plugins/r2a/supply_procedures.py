@@ -194,11 +194,11 @@ def harpers_ferry(session, given):
             raise ArmyError(f"union_holds_harpers_ferry is yes or no, not {given!r}")
         return held, "union_holds_harpers_ferry= given"
     army = session.army
-    place = next((p for p in army.places() if p.name == HARPERS_FERRY), None)
+    place = next((p for p in army.places() if p.name == HARPERS_FERRY), None)   # any kind of place
     if place is None:
         raise ArmyError(f"no place {HARPERS_FERRY!r} on the map (the companion file's [[map.place]]): give "
                         f"union_holds_harpers_ferry=yes or no")
-    sides = {u.side for h in place.hexes for u in army.in_hex(h) if u.is_combat}
+    sides = {u.side for u in army.combat_units_in(place.hexes)}
     if sides:
         return "Union" in sides, f"{HARPERS_FERRY} ({', '.join(place.hexes)}) occupied by {' and '.join(sorted(sides))}"
     marked = bool(set(place.hexes) & army.control_markers())
@@ -296,7 +296,7 @@ def share(session, source, centre, grants, what):
     recipients, far = [], []
     for name in grants:
         unit = army.named(name)
-        if not unit.hex or unit.hex[0] != centre[0]:   # another board: no distance in hexes
+        if not army.same_board(unit.hex, centre):   # another board: no distance in hexes
             far.append(f"rulebook 8: {name} is not on the board of {source.name} ({centre})")
             continue
         recipients.append(levy_rules.Recipient(name, unit.side, victualled(session, unit),
@@ -332,10 +332,9 @@ def levy_source(session, levier, town):
     if state == "PA":
         return levy_rules.Source(town, "pa_town", vp=place.vp)
     if state == "MD":
-        county = army.county_of(levier.hex)
-        named = county.name if county else ""
+        named = army.county_name(army.county_of(levier.hex)) or ""
         penalty = next((c for c in session.charts.rule("levy", "md_penalty_counties")
-                        if named == c or named.startswith(c + " ")), named)
+                        if named == c or named.startswith(c + "-")), named)
         return levy_rules.Source(town, "md_town", county=penalty)
     raise SupplyRefused(f"the levy of {town}", [f"rulebook 8: {town} is in {state or 'no state'}: towns are levied in "
                                                 "Pennsylvania and Maryland"])

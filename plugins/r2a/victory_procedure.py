@@ -47,12 +47,6 @@ def _flag(place, key):
     return str(place.values.get(key, "")).strip().lower() in ("true", "yes", "1")
 
 
-def county_name(area):
-    """The chart's row name of a county ("Baltimore County" -> "Baltimore", "Frederick County-West"
-    -> "Frederick-West")."""
-    return area.name.replace(" County", "")
-
-
 def _number(army, key, given, what, parameter):
     """(value, source): `given` when the parameter is set, else the global property [globals] `key`
     names, else 0."""
@@ -69,10 +63,6 @@ def _number(army, key, given, what, parameter):
     return 0, f"{what}: 0 (no global property names it: give {parameter}=N)"
 
 
-def _combat_in(army, side, hexes):
-    return [u for u in army.units if u.side == side and u.is_combat and u.hex in hexes]
-
-
 def read_position(session, confederate_losses=None, union_losses=None, harpers_ferry=0, levy_units=0,
                   levied="", end=False):
     """(victory.Position, notes): the position the save holds, with what the parameters add, and a
@@ -81,7 +71,7 @@ def read_position(session, confederate_losses=None, union_losses=None, harpers_f
     notes = []
     counties = []
     for area in army.confederate_counties():
-        counties.append(victory.County(county_name(area), area.state, _vp(area)))
+        counties.append(victory.County(army.county_name(area), area.state, _vp(area)))
         notes.append(f"{area.name} ({area.state}): a Confederate control marker on "
                      + (f"its control hex {area.control_hex}" if area.control_hex else "one of its hexes"))
     depots = []
@@ -117,13 +107,13 @@ def read_position(session, confederate_losses=None, union_losses=None, harpers_f
     objectives = []
     if end:
         for place in army.places("objective"):
-            holders = [u.name for h in place.hexes for u in _combat_in(army, "Union", {h})]
+            holders = [u.name for u in army.combat_units_in(place.hexes, "Union")]
             if holders:
                 objectives.append(f"{place.name} {place.hex}")
                 notes.append(f"objective {place.name} ({place.hex}) held by the Union: {', '.join(holders)}")
     automatic = []
     for place in army.places("automatic_win"):
-        occupiers = _combat_in(army, "Confederate", set(place.hexes))
+        occupiers = army.combat_units_in(place.hexes, "Confederate")
         if occupiers:
             automatic.append(place.name)
             notes.append(f"{place.name} ({place.hex}) occupied by {', '.join(u.name for u in occupiers)}")
