@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
 
+from .verdict import Verdict
+
 
 @dataclass(frozen=True)
 class AmmoChange:
@@ -27,12 +29,6 @@ class OutOfAmmo:
     artillery_value: int
     may_attack: bool
     cavalry_retreat_drm: int
-    clauses: tuple
-
-
-@dataclass(frozen=True)
-class Verdict:
-    allowed: bool
     clauses: tuple
 
 

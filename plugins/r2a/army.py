@@ -89,6 +89,21 @@ class Area:
         return str(self.values.get("control_hex", ""))
 
 
+def _text_of(attribute, doc):
+    """A unit property: the attribute's text ("" when unset)."""
+    return property(lambda unit: unit._text(attribute), doc=doc)
+
+
+def _number_of(attribute, doc, required=False):
+    """A unit property: the attribute's whole number (None when unset, unless required)."""
+    return property(lambda unit: unit._number(attribute, required), doc=doc)
+
+
+def _flag_of(attribute, doc, default=False):
+    """A unit property: the attribute as true or false (`default` when unset)."""
+    return property(lambda unit: unit._flag(attribute, default), doc=doc)
+
+
 @dataclass
 class Unit:
     piece: Any
@@ -145,69 +160,27 @@ class Unit:
         """army | corps for a leader, "" otherwise."""
         return self._text("rank").lower()
 
-    @property
-    def initiative(self):
-        """A leader's initiative; None for a unit."""
-        return self._number("initiative", required=False)
-
-    @property
-    def command_radius(self):
-        """An army commander's command radius in hexes; None for others."""
-        return self._number("command_radius", required=False)
-
-    @property
-    def corps(self):
-        """The corps a unit or a corps leader belongs to; "" for none."""
-        return self._text("corps")
-
-    @property
-    def designation(self):
-        """DC | Balt | Shen | RR | Kan | Res, or "" (5, 7)."""
-        return self._text("designation")
+    initiative = _number_of("initiative", "A leader's initiative; None for a unit.")
+    command_radius = _number_of("command_radius", "An army commander's command radius in hexes; None for others.")
+    corps = _text_of("corps", "The corps a unit or a corps leader belongs to; \"\" for none.")
+    designation = _text_of("designation", "DC | Balt | Shen | RR | Kan | Res, or \"\" (5, 7).")
 
     # ---- what play changes ----
 
-    @property
-    def manpower(self):
-        return self._number("manpower")
+    manpower = _number_of("manpower", "The unit's manpower; ArmyError when the counter has none.", required=True)
+    victuals = _number_of("victuals", "0-5 (8); None when the counter has none.")
+    ammo = _number_of("ammo", "Optional II: a Confederate unit's ammunition; None when it has none.")
+    supplied = _flag_of("supplied", "8: the counter's supplied side up (true unless flipped to unsupplied).",
+                        default=True)
+    disorganized = _flag_of("disorganized", "The counter's disorganized flag.")
+    demoralized = _flag_of("demoralized", "The counter's demoralized flag.")
+    rail_last_turn = _flag_of("rail_last_turn", "4: moved by rail in the previous turn.")
+    reorganized = _flag_of("reorganized", "2: on a Union corps leader, his corps was reorganized.")
 
     @property
     def fatigue(self):
         """0-4; 0 when the counter has none."""
         return self._number("fatigue", required=False) or 0
-
-    @property
-    def victuals(self):
-        """0-5 (8); None when the counter has none."""
-        return self._number("victuals", required=False)
-
-    @property
-    def ammo(self):
-        """Optional II: a Confederate unit's ammunition; None when it has none."""
-        return self._number("ammo", required=False)
-
-    @property
-    def supplied(self):
-        """8: the counter's supplied side up (true unless flipped to unsupplied)."""
-        return self._flag("supplied", default=True)
-
-    @property
-    def disorganized(self):
-        return self._flag("disorganized")
-
-    @property
-    def demoralized(self):
-        return self._flag("demoralized")
-
-    @property
-    def rail_last_turn(self):
-        """4: moved by rail in the previous turn."""
-        return self._flag("rail_last_turn")
-
-    @property
-    def reorganized(self):
-        """2: on a Union corps leader, his corps was reorganized."""
-        return self._flag("reorganized")
 
     def describe(self):
         if self.is_leader:

@@ -6,6 +6,8 @@ cavalry only the 3 IN and 6 NY regiments attach, to any cavalry brigade. The Her
 "Attachment Restrictions" (page 28) apply as well: base-game rules, not judged here."""
 from dataclasses import dataclass
 
+from .verdict import Verdict
+
 
 @dataclass(frozen=True)
 class AttachUnit:
@@ -15,13 +17,6 @@ class AttachUnit:
     size: str                # division | brigade | regiment
     corps: str = ""          # the corps it belongs to, "" for none
     designation: str = ""    # DC | Balt | Shen | RR | Kan | Res | ""
-
-
-@dataclass(frozen=True)
-class AttachVerdict:
-    allowed: bool
-    clauses: tuple           # every restriction judged: the ones broken first
-    broken: tuple = ()       # the restrictions broken, as in clauses
 
 
 def _list(charts, key):
@@ -52,7 +47,7 @@ def may_attach(charts, unit, to, army_reorganized=False):
         else:
             _union_infantry(charts, unit, to, army_reorganized, judge)
     allowed = not broken
-    return AttachVerdict(allowed, tuple(broken + kept), tuple(broken))
+    return Verdict(allowed, tuple(broken + kept), tuple(broken))
 
 
 def _union_infantry(charts, unit, to, army_reorganized, judge):

@@ -12,6 +12,8 @@ import heapq
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .verdict import Verdict
+
 ROLL = "d6"
 CAP_KINDS = {"division": "division", "brigade": "brigade_or_regiment", "regiment": "brigade_or_regiment"}
 MAP_GAMES = {"MD": "HCTR", "VA": "SJW", "PA": "RTG"}
@@ -49,12 +51,6 @@ class RailUnit:
     size: str                # division | brigade | regiment
     fatigue: int = 0
     rail_last_turn: bool = False
-
-
-@dataclass(frozen=True)
-class Verdict:
-    allowed: bool
-    clauses: tuple
 
 
 @dataclass(frozen=True)

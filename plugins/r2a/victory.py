@@ -124,36 +124,38 @@ def _section(state, virginia_maryland):
     return "Optional III" if state == "PA" else virginia_maryland
 
 
+def _listed(charts, table, name, given, where, what):
+    """(vp, clause) of a county or depot the companion file or the rules' table values; None when
+    neither does (the rules' "all other")."""
+    printed = _named(charts, table, name)
+    if given is not None:
+        vp = int(given)
+        return vp, f"{where}: {what}: {vp:+d} (companion file)" + (
+            f"; the rules print {printed:+d}" if printed is not None and printed != vp else "")
+    if printed is not None:
+        return printed, f"{where}: {what}: {printed:+d}"
+    return None
+
+
 def _counties(charts, counties):
     for county in counties:
         where = _section(county.state, "Victory I")
-        printed = _named(charts, "victory_counties", county.name)
-        if county.vp is not None:
-            vp = int(county.vp)
-            clause = f"{where}: Confederate control of {county.name} County: {vp:+d} (companion file)" + (
-                f"; the rules print {printed:+d}" if printed is not None and printed != vp else "")
-        elif printed is not None:
-            vp, clause = printed, f"{where}: Confederate control of {county.name} County: {printed:+d}"
-        else:
+        found = _listed(charts, "victory_counties", county.name, county.vp, where,
+                        f"Confederate control of {county.name} County")
+        if found is None:
             vp = _rule(charts, "county_other")
-            clause = f"{where}: {county.name} County is not listed: {vp:+d}"
-        yield VpLine(f"{county.name} County controlled", vp, clause)
+            found = vp, f"{where}: {county.name} County is not listed: {vp:+d}"
+        yield VpLine(f"{county.name} County controlled", *found)
 
 
 def _depots(charts, depots):
     for depot in depots:
         where = _section(depot.state, "Victory II")
-        printed = _named(charts, "victory_depots", depot.name)
-        if depot.vp is not None:
-            vp = int(depot.vp)
-            clause = f"{where}: {depot.name} depot destroyed: {vp:+d} (companion file)" + (
-                f"; the rules print {printed:+d}" if printed is not None and printed != vp else "")
-        elif printed is not None:
-            vp, clause = printed, f"{where}: {depot.name} depot destroyed: {printed:+d}"
-        else:
+        found = _listed(charts, "victory_depots", depot.name, depot.vp, where, f"{depot.name} depot destroyed")
+        if found is None:
             vp = _rule(charts, "pennsylvania_depot_other" if depot.state == "PA" else "depot_other")
-            clause = f"{where}: all other depots{' in Pennsylvania' if depot.state == 'PA' else ''}: {vp:+d}"
-        yield VpLine(f"{depot.name} depot destroyed", vp, clause)
+            found = vp, f"{where}: all other depots{' in Pennsylvania' if depot.state == 'PA' else ''}: {vp:+d}"
+        yield VpLine(f"{depot.name} depot destroyed", *found)
 
 
 def _stations(charts, stations):

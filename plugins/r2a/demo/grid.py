@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 
 from adjutant.procedures.demo_grid import HexDrawing
+from adjutant.procedures.demo_grid import hex_list as shared_hex_list
 
 DX, DY, X0, Y0 = 55.42562584220407, 64.0, 40, 60
 GAP_HEXES = 4   # the blank between two boards, in hex columns at the least
@@ -142,15 +143,11 @@ def map_point(hex_name):
 
 def hex_list(value):
     """A companion hex list (an array or one string of names; A..B ranges on one board) as names."""
-    items = value if isinstance(value, list) else value.split()
-    names = []
-    for item in items:
-        for part in item.split():
-            if ".." in part:
-                a, b = part.split("..")
-                grid = grid_of(a)
-                (ca, ra), (cb, rb) = grid.split(a), grid.split(b)
-                names += [grid.name(c, r) for c in range(ca, cb + 1) for r in range(ra, rb + 1)]
-            else:
-                names.append(part)
-    return names
+    return shared_hex_list(value, expand=board_range)
+
+
+def board_range(a, b):
+    """The hexes of the range a..b, both on one board."""
+    grid = grid_of(a)
+    (ca, ra), (cb, rb) = grid.split(a), grid.split(b)
+    return [grid.name(c, r) for c in range(ca, cb + 1) for r in range(ra, rb + 1)]
