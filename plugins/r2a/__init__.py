@@ -1,7 +1,14 @@
-"""The Roads to Antietam (the combined Stonewall Jackson's Way / Here Come the Rebels rules): the
-units of a save read through the companion file's [units] mapping, with the map's places, areas
-and rail lines (army.py), the session every procedure starts from (session.py), and a demo module
-with the rules catalogue's worked examples (demo/). docs/r2a.md explains what the plugin reads.
+"""The Roads to Antietam (the combined Stonewall Jackson's Way / Here Come the Rebels rules).
+
+army.py reads the units of a save through the companion file's [units] mapping, with the map's
+places, areas, boards and rail lines; session.py starts every procedure. The pure rules (panic,
+takeover, reorganization, paralysis, modified_roll; rail, attachment, ammo; victuals, forage,
+levy; victory; verdict) take plain values and return results with their clauses. The procedure
+modules read the save for their rules, write the changes and report, each owning its readers and
+its `odds`: command_procedures, supply_procedures, rail_procedure (with rail_save),
+move_check, attachment_procedure, ammo_procedures, victory_procedure; odds_procedure (r2a.odds)
+dispatches to them by kind. demo/ holds the demo module, its saves and one step a topic.
+docs/r2a.md explains what the plugin reads.
 
     adjutant demo --plugin r2a --out DIR
 """
