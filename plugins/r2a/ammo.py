@@ -110,11 +110,15 @@ def out_of_ammo(charts, unit, combat_value, artillery_value, demoralized=False):
     return OutOfAmmo(True, value, artillery, may_attack, drm, tuple(clauses))
 
 
+HEXSIDES = 6
+
+
 def surrounded(neighbours, enemy_zoc):
-    """Optional II "surrounded by enemy ZOC", read as: every hex adjacent to the unit (`neighbours`,
-    the hexes of the map around it) is in an enemy ZOC. A unit with no neighbours listed is not."""
+    """Optional II "surrounded by enemy ZOC", read as: every one of the six hexes adjacent to the
+    unit (`neighbours`, the hexes of the map around it) is in an enemy ZOC. The map's edge is open,
+    not enemy ZOC: a unit at the edge (fewer than six neighbours on the map) is not surrounded."""
     neighbours = list(neighbours)
-    return bool(neighbours) and all(h in enemy_zoc for h in neighbours)
+    return len(neighbours) == HEXSIDES and all(h in enemy_zoc for h in neighbours)
 
 
 def may_receive(charts, unit, union_occupied):

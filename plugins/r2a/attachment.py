@@ -30,6 +30,7 @@ def may_attach(charts, unit, to, army_reorganized=False):
     def judge(ok, clause):
         (kept if ok else broken).append(clause)
 
+    judge(unit.name != to.name, f"7: units attach to other friendly units: {unit.name} to {to.name}")
     judge(unit.side == to.side, f"7: {unit.name} attaches only to a friendly unit ({unit.side}; {to.name}: {to.side})")
     judge(unit.type == to.type and unit.type in ("infantry", "cavalry"),
           f"7: units attach to units of the same type: {unit.type} to {to.type}")

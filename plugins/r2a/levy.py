@@ -68,7 +68,8 @@ def victuals_provided(charts, source):
 def distribute(charts, source, recipients, shares):
     """Rulebook 8: the player's distribution `shares` ({unit: victuals}) of what `source` provides
     among `recipients`, checked: units within 5 hexes, Confederate for a depot (destroyed by a
-    Confederate unit), at most the total, no unit above the cap of five."""
+    Confederate unit) and for a levy (read: "any unit" of the levying side, and only Confederate
+    units levy), at most the total, no unit above the cap of five."""
     total, clause = victuals_provided(charts, source)
     reach, most = int(charts.rule("levy", "range")), cap(charts)
     by_name = {r.name: r for r in recipients}
@@ -84,6 +85,10 @@ def distribute(charts, source, recipients, shares):
             refusals.append(f"rulebook 8: {name} is {r.distance} hexes from {source.name}, beyond {reach}")
         if source.kind == "depot" and r.side != "Confederate":
             refusals.append(f"rulebook 8 depots: {name} is not a Confederate unit")
+        elif r.side != "Confederate":
+            refusals.append(f"rulebook 8 levies: {name} is a {r.side} unit: a levy's victuals go to units of the "
+                            f"levying side (\"any unit within 5 hexes\" read as any Confederate unit: only "
+                            f"Confederate units levy, Optional III)")
         if r.victuals + count > most:
             refusals.append(f"rulebook 8: {name} would have {r.victuals + count} victuals, above the maximum {most}")
         out.append(Share(name, r.victuals, r.victuals + count))
@@ -102,7 +107,8 @@ class LevySupply:
     supplied: tuple          # the units in supply at the next supply status check
     limit: int               # how many units the levy may supply in all
     vp_change: int           # Maryland towns of Frederick, Washington, Carroll counties
-    clauses: tuple
+    clauses: tuple           # the limit's clause and the victory point note
+    refusals: tuple = ()     # why the rules refuse the levy, when they do
 
 
 def supply_limit(charts, source):
@@ -153,5 +159,5 @@ def levy_supply(charts, source, levier, side, others=()):
         else:
             clauses.append("Optional III Maryland levies: no effect on victory points")
     if refusals:
-        return LevySupply(source.name, False, (), limit, 0, (*clauses, *refusals))
+        return LevySupply(source.name, False, (), limit, 0, tuple(clauses), tuple(refusals))
     return LevySupply(source.name, True, supplied, limit, vp, tuple(clauses))

@@ -16,6 +16,7 @@ from .session import start
 
 PHASES = ("status", "effects", "recovery", "repair")
 HARPERS_FERRY = "Harper's Ferry"
+ATTRITION = "the Union manpower lost to supply attrition (8), part of union_losses, which Victory V does not count"
 LEVY_VP_KEY = "maryland_levy_vp"   # [globals]: the victory points Maryland levies cost so far (Optional III)
 
 
@@ -108,7 +109,8 @@ def _apply(session, section, units, phase):
 
 def lose_manpower(session, section, unit, change):
     """Rulebook 8: the manpower point lost written; a Union loss added to the Union losses the
-    companion file's [globals] union_losses keeps (rulebook 2: losses from all causes)."""
+    companion file's [globals] union_losses keeps (rulebook 2: losses from all causes) and to the
+    supply attrition [globals] union_attrition keeps (which Victory V does not count)."""
     write(session, section, unit, "manpower", change.after, f"{change.before} -> {change.after}: {change.clause}")
     if unit.side != "Union":
         return
@@ -117,12 +119,17 @@ def lose_manpower(session, section, unit, change):
         section.add("rulebook 2: a Union manpower loss from any cause counts toward Panic; the companion file keeps "
                     "no union_losses: add it to the total by hand", quantity="MP")
         return
-    name = kept_property(army.companion, army.module, "union_losses", "the Union manpower losses (2)")
-    before = int(army.global_value("union_losses") or 0)
     lost = change.before - change.after
-    army.game.set_global_property(name, str(before + lost))
-    section.add(f"rulebook 2: Union manpower losses from all causes {before} -> {before + lost} (global property "
-                f"{name})", losses=before + lost, quantity="MP", written=True)
+    for key, what, clause in (("union_losses", "the Union manpower losses (2)",
+                               "rulebook 2: Union manpower losses from all causes"),
+                              ("union_attrition", ATTRITION,
+                               "Victory V counts only combat, retreat, cavalry retreat and surrender: Union manpower "
+                               "lost to supply attrition")):
+        name = kept_property(army.companion, army.module, key, what)
+        before = int(army.global_value(key) or 0)
+        army.game.set_global_property(name, str(before + lost))
+        section.add(f"{clause} {before} -> {before + lost} (global property {name})", key=key, losses=before + lost,
+                    quantity="MP", written=True)
 
 
 def supply_status(session, side, unsupplied, levied):
@@ -184,15 +191,23 @@ def station_repair(session):
 
 # ---- r2a.forage ----
 
+def yes_or_no(given):
+    """union_holds_harpers_ferry= as True or False; None when not given; ArmyError for another word,
+    wherever the unit forages."""
+    word = given.strip().lower()
+    if not word:
+        return None
+    if word not in ("true", "yes", "1", "false", "no", "0"):
+        raise ArmyError(f"union_holds_harpers_ferry is yes or no, not {given!r}")
+    return word in ("true", "yes", "1")
+
+
 def harpers_ferry(session, given):
     """Whether the Union holds Harper's Ferry, and how that is known: `given` ("yes"/"no") when the
     player says, else read from the map's place of that name (held by the side of the combat units
     in it; empty, the Union's unless a Confederate control marker lies on it)."""
     if given.strip():
-        held = given.strip().lower() in ("true", "yes", "1")
-        if given.strip().lower() not in ("true", "yes", "1", "false", "no", "0"):
-            raise ArmyError(f"union_holds_harpers_ferry is yes or no, not {given!r}")
-        return held, "union_holds_harpers_ferry= given"
+        return yes_or_no(given), "union_holds_harpers_ferry= given"
     army = session.army
     place = next((p for p in army.places() if p.name == HARPERS_FERRY), None)   # any kind of place
     if place is None:
@@ -223,6 +238,7 @@ def _forager(session, name):
 def forage_plan(session, unit, union_holds_harpers_ferry, modifier):
     """(the unit, its Forager, whether the Union holds Harper's Ferry, the clause saying how that is
     known or None when it does not matter, the die modifiers, the forage value and its clause)."""
+    yes_or_no(union_holds_harpers_ferry)
     u, forager = _forager(session, unit)
     held, how = False, None
     if forager.side == "Confederate" and forager.state == "PA":
@@ -367,10 +383,10 @@ def levy_town(session, unit, town, others, grants):
     section = session.report.section(f"Levy of {source.name} by {levier.name} (8, Optional III)")
     section.add(f"{levier.name} levies {source.name} in {levier.hex}", unit=levier.name, town=source.name,
                 hex=levier.hex, vp=source.vp)
-    if not s.allowed:
-        raise SupplyRefused(f"the levy of {source.name}", s.clauses[1:])
     for c in s.clauses:
         section.add(c, limit=s.limit)
+    if not s.allowed:
+        raise SupplyRefused(f"the levy of {source.name}", s.refusals)
     if others:
         section.add("Optional III: the other units passed through the town (the player's word: the moves are not "
                     "read)", others=list(others))

@@ -4,18 +4,24 @@ clause, the total and the level. Nothing is rolled or written.
 
 From the save: the counties under Confederate control (their `vp`), the destroyed depots (`vp`),
 the destroyed stations (`victory_lines`, `sjw_objective`, `hctr_listed`), the C&O aqueduct and the
-Marysville bridge, the Union's manpower lost (the global property [globals] union_losses names),
+Marysville bridge, the Union's manpower lost that Victory V counts (the global property [globals]
+union_losses names, all causes, less the one [globals] union_attrition names, supply attrition),
 Panic ([globals] panic_date set), the objective hexes a Union combat unit holds (with end=yes),
 Confederate combat units on the automatic-win hexes, the Confederate infantry divisions in
 Maryland and Pennsylvania (Optional II). The rest are parameters: the Confederate manpower lost
 (unless [globals] confederate_losses names a global property), Harper's Ferry's surrender, the
 Maryland levy units and the Pennsylvania towns levied."""
 from adjutant.plugin import Parameter
+from adjutant.procedures.kept import kept_property
 
 from . import victory
 from .army import ArmyError
 from .dates import show_date
 from .session import start
+from .supply_procedures import ATTRITION
+
+READ_GLOBALS = {"union_losses": "Union manpower losses from all causes (2)", "union_attrition": ATTRITION,
+                "panic_date": "the day Union Panic began (2)"}
 
 DISTRICT_STATE = "MD"   # a place in the District (no state) scores under Victory III Maryland
 
@@ -47,20 +53,69 @@ def _flag(place, key):
     return str(place.values.get(key, "")).strip().lower() in ("true", "yes", "1")
 
 
-def _number(army, key, given, what, parameter):
-    """(value, source): `given` when the parameter is set, else the global property [globals] `key`
-    names, else 0."""
+def _whole(text, what):
+    try:
+        return int((text or "0").strip() or "0")
+    except ValueError:
+        raise ArmyError(f"{what} is {text!r}, not a whole number of manpower") from None
+
+
+def read_global(army, key):
+    """(name, value) of the global property the companion file's [globals] `key` names; refused
+    (plugin contract 8) when the companion file or the module names none, or the save holds none
+    (a save of another module)."""
+    name = kept_property(army.companion, army.module, key, READ_GLOBALS[key])
+    value = army.game.global_property(name)
+    if value is None:
+        raise ArmyError(f"the save holds no global property {name!r} ([globals] {key}: {READ_GLOBALS[key]}): "
+                        f"is it a save of module {army.module.name!r}?")
+    return name, value
+
+
+def union_losses_counted(army, given):
+    """(the Union manpower lost that Victory V counts, the note saying where it comes from):
+    `given` (union_losses=) when set, else the losses from all causes ([globals] union_losses) less
+    those to supply attrition ([globals] union_attrition), which Victory V does not count."""
     if given is not None:
-        return int(given), f"{what}: {given} (parameter {parameter}=)"
-    name = army.companion.globals.get(key)
+        return given, f"Union manpower lost in combat, retreat, cavalry retreat or surrender: {given} (parameter " \
+                      f"union_losses=)"
+    total_name, text = read_global(army, "union_losses")
+    total = _whole(text, f"global property {total_name!r}")
+    attrition_name, text = read_global(army, "union_attrition")
+    attrition = _whole(text, f"global property {attrition_name!r}")
+    counted = total - attrition
+    if total < 0 or attrition < 0 or counted < 0:
+        raise ArmyError(f"the global properties {total_name!r} ({total}, Union manpower lost from all causes) and "
+                        f"{attrition_name!r} ({attrition}, lost to supply attrition, a part of it) do not make a "
+                        f"count of manpower: give union_losses=N")
+    return counted, (f"Union manpower lost in combat, retreat, cavalry retreat or surrender: {counted} = {total} from "
+                     f"all causes (the global property {total_name}) - {attrition} to supply attrition (the global "
+                     f"property {attrition_name}), which Victory V does not count")
+
+
+def confederate_losses_counted(army, given):
+    """(the Confederate manpower lost, its note): `given` when set, else the global property
+    [globals] confederate_losses names, else 0."""
+    if given is not None:
+        return given, f"Confederate manpower lost: {given} (parameter confederate_losses=)"
+    name = army.companion.globals.get("confederate_losses")
     if name:
-        text = army.global_value(key)
-        try:
-            value = int(text or 0)
-        except ValueError:
-            raise ArmyError(f"global property {name!r} is {text!r}, not a whole number of manpower") from None
-        return value, f"{what}: {value} (the global property {name})"
-    return 0, f"{what}: 0 (no global property names it: give {parameter}=N)"
+        value = _whole(army.global_value("confederate_losses"), f"global property {name!r}")
+        if value < 0:
+            raise ArmyError(f"global property {name!r} is {value}: manpower lost is 0 or more")
+        return value, f"Confederate manpower lost: {value} (the global property {name})"
+    return 0, "Confederate manpower lost: 0 (no global property names it: give confederate_losses=N)"
+
+
+def check_parameters(confederate_losses, union_losses, harpers_ferry, levy_units):
+    """The parameters that cannot be right whatever the save holds, refused naming the parameter."""
+    for name, value in (("confederate_losses", confederate_losses), ("union_losses", union_losses),
+                        ("harpers_ferry", harpers_ferry), ("levy_units", levy_units)):
+        if value is not None and value < 0:
+            raise ArmyError(f"{name}={value}: a count of manpower or units is 0 or more")
+    if union_losses is not None and harpers_ferry > union_losses:
+        raise ArmyError(f"harpers_ferry={harpers_ferry} is more than union_losses={union_losses}: the manpower "
+                        f"surrendered at Harper's Ferry is part of the Union manpower lost (Victory V)")
 
 
 def read_position(session, confederate_losses=None, union_losses=None, harpers_ferry=0, levy_units=0,
@@ -87,14 +142,16 @@ def read_position(session, confederate_losses=None, union_losses=None, harpers_f
                                         _flag(place, "hctr_listed")))
         notes += [f"{place.name} station ({place.hex}): a Station Destroyed marker; on the victory lines "
                   f"{', '.join(lines) or 'none'}"] + ([note] if note else [])
-    union, source = _number(army, "union_losses", union_losses, "Union manpower lost", "union_losses")
+    union, source = union_losses_counted(army, union_losses)
     notes.append(source)
-    confederate, source = _number(army, "confederate_losses", confederate_losses, "Confederate manpower lost",
-                                  "confederate_losses")
+    if harpers_ferry > union:
+        raise ArmyError(f"harpers_ferry={harpers_ferry} is more than the {union} Union manpower lost that Victory V "
+                        f"counts (the manpower surrendered at Harper's Ferry is part of it): give union_losses=N")
+    confederate, source = confederate_losses_counted(army, confederate_losses)
     notes.append(source)
-    panic_date = army.global_value("panic_date")
-    notes.append(f"Union Panic: began {panic_date} (the global property {army.companion.globals.get('panic_date')})"
-                 if panic_date else "Union Panic: has not occurred (no Panic date)")
+    panic_name, panic_date = read_global(army, "panic_date")
+    notes.append(f"Union Panic: began {panic_date} (the global property {panic_name})"
+                 if panic_date.strip() else "Union Panic: has not occurred (no Panic date)")
     pennsylvania = []
     for town in names(levied):
         place = army.place(town, "town")
@@ -174,8 +231,10 @@ def register(plugin):
                                                            "cavalry retreat or surrender (default: the global "
                                                            "property [globals] confederate_losses names, else 0)",
                                 None),
-                      Parameter("union_losses", int, "Victory V: Union manpower lost (default: the global property "
-                                                     "[globals] union_losses names)", None),
+                      Parameter("union_losses", int, "Victory V: Union manpower lost in combat, retreat, cavalry "
+                                                     "retreat or surrender (default: the global property [globals] "
+                                                     "union_losses names, all causes, less the one [globals] "
+                                                     "union_attrition names, supply attrition)", None),
                       Parameter("harpers_ferry", int, "Victory V: the Union manpower of those lost surrendered at "
                                                       "Harper's Ferry", 0),
                       Parameter("levy_units", int, "Optional III: units supplied by levied towns in Frederick, "
@@ -189,6 +248,7 @@ def register(plugin):
                       example="r2a-alexandria.vsav")
     def victory_procedure(context, confederate_losses=None, union_losses=None, harpers_ferry=0, levy_units=0,
                           levied="", end=False, crossed=None):
+        check_parameters(confederate_losses, union_losses, harpers_ferry, levy_units)
         session = start(context, "Confederate victory points and the victory level (R2A)")
         position, notes = read_position(session, confederate_losses, union_losses, harpers_ferry, levy_units,
                                         levied, end)

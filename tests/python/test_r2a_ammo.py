@@ -116,3 +116,8 @@ def test_optional_II_surrounded_by_enemy_zoc_may_not_receive(charts):
     trapped = AmmoUnit("Hood", "infantry", 2, surrounded=True)
     got = replenish(charts, [Grant(trapped, 4)], set())
     assert not got.given and "surrounded" in got.refused[0][1]
+
+
+def test_optional_II_the_map_edge_is_open_not_enemy_zoc(charts):
+    edge = ["a", "b", "c"]   # a corner hex: three neighbours on the map, every one in enemy ZOC
+    assert not surrounded(edge, set(edge))

@@ -148,6 +148,14 @@ def test_optional_II_a_unit_surrounded_by_enemy_zoc_may_not_receive(demo, tmp_pa
     assert next(x for x in lines(report) if x.data.get("unit") == HOOD).data["surrounded"] is False
 
 
+def test_optional_II_the_map_edge_is_open_a_corner_unit_is_not_surrounded(demo, tmp_path):
+    # E2116 is the board's corner: its two neighbours on the map hold Union units, its other sides are the edge
+    edge = {"Couch's Division": "E2115", "Piatt's Brigade": "E2216"}
+    report, _ = demo.run(demo.position(DEMO_SAVE, tmp_path / "s.vsav", moves=edge), "ammo", action="replenish",
+                         train="yes", grants=f"{JONES}:3")
+    assert next(x for x in lines(report) if x.data.get("unit") == JONES).data["surrounded"] is False
+
+
 def test_optional_II_the_resupply_refusal_exits_2(demo, tmp_path, capsys):
     save = demo.position(DEMO_SAVE, tmp_path / "s.vsav", moves={HOOD: NORTH, "Couch's Division": "E2112"})
     status = main(["run", "r2a.ammo", str(save), "--module", str(demo.folder / MODULE), "--companion",

@@ -114,3 +114,9 @@ def test_7_nothing_is_written(demo, tmp_path):
     game.save(str(tmp_path / "after.vsav"))
     after = demo.army(tmp_path / "after.vsav")
     assert [(u.name, u.hex, u.attributes) for u in after.units] == [(u.name, u.hex, u.attributes) for u in before.units]
+
+
+def test_7_a_unit_does_not_attach_to_itself(demo):
+    # "may attach to other friendly units"
+    with pytest.raises(AttachmentRefused, match="other friendly units: Piatt's Brigade to Piatt's Brigade"):
+        demo.run(DEMO_SAVE, "attach", unit="Piatt's Brigade", to="Piatt's Brigade")

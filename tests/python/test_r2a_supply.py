@@ -211,9 +211,15 @@ def test_8_distribution_checked_against_total_and_cap(charts):
 def test_8_levied_pennsylvania_town_twice_its_vp_and_baltimore_hex_4(charts):
     assert victuals_provided(charts, Source("Carlisle", "pa_town", vp=4))[0] == 8
     assert victuals_provided(charts, Source("N1234", "baltimore_hex"))[0] == 4
-    union = distribute(charts, Source("Carlisle", "pa_town", vp=4), [Recipient("Reynolds", "Union", 0, 3)],
-                       {"Reynolds": 2})
-    assert union.allowed    # "any unit within 5 hexes of the town"
+
+
+def test_8_levy_victuals_go_to_any_unit_of_the_levying_side(charts):
+    # "any unit within 5 hexes of the town", read as any Confederate unit: only Confederates levy
+    carlisle = Source("Carlisle", "pa_town", vp=4)
+    own = distribute(charts, carlisle, [Recipient("Pender", "Confederate", 0, 3)], {"Pender": 2})
+    assert own.allowed
+    union = distribute(charts, carlisle, [Recipient("Reynolds", "Union", 0, 3)], {"Reynolds": 2})
+    assert not union.allowed and "Reynolds is a Union unit" in union.clauses[-1]
 
 
 # ---- Optional III levies: the Carlisle example (catalogue 5E, 5F) ----
@@ -223,7 +229,7 @@ def test_optional_iii_carlisle_example_reading_hill_and_one_other(charts):
     assert supply_limit(charts, carlisle)[0] == 2
     assert levy_supply(charts, carlisle, "A.P. Hill", "Confederate", ["Pender"]).supplied == ("A.P. Hill", "Pender")
     two = levy_supply(charts, carlisle, "A.P. Hill", "Confederate", ["Pender", "Branch"])
-    assert not two.allowed and "more than the 2" in two.clauses[-1]
+    assert not two.allowed and "more than the 2" in two.refusals[-1]
 
 
 def test_optional_iii_carlisle_text_reading_hill_and_two_others(tmp_path):
@@ -241,8 +247,13 @@ def test_optional_iii_only_confederates_levy(charts):
 def test_optional_iii_maryland_penalty_counties_minus_1_vp_per_unit(charts):
     r = levy_supply(charts, Source("Boonsboro", "md_town", county="Washington"), "D.H. Hill", "Confederate", ["Ripley"])
     assert r.allowed and r.vp_change == -2
-    assert not levy_supply(charts, Source("Boonsboro", "md_town", county="Washington"), "D.H. Hill",
-                           "Confederate", ["Ripley", "Garland"]).allowed
+
+
+def test_optional_iii_a_refused_maryland_levy_keeps_the_vp_note_out_of_its_reasons(charts):
+    r = levy_supply(charts, Source("Boonsboro", "md_town", county="Washington"), "D.H. Hill", "Confederate",
+                    ["Ripley", "Garland"])
+    assert not r.allowed and r.refusals == ("Optional III: 3 units, more than the 2 Boonsboro may supply",)
+    assert any("VP" in c for c in r.clauses) and not any("VP" in c for c in r.refusals)
 
 
 def test_optional_iii_other_maryland_towns_two_units_no_vp(charts):

@@ -9,7 +9,7 @@ import adjutant
 
 from adjutant.plugin import Context
 from adjutant.procedures.rolls import Rolls
-from adjutant_plugins.r2a.army import Army
+from adjutant_plugins.r2a.army import Army, ArmyError
 from adjutant_plugins.r2a.demo import DEMO_SAVE, LEVY_SAVE
 from adjutant_plugins.r2a.session import start
 from adjutant_plugins.r2a.demo.supply_step import SUPPLY_SAVE, write_supply_save
@@ -84,6 +84,7 @@ def test_8_effects_already_disorganized_loses_one_manpower_counted_as_a_union_lo
     report, game = demo.run(SUPPLY_SAVE, "victuals", side="Union", phase="effects")
     assert army_of(demo, game).named("Sykes's Division").manpower == before - 1
     assert game.global_property("UnionLosses") == "1"   # rulebook 2: losses from all causes
+    assert game.global_property("UnionAttrition") == "1"   # kept apart: Victory V does not count them
     assert any(x.data.get("losses") == 1 for x in lines(report))
 
 
@@ -211,6 +212,28 @@ def test_8_levy_more_than_the_town_provides_refused(demo):
     with pytest.raises(SupplyRefused, match="more than the 8"):
         demo.run(LEVY_SAVE, "levy", unit="A.P. Hill's Division", town="Carlisle",
                  grants="A.P. Hill's Division:5,Fitz Lee's Brigade:4")
+
+
+def test_8_levy_victuals_to_an_enemy_unit_refused(demo, tmp_path):
+    # "any unit within 5 hexes", read as any unit of the levying side (only Confederates levy)
+    save = demo.position(LEVY_SAVE, tmp_path / "s.vsav", moves={"Piatt's Brigade": "N5612"})
+    with pytest.raises(SupplyRefused, match="Piatt's Brigade is a Union unit"):
+        demo.run(save, "levy", unit="A.P. Hill's Division", town="Carlisle", grants="Piatt's Brigade:2")
+
+
+def test_8_forage_harpers_ferry_parameter_is_yes_or_no_everywhere(demo):
+    # outside Pennsylvania the value does not matter, but a word that is neither is refused
+    with pytest.raises(ArmyError, match="union_holds_harpers_ferry is yes or no, not 'maybe'"):
+        demo.run(DEMO_SAVE, "forage", unit="Hood's Division", union_holds_harpers_ferry="maybe")
+
+
+def test_optional_iii_a_refused_maryland_levy_gives_no_vp_note_as_a_reason(demo, tmp_path):
+    save = demo.position(DEMO_SAVE, tmp_path / "s.vsav", moves={"Hood's Division": "E2204", "Ewell's Division": "E2204",
+                                                                 "A.P. Hill's Division": "E2204"})
+    with pytest.raises(SupplyRefused) as refused:
+        run_with_companion(demo, tmp_path, save, "levy", unit="Hood's Division", town="Frederick",
+                           others="Ewell's Division,A.P. Hill's Division")
+    assert refused.value.reasons == ("Optional III: 3 units, more than the 2 Frederick may supply",)
 
 
 def test_8_levy_by_a_unit_not_in_the_town_refused(demo):

@@ -1,12 +1,22 @@
 """r2a.victory on the demo's module and saves (rulebook Victory I-VII and levels, Optional II and
 III; rules catalogue 5E: Alexandria station destroyed alone = 20 VP), each test named after its
 clause."""
+import re
+
 import pytest
+
+import adjutant
 
 from adjutant_plugins.r2a.army import ArmyError
 from adjutant_plugins.r2a.demo import ALEXANDRIA_SAVE, CHARTS, DEMO_SAVE
+from adjutant.procedures.demo_saves import add_stacks
+from adjutant_plugins.r2a.demo.counters import COUNTERS
+from adjutant_plugins.r2a.demo.grid import map_point
+from adjutant_plugins.r2a.demo.module import MAP_NAME, layout_text, module_metadata
+from adjutant_plugins.r2a.demo.traits import counter_traits
 from adjutant_plugins.r2a.demo.positions import unit
 from adjutant_plugins.r2a.demo.saves import write_save
+from adjutant_plugins.r2a.demo.supply_step import SUPPLY_SAVE, write_supply_save
 from adjutant_plugins.r2a.victory_procedure import victory_lines
 from r2a_helpers import Demo, lines, texts
 
@@ -104,9 +114,58 @@ def test_victory_V_union_losses_from_the_global_confederate_and_harpers_ferry_fr
     report, _ = demo.run(save, "victory", confederate_losses=4, harpers_ferry=3)
     assert points(report) == [("Union manpower lost", 20), ("Union manpower surrendered at Harper's Ferry", 3),
                               ("Confederate manpower lost", -8)]
-    assert "Union manpower lost: 10 (the global property UnionLosses)" in texts(report, "The position")
+    assert ("Union manpower lost in combat, retreat, cavalry retreat or surrender: 10 = 10 from all causes (the "
+            "global property UnionLosses) - 0 to supply attrition (the global property UnionAttrition), which "
+            "Victory V does not count") in texts(report, "The position")
     report, _ = demo.run(save, "victory", union_losses=2)
     assert points(report) == [("Union manpower lost", 4)]
+
+
+def test_victory_V_supply_attrition_is_not_a_combat_loss(demo, tmp_path):
+    # "+2 for each Manpower lost in combat, retreat, cavalry retreat or surrender": 11 from all causes, 1 to attrition
+    save = save_of(tmp_path, ALEXANDRIA_COUNTY_UNITS, UnionLosses="11", UnionAttrition="1")
+    report, _ = demo.run(save, "victory")
+    assert points(report) == [("Union manpower lost", 20)]
+    assert any("10 = 11 from all causes" in t and "- 1 to supply attrition" in t for t in texts(report, "The position"))
+    report, _ = demo.run(save, "victory", union_losses=11)   # the parameter still overrides
+    assert points(report) == [("Union manpower lost", 22)]
+
+
+def test_victory_V_supply_attrition_from_the_victuals_effects_phase_is_not_scored(demo, tmp_path):
+    supply, out = tmp_path / SUPPLY_SAVE, tmp_path / "effects.vsav"
+    write_supply_save(str(supply))
+    _, game = demo.run(supply, "victuals", side="Union", phase="effects")   # Sykes's Division loses 1 MP
+    game.save(str(out))
+    assert (game.global_property("UnionLosses"), game.global_property("UnionAttrition")) == ("1", "1")
+    report, _ = demo.run(out, "victory")
+    assert "Union manpower lost" not in dict(points(report))
+
+
+@pytest.mark.parametrize("parameters, message", [
+    ({"union_losses": -5}, "union_losses=-5: a count of manpower or units is 0 or more"),
+    ({"confederate_losses": -1}, "confederate_losses=-1: a count"),
+    ({"harpers_ferry": -2}, "harpers_ferry=-2: a count"),
+    ({"levy_units": -1}, "levy_units=-1: a count"),
+    ({"harpers_ferry": 50, "union_losses": 10}, "harpers_ferry=50 is more than union_losses=10"),
+    ({"harpers_ferry": 3}, "harpers_ferry=3 is more than the 0 Union manpower lost that Victory V counts"),
+])
+def test_victory_V_bad_loss_parameters_refused_by_their_names(demo, parameters, message):
+    with pytest.raises(ArmyError, match=re.escape(message)):
+        demo.run(DEMO_SAVE, "victory", **parameters)
+
+
+def test_victory_a_save_without_the_globals_it_reads_is_refused(demo, tmp_path):
+    # plugin contract 8: a save of another module holds no UnionLosses
+    path = tmp_path / "other.vsav"
+    save = adjutant.NewSave()
+    longstreet = next(c for c in COUNTERS if c.name == "Longstreet")
+    add_stacks(save, [(MAP_NAME, map_point("E2912"), [(longstreet.name, counter_traits(longstreet))])], COUNTERS, 1)
+    save.add_restore(layout_text())
+    save.write(str(path), module_metadata(), "a save without the module's globals")
+    with pytest.raises(ValueError, match="the save holds no global property 'UnionLosses'"):
+        demo.run(path, "victory")
+    with pytest.raises(ValueError, match="the save holds no global property 'PanicDate'"):
+        demo.run(path, "victory", union_losses=0)
 
 
 def test_victory_VI_a_panic_date_scores_15(demo, tmp_path):

@@ -24,6 +24,7 @@ GLOBALS = [("Date", DATE, "The game's date, one turn a day of 1862 (Aug 20)"),
            ("TakeoverDate", "", "The day McClellan took command, empty before (2)"),
            ("RailMoves", "", "This turn's Union rail moves per state (4)"),
            ("UnionLosses", "0", "Union manpower losses from all causes so far (2)"),
+           ("UnionAttrition", "0", "The Union manpower losses to supply attrition so far (8), not counted by Victory V"),
            ("AqueductDestroyed", "", "The C&O aqueduct's hex once destroyed (Victory IV)"),
            ("BridgeDestroyed", "", "The Susquehanna bridge's hex once destroyed (Optional III)")]
 
