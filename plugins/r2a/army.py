@@ -69,8 +69,9 @@ class Place:
 @dataclass(frozen=True)
 class Area:
     """A [[map.area]]: a state (`kind` "state"), a county (`state`, `vp`, `control_hex`), the DC
-    defense area ("dc_defense"), a forage region ("forage": `forage`, or `forage_confederate` and
-    `forage_union`). An area drawn on several boards is one area, its hexes joined."""
+    defense area ("dc_defense"), the hexes west of the Balt units' limit ("balt_west"), a forage
+    region ("forage": `forage`, or `forage_confederate` and `forage_union`). An area drawn on
+    several boards is one area, its hexes joined."""
     name: str
     kind: str
     hexes: frozenset
@@ -381,6 +382,11 @@ class Army(MapArmy):
 
     def dc_defense_hexes(self):
         return frozenset(h for a in self.areas("dc_defense") for h in a.hexes)
+
+    def balt_west_hexes(self):
+        """The hexes west of hex row 2101-2134 of the east HCTR map (5), as the companion file's
+        areas of kind "balt_west" list them; none when it has none."""
+        return frozenset(h for a in self.areas("balt_west") for h in a.hexes)
 
     # ---- rail lines ----
 

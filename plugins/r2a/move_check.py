@@ -2,13 +2,19 @@
 (the companion file's example costs, allowances and zones) with the rules' own:
 
 - 4: a Union infantry move from a rail station beyond its allowance is judged as a rail move:
-  eligibility (its station joined to a terminus by rail hexes without a damaged or destroyed
-  station), up to 35 rail hexes, no enemy unit, enemy ZOC or Confederate-controlled county on the
-  way, a unit moving by rail once a turn, and the maximum of the state the move begins in counted
-  over the log (after the attempts the global property rail_moves keeps for the log's date). The
-  attempt's +1 fatigue and d6 are not in a log: r2a.rail makes them. Cavalry never moves by rail.
-- 5: Balt units never west of hex row 2101-2134 of the east map; DC units stay within the District
-  of Columbia defense area (Confederates may enter it)."""
+  eligibility (the hex it began the turn in, the log's first position, a station joined to a
+  terminus by rail hexes without a damaged or destroyed station), up to 35 rail hexes, no enemy
+  unit, enemy ZOC or Confederate-controlled county on the way, a unit moving by rail once a turn,
+  and the maximum of the state the move begins in counted over the log (after the attempts the
+  global property rail_moves keeps for the log's date). The attempt's +1 fatigue and d6 are not in
+  a log: r2a.rail makes them. Cavalry never moves by rail.
+- 5: Balt units never west of hex row 2101-2134 of the east map (the companion file's "balt_west"
+  areas); DC units stay within the District of Columbia defense area (Confederates may enter it).
+
+A log is one turn: a unit's allowance is for the whole log, so the "MP left" of a move is its
+allowance less what its earlier moves in the log cost."""
+from fractions import Fraction
+
 from adjutant.plugin import Context
 from adjutant.rules.move_check import MoveChecker
 
@@ -42,6 +48,9 @@ class R2aMoveChecker(MoveChecker):
         self.source = source
         self.army = None
         self.attempts = ()     # rail.RailAttempt: this turn's, the kept ones then the log's
+        self.began = {}        # piece id -> the hex it began the turn (the log) in
+        self.spent = {}        # piece id -> MP its moves in the log cost
+        self.earlier = Fraction(0)   # for the move being judged: MP its units spent in earlier moves
 
     def check(self, moves=None):
         self.game.seek(0)
@@ -49,16 +58,34 @@ class R2aMoveChecker(MoveChecker):
         date = self.army.global_value("date")
         self.attempts = rail_save.read_attempts(self.army, parse_date(date, f"{self.source}: the game's date")
                                                 ).attempts if date else ()
+        self.began = {u.piece.id: u.hex for u in self.army.units}
+        self.spent = {}
         return super().check(moves)
 
+    def allowance(self, movers, allowances, sides):
+        own = super().allowance(movers, allowances, sides)
+        return None if own is None else max(Fraction(0), own - self.earlier)
+
     def judge(self, move, before):
+        self.earlier = max((self.spent.get(pid, Fraction(0)) for pid in move.pieces), default=Fraction(0))
+        verdict = self._judge(move, before)
+        if verdict is not None and verdict.cost is not None:   # a rail move has none: its cost is not in MP
+            for pid in move.pieces:
+                self.spent[pid] = self.spent.get(pid, Fraction(0)) + verdict.cost
+        return verdict
+
+    def _judge(self, move, before):
         verdict = super().judge(move, before)
-        movers = [found for found in map(self.unit, move.pieces) if found is not None and found[1] is not None]
+        if verdict is not None:
+            for pid in move.pieces:
+                self.began.setdefault(pid, verdict.start)   # not on the map when the log began: its first move's start
+        movers = [(pid, *found) for pid, found in zip(move.pieces, map(self.unit, move.pieces))
+                  if found is not None and found[1] is not None]
         if verdict is None or not movers:
             return verdict
         if verdict.legal is not True and verdict.start != verdict.end:   # None: across boards the grids do not join
             self._rail(verdict, movers, move, before)
-        limits = [c for name, unit in movers for c in self._limits(name, unit, verdict)]
+        limits = [c for _, name, unit in movers for c in self._limits(name, unit, verdict)]
         if limits:
             verdict.legal = False
             verdict.reason = "; ".join(filter(None, [verdict.reason] + limits))
@@ -71,10 +98,10 @@ class R2aMoveChecker(MoveChecker):
         hexes = list(dict.fromkeys((verdict.path or [verdict.start]) + [verdict.end]))
         out = []
         if designation == "Balt":
-            west = [h for h in hexes if not rail.balt_limit(self.charts, designation, h[:1], int(h[1:3])).allowed]
+            area = self.army.balt_west_hexes()
+            west = [h for h in hexes if h in area]
             if west:
-                out.append(f"{name} in {', '.join(west)}: " + rail.balt_limit(self.charts, designation, west[0][:1],
-                                                                               int(west[0][1:3])).clauses[0])
+                out.append(f"{name} in {', '.join(west)}: " + rail.balt_limit(designation, True).clauses[0])
         if designation == "DC":
             area = self.army.dc_defense_hexes()
             outside = [h for h in hexes if h not in area]
@@ -89,16 +116,21 @@ class R2aMoveChecker(MoveChecker):
         rail_hexes = army.rail_hexes() | {h for a, b, _ in army.rail_links() for h in (a, b)}
         if not {verdict.start, verdict.end} <= rail_hexes:
             return
-        units = [rail.RailUnit(name, u.get("side", ""), u.get("type", ""), u.get("size", ""), 0,
-                               u.get("rail_last_turn", "").lower() in ("true", "yes", "1")) for name, u in movers]
-        if any(u.type == "cavalry" for u in units):
+        units = [(pid, rail.RailUnit(name, u.get("side", ""), u.get("type", ""), u.get("size", ""), 0,
+                                     u.get("rail_last_turn", "").lower() in ("true", "yes", "1")))
+                 for pid, name, u in movers]
+        if any(u.type == "cavalry" for _, u in units):
             self._refuse(verdict, ["4: cavalry may not move by rail"])
             return
-        if not units or any(u.side != self.charts.rule("rail", "side") for u in units):
+        if not units or any(u.side != self.charts.rule("rail", "side") for _, u in units):
+            return
+        again = [c for c in (rail.moved_again(u.name, self.attempts) for _, u in units) if c]
+        if again:
+            self._refuse(verdict, again)
             return
         refusals, notes = [], []
-        for u in units:
-            eligible = rail.eligibility(self.charts, u, verdict.start, rail_save.network(army),
+        for pid, u in units:   # 4: "beginning a turn in a RR station": where it stood when the log began
+            eligible = rail.eligibility(self.charts, u, self.began[pid], rail_save.network(army),
                                         rail_save.station_hexes(army), rail_save.termini(army),
                                         rail_save.damaged_hexes(army), rtg_maps=rail_save.rtg_maps(army, self.charts))
             (notes if eligible.eligible else refusals).extend(eligible.clauses)
@@ -112,10 +144,7 @@ class R2aMoveChecker(MoveChecker):
         elif district:
             notes.append(district)
         attempts = list(self.attempts)
-        for u in units:
-            if any(a.unit == u.name and a.moved for a in attempts):
-                refusals.append(f"4: {u.name} already moved by rail this turn")
-                continue
+        for _, u in units:
             cap = rail.cap_check(self.charts, u, state, attempts)
             (notes if cap.allowed else refusals).extend(cap.clauses)
             attempts.append(rail.RailAttempt(u.name, u.size, state, True))

@@ -213,8 +213,9 @@ def attempt(charts, unit, station_state, attempts, roll, map_state=""):
     turn's RailAttempt records; `roll(dice, purpose)` rolls. Eligibility is eligibility()'s."""
     state, state_clause = cap_state(charts, station_state, map_state)
     clauses = [state_clause]
-    if any(a.unit == unit.name and a.moved for a in attempts):
-        clauses.append(f"4: {unit.name} moved by rail this turn: it may not attempt to move by rail again this turn")
+    again = moved_again(unit.name, attempts)
+    if again:
+        clauses.append(again)
         return AttemptResult(unit.name, False, state, None, 0, None, False, unit.fatigue, unit.fatigue, False,
                              None, tuple(clauses))
     cap = cap_check(charts, unit, state, attempts)
@@ -239,10 +240,34 @@ def attempt(charts, unit, station_state, attempts, roll, map_state=""):
         clauses.append(f"4: rolled {shown}: it may move up to {charts.rule('rail', 'max_hexes')} rail hexes; "
                        "it may not attempt to move by rail again this turn")
     else:
-        clauses.append(f"4: rolled {shown}: it may not move; it still gains the fatigue level, and may try "
-                       "again in a later activation this turn (the Couch example)")
+        clauses.append(f"4: rolled {shown}: it may not move; it still gains the fatigue level, and neither it nor "
+                       "any other Union unit may be moved during the current activation phase; it may try again "
+                       "in a later activation this turn (the Couch example)")
+    record = RailAttempt(unit.name, unit.size, state, moves)
+    clauses.append(cap_left(charts, state, tuple(attempts) + (record,)))
     return AttemptResult(unit.name, True, state, rolled, modifier, rolled + modifier, moves, unit.fatigue, after,
-                         march_roll, RailAttempt(unit.name, unit.size, state, moves), tuple(clauses))
+                         march_roll, record, tuple(clauses))
+
+
+def moved_again(name, attempts):
+    """4: the refusal of a unit that already moved by rail this turn (`attempts`: the turn's
+    RailAttempts); "" when it has not."""
+    if any(a.unit == name and a.moved for a in attempts):
+        return f"4: {name} moved by rail this turn: it may not attempt to move by rail again this turn"
+    return ""
+
+
+def cap_left(charts, state, attempts):
+    """4, Optional III 4: what `state`'s maximum still allows this turn after `attempts` (the units
+    counted may try again; another unit only within what is left)."""
+    clause = "Optional III 4" if state == "PA" else "4"
+    counted = ", ".join(dict.fromkeys(a.unit for a in attempts if a.state == state))
+    room = [kind for size, kind in (("division", "a division"), ("brigade", "a brigade or regiment"))
+            if cap_check(charts, RailUnit("", "", "", size), state, attempts).allowed]
+    if not room:
+        return (f"{clause}: the {state} maximum is reached ({counted}): no other Union unit may attempt to move by "
+                f"rail in {state} this turn")
+    return f"{clause}: with {counted}, the {state} maximum still allows another unit this turn: {' or '.join(room)}"
 
 
 def _entry_refusal(hex_name, enemy_units, enemy_zoc, county_of, confederate_counties):
@@ -302,18 +327,14 @@ def reach(charts, network, start, enemy_units=(), enemy_zoc=(), county_of=None, 
     return best
 
 
-def balt_limit(charts, designation, board, column):
-    """5: may a unit of `designation` be in a hex of `board`'s `column` (the hex number's first two
-    digits)? "Balt" units may not move west of hex row 2101-2134 on the east HCTR map."""
+def balt_limit(designation, west):
+    """5: "Balt" units may not move west of hex row 2101-2134 on the east HCTR map: `west` is the
+    hex's membership of the hexes the companion file says lie west of that row."""
     if designation != "Balt":
         return Verdict(True, (f"5: the Balt limit does not apply to a {designation or 'non-designated'} unit",))
-    west = int(charts.rule("movement_limits", "balt_west_column"))
-    east_map = charts.rule("movement_limits", "balt_board")
-    if board == east_map and column >= west:
-        return Verdict(True, (f"5: column {column:02d} of the east map is not west of hex row {west:02d}01",))
-    where = f"column {column:02d} of the east map" if board == east_map else f"map {board}"
-    return Verdict(False, (f"5: Balt units may not move west of hex row {west:02d}01 on the east HCTR map "
-                           f"({where})",))
+    if not west:
+        return Verdict(True, ("5: a Balt unit not west of hex row 2101-2134 of the east HCTR map",))
+    return Verdict(False, ("5: Balt units may not move west of hex row 2101-2134 on the east HCTR map",))
 
 
 def dc_limit(designation, in_dc_defense_area):

@@ -55,6 +55,22 @@ def test_4_couch_example_fatigue_written_no_move_and_virginia_maximum_spent(demo
         rail(demo, after, SMITH, 1)
 
 
+def test_4_couch_example_no_other_union_unit_moves_this_activation_nor_by_rail_in_virginia_this_turn(demo):
+    report, _ = rail(demo, RAIL_SAVE, COUCH, 5)
+    said = texts(report)
+    assert any("neither it nor any other Union unit may be moved during the current activation phase" in t
+               for t in said)
+    assert "4: the VA maximum is reached (Couch's Division): no other Union unit may attempt to move by rail in VA " \
+           "this turn" in said
+
+
+def test_4_the_report_says_what_the_maryland_maximum_still_allows(demo):
+    # A brigade's attempt leaves room for a division or another brigade ("1 Division & 1 Brigade/Regiment").
+    report, _ = rail(demo, DEMO_SAVE, "Washington Garrison", 5)
+    assert "4: with Washington Garrison, the MD maximum still allows another unit this turn: a division or a " \
+           "brigade or regiment" in texts(report)
+
+
 def test_4_couch_may_try_again_in_a_later_activation(demo, tmp_path):
     _, game = rail(demo, RAIL_SAVE, COUCH, 5)
     report, game = rail(demo, written(game, tmp_path / "a.vsav"), COUCH, 2)
@@ -149,3 +165,15 @@ def test_optional_III_1_the_demo_has_the_rtg_maps_so_harrisburg_is_a_terminus(de
     report, _ = demo.run(save, "rail", rolls=["rail Piatt's Brigade=5"], unit="Piatt's Brigade")
     assert any("Optional III 1" in t and "Harrisburg" in t for t in texts(report))
     assert next(x for x in lines(report) if "fatigue" in x.data).data["state"] == "PA"
+
+
+def test_optional_III_a_rail_move_may_end_on_the_rtg_maps(demo, tmp_path):
+    # York (S5804) one rail hex on along the Northern Central, on board S.
+    _, game = rail(demo, DEMO_SAVE, "Piatt's Brigade", 1, path="S5804,S5805")
+    assert demo.army(written(game, tmp_path / "a.vsav")).named("Piatt's Brigade").hex == "S5805"
+    # Washington to S5801 over the E3301-S5801 link: from board E onto board S.
+    save = demo.position(DEMO_SAVE, tmp_path / "s.vsav", moves={"Kearny's Division": "E2909"})
+    report, game = rail(demo, save, "Kearny's Division", 1,
+                        path="E2909,E3009,E3108,E3208,E3207,E3306,E3305,E3304,E3303,E3302,E3301,S5801")
+    assert demo.army(written(game, tmp_path / "b.vsav")).named("Kearny's Division").hex == "S5801"
+    assert next(x for x in lines(report) if "hexes" in x.data).data["hexes"] == 33
