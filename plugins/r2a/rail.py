@@ -277,7 +277,7 @@ def _entry_refusal(hex_name, enemy_units, enemy_zoc, county_of, confederate_coun
         return f"4: {hex_name} is in an enemy ZOC (even if a Union unit occupies it)"
     county = county_of.get(hex_name, "")
     if county and county in confederate_counties:
-        return f"4: {hex_name} is in {county} county, Confederate controlled"
+        return f"4: {hex_name} is in {county}, a Confederate-controlled county"
     return ""
 
 
