@@ -47,7 +47,8 @@ def add_parser(commands):
     p.add_argument("--charts", metavar="CHARTS", help="the chart file (default: the plugin's template)")
     p.add_argument("--seed", type=int, metavar="N", help="seed of the dice (default: a new one, reported)")
     p.add_argument("--roll", action="append", default=[], metavar="PURPOSE=N",
-                   help="a roll made at the table, by its purpose as the report names it (* wildcards)")
+                   help="a roll made at the table, by its purpose as the report names it (* wildcards): one roll, "
+                        "the first whose purpose matches; repeat --roll for more")
     p.add_argument("--side", default="referee", metavar="SIDE",
                    help="report only what this side sees: one of the plugin's sides, or referee (the default: "
                         "everything)")

@@ -65,19 +65,22 @@ class DemoGrid(HexDrawing):
 
 
 
-def hex_list(value):
-    """A companion hex list (an array or one string of names; A..B ranges) as names."""
+def hex_list(value, expand=None):
+    """A companion hex list (an array or one string of names; A..B ranges) as names. `expand(a, b)`
+    names the hexes of a range (default: four-digit names, column and row)."""
     items = value if isinstance(value, list) else value.split()
     names = []
     for item in items:
         for part in item.split():
             if ".." in part:
-                a, b = part.split("..")
-                names += ["%02d%02d" % (c, r) for c in range(int(a[:2]), int(b[:2]) + 1)
-                          for r in range(int(a[2:]), int(b[2:]) + 1)]
+                names += (expand or _four_digit_range)(*part.split(".."))
             else:
                 names.append(part)
     return names
+
+
+def _four_digit_range(a, b):
+    return ["%02d%02d" % (c, r) for c in range(int(a[:2]), int(b[:2]) + 1) for r in range(int(a[2:]), int(b[2:]) + 1)]
 
 
 def hexside_list(value):

@@ -5,6 +5,7 @@ name them: the board's own name ('1426'), or 'BOARD:1426' where two boards of th
 from collections import Counter
 from fractions import Fraction
 
+from ..errors import FormatError
 from ..rules.mp import mp_text, parse_mp
 from .canvas import Canvas
 from . import colours
@@ -29,7 +30,7 @@ class Picture:
         for name, *_ in game_map.layout:
             try:
                 self._grids[name] = game_map.hex_grid(name)
-            except ValueError:  # a board without a hex grid: nothing to name on it
+            except (ValueError, FormatError):  # a board without a hex grid: nothing to name on it
                 continue
         if not self._grids:
             raise ValueError(f"map {game_map.name!r} has no board with a hex grid to draw on")

@@ -21,6 +21,7 @@ class MapArmy(CompanionRules):
     that side) and `other_side(side)`, and sets `error` to the ValueError its procedures catch."""
 
     error = ValueError
+    _hex_boards = {}   # hex -> (board, its grid's name of it): read_units fills it; without it, the one board
 
     # ---- reading the units ----
 
@@ -66,10 +67,13 @@ class MapArmy(CompanionRules):
     def _read_centres(self):
         view = self.game.map(self.map_name)
         self._centres = {}   # every hex of the map -> its centre
+        self._hex_boards = {}   # every hex of the map -> (its board, the name its board's grid gives it)
         for board in self.map.boards or [self.board]:
             grid = view.hex_grid(board)
             for h in grid.hexes():
-                self._centres[self.map.map_hex(board, grid.name(h))] = grid.centre(h)
+                name = self.map.map_hex(board, grid.name(h))
+                self._centres[name] = grid.centre(h)
+                self._hex_boards[name] = (board, grid.name(h))
 
     # ---- hex names ----
 
@@ -161,8 +165,10 @@ class MapArmy(CompanionRules):
         return True
 
     def move(self, unit, hex_name):
-        """Moves the unit's piece to the centre of a hex of the map."""
-        x, y = self.game.map(self.map_name).point_of(hex_name, self.board)
+        """Moves the unit's piece to the centre of a hex of the map, on the board that hex is on."""
+        self.require_hex(hex_name)
+        board, grid_name = self._hex_boards.get(hex_name, (self.board, hex_name))
+        x, y = self.game.map(self.map_name).point_of(grid_name, board)
         self.game.move_piece(unit.piece.id, self.map_name, x, y)
         unit.hex = hex_name
 

@@ -1,0 +1,502 @@
+"""The Union command rules on a save or log (rules 2 and 3): the Union Panic total counted from the
+units and the losses global, replayed step by step through a log, its onset written (r2a.panic);
+McClellan's takeover written when a condition allows it, and the takeover's schedule turn by turn
+(r2a.takeover); the corps' reorganization rolls, `reorganized` written on their leaders
+(r2a.reorganization); each corps' Command Paralysis roll (r2a.paralysis); and the exact odds of both
+rolls (`odds`, which the shared r2a.odds procedure calls). The pure rules are panic.py, takeover.py,
+reorganization.py and paralysis.py."""
+import datetime
+
+from adjutant.plugin import Parameter
+from adjutant.procedures.kept import kept_property
+
+from . import panic, paralysis, reorganization, takeover
+from .army import MCCLELLAN, SIDES, Army, ArmyError
+from .dates import show_date
+from .session import parse_date, start
+
+UNION = "Union"
+
+
+class CommandRefused(ValueError):
+    """The rules refuse the procedure (McClellan not yet eligible, no takeover to reorganize after):
+    the CLI exits 2 and writes nothing."""
+
+
+# ---- the globals the command rules keep ----
+
+GLOBALS = {"date": "the game's date", "panic_total": "the Union Panic total last counted",
+           "panic_date": "the day Union Panic began", "takeover_date": "the day McClellan took command",
+           "union_losses": "Union manpower losses from all causes"}
+
+
+def kept(session, key):
+    """The global property the companion file's [globals] `key` names; KeptValueError (exit 2) when
+    it names none or the module has none (plugin contract 8)."""
+    return kept_property(session.army.companion, session.army.module, key, GLOBALS[key])
+
+
+def global_day(session, key, source):
+    """The day a date global holds (None when empty), read from the global `key` names."""
+    name = kept(session, key)
+    text = session.army.game.global_property(name) or ""
+    return parse_date(text, f"{source}: global property {name!r}") if text.strip() else None
+
+
+def require_date(session, source):
+    name = kept(session, "date")
+    if session.date is None:
+        raise CommandRefused(f"{source}: the global property {name!r} (the game's date, \"Aug 20\") is empty")
+    return session.date
+
+
+def write_global(session, key, value, section):
+    """Sets the global `key` names to `value` when it differs, saying so."""
+    name = kept(session, key)
+    game = session.army.game
+    if (game.global_property(name) or "") == value:
+        return False
+    game.set_global_property(name, value)
+    section.add(f"global property {name} = {value!r} written ({GLOBALS[key]})", written=name, value=value)
+    return True
+
+
+def panic_state(session, source):
+    """(panic_date, takeover_date) from the save's globals."""
+    return global_day(session, "panic_date", source), global_day(session, "takeover_date", source)
+
+
+def had_panic(panic_date, takeover_date):
+    """Whether Panic had occurred when McClellan took command (which schedule follows, rule 2)."""
+    return panic_date is not None and panic_date <= takeover_date
+
+
+# ---- rule 2: the Union Panic total ----
+
+def panic_parts(army):
+    """(demoralized Union units, unsupplied Union divisions): the units the total counts."""
+    union = [u for u in army.of(UNION) if u.is_combat]
+    return [u for u in union if u.demoralized], [u for u in union if u.is_division and not u.supplied]
+
+
+def losses(session, source):
+    name = kept(session, "union_losses")
+    text = (session.army.game.global_property(name) or "0").strip() or "0"
+    try:
+        value = int(text)
+    except ValueError:
+        raise ArmyError(f"{source}: global property {name!r} ({GLOBALS['union_losses']}) is {text!r}, "
+                        f"not a whole number") from None
+    return value
+
+
+def count(session, source):
+    demoralized, unsupplied = panic_parts(session.army)
+    return sum(u.manpower for u in demoralized), losses(session, source), len(unsupplied), demoralized, unsupplied
+
+
+def replay(session, source):
+    """A log replayed from its start: [(step, what the step did, date, total)] for the start and each
+    step that changes the total, and (step, date) of the first total to reach the threshold (None)."""
+    army, game = session.army, session.army.game
+    threshold = int(session.charts.rule("union_panic", "threshold"))
+    date_name = kept(session, "date")
+    end = game.position
+    game.seek(0)
+    reread = lambda: army.read_units(source, lambda piece, attributes: Army._unit(source, piece, attributes))
+    reread()
+    day = lambda: parse_date(game.global_property(date_name) or "", f"{source}: global property {date_name!r}")
+    total = sum(count(session, source)[:3])
+    changes, crossed = [(0, "the log's start", day(), total)], (0, day()) if total >= threshold else None
+    while game.position < game.step_count:
+        effect = game.step_forward()
+        if not effect.pieces and not effect.other:
+            continue
+        reread()
+        now = sum(count(session, source)[:3])
+        if now != total:
+            total = now
+            changes.append((effect.step, "; ".join(effect.describe().splitlines()), day(), total))
+            if crossed is None and total >= threshold:
+                crossed = (effect.step, day())
+    game.seek(end)
+    reread()
+    return changes, crossed
+
+
+def run_panic(session, source):
+    date = require_date(session, source)
+    panic_date, takeover_date = panic_state(session, source)
+    kept(session, "panic_total")
+    report = session.report
+    if session.army.game.is_log:
+        changes, crossed = replay(session, source)
+        section = report.section("The Union Panic total through the log (2)")
+        threshold = int(session.charts.rule("union_panic", "threshold"))
+        for step, what, day, total in changes:
+            reached = crossed is not None and crossed[0] == step and panic_date is None
+            section.add(f"step {step} ({what}), {show_date(day)}: {total}"
+                        + (f": reaches {threshold}, Union Panic occurs (2)" if reached else ""),
+                        step=step, total=total, reaches=reached)
+        if crossed is None:
+            section.add(f"the total stays below {threshold} through the log's {session.army.game.step_count} steps",
+                        crossed=False)
+        elif panic_date is None:
+            panic_date = crossed[1]
+    demoralized_mp, lost, unsupplied_n, demoralized, unsupplied = count(session, source)
+    result = panic.panic_total(session.charts, date, demoralized_mp, lost, unsupplied_n, panic_date)
+    section = report.section(f"The Union Panic total on {show_date(date)} (2)")
+    section.add(f"demoralized Union manpower: {demoralized_mp} ("
+                + (", ".join(f"{u.name} {u.manpower}" for u in demoralized) or "no Union unit is demoralized") + ")",
+                manpower=demoralized_mp, units=[u.name for u in demoralized], quantity="manpower")
+    section.add(f"Union manpower losses from all causes: {lost} (global property {kept(session, 'union_losses')})",
+                manpower=lost, quantity="manpower")
+    section.add(f"unsupplied Union divisions: {unsupplied_n} ("
+                + (", ".join(u.name for u in unsupplied) or "none") + ")",
+                divisions=unsupplied_n, units=[u.name for u in unsupplied], quantity="divisions")
+    for line in result.lines:
+        section.add(line, total=result.total, panic=result.panic)
+    written = report.section("Written")
+    began = result.panic_date
+    if began is not None:
+        write_global(session, "panic_date", show_date(began), written)
+    write_global(session, "panic_total", str(result.total), written)
+    if not written.lines:
+        written.add("nothing: the globals already hold this total and Panic's date")
+    effects = report.section("What Panic does (2)")
+    effects.add(panic.union_combat_drm(session.charts, date, began, takeover_date).text)
+    if takeover_date is not None:
+        effects.add(f"McClellan took command on {show_date(takeover_date)}", takeover=show_date(takeover_date))
+    else:
+        for line in panic.mcclellan_eligible(session.charts, date, began).lines:
+            effects.add(line)
+
+
+# ---- rule 2: McClellan's takeover ----
+
+def schedule(session, takeover_date, panic_date):
+    """The takeover's turns (takeover.TakeoverTurn) from `takeover_date` up to its "all reorganized" turn."""
+    panicked = had_panic(panic_date, takeover_date)
+    last = int(session.charts.rule("takeover", f"{'panic' if panicked else 'no_panic'}_all_reorganized"))
+    return [takeover.takeover_turn(session.charts, takeover_date + datetime.timedelta(days=n), takeover_date, panicked)
+            for n in range(last + 1)]
+
+
+def add_turn(section, turn):
+    for line in turn.lines:
+        section.add(line, date=show_date(turn.date), after=turn.after, paralysis=turn.paralysis,
+                    bonus=turn.roll_bonus, all_reorganized=turn.all_reorganized, combat_drm=turn.combat_drm)
+
+
+def run_takeover(session, source, take, plan):
+    date = require_date(session, source)
+    panic_date, takeover_date = panic_state(session, source)
+    report = session.report
+    if take:
+        if takeover_date is not None:
+            raise CommandRefused(f"McClellan took command on {show_date(takeover_date)} already (the global "
+                                 f"property {kept(session, 'takeover_date')})")
+        eligible = panic.mcclellan_eligible(session.charts, date, panic_date)
+        if not eligible.eligible:
+            raise CommandRefused("; ".join(eligible.lines))
+        section = report.section(f"McClellan replaces Pope on {show_date(date)} (2)")
+        for line in eligible.lines:
+            section.add(line, eligible=True)
+        write_global(session, "takeover_date", show_date(date), section)
+        takeover_date = date
+    if plan:
+        start_day = takeover_date if plan.lower() in ("yes", "true") else parse_date(plan, "schedule=")
+        if start_day is None:
+            raise CommandRefused("schedule=yes: McClellan has not taken command (the global property "
+                                 f"{kept(session, 'takeover_date')} is empty): give the day, schedule=\"Aug 23\"")
+        section = report.section(f"The takeover schedule from {show_date(start_day)} (2)")
+        if start_day != takeover_date:
+            for line in panic.mcclellan_eligible(session.charts, start_day, panic_date).lines:
+                section.add(line)
+        which = (f"Panic began on {show_date(panic_date)}" if had_panic(panic_date, start_day)
+                 else "no Union Panic had occurred by then")
+        section.add(f"{which}: the \"If {'Panic' if had_panic(panic_date, start_day) else 'no Panic'} has occurred\" "
+                    f"schedule (2)")
+        for turn in schedule(session, start_day, panic_date):
+            add_turn(section, turn)
+        return
+    section = report.section(f"McClellan's takeover on {show_date(date)} (2)")
+    if takeover_date is None:
+        section.add("McClellan has not taken command: Pope commands the Union army", takeover=None)
+        for line in panic.mcclellan_eligible(session.charts, date, panic_date).lines:
+            section.add(line)
+        return
+    if date < takeover_date:
+        raise CommandRefused(f"the game's date {show_date(date)} is before McClellan's takeover on "
+                             f"{show_date(takeover_date)}")
+    add_turn(section, takeover.takeover_turn(session.charts, date, takeover_date,
+                                             had_panic(panic_date, takeover_date)))
+
+
+def current_turn(session, source):
+    """The takeover schedule's turn for the game's date; CommandRefused before the takeover."""
+    date = require_date(session, source)
+    panic_date, takeover_date = panic_state(session, source)
+    if takeover_date is None:
+        raise CommandRefused(f"McClellan has not taken command (the global property {kept(session, 'takeover_date')} "
+                             f"is empty): the corps roll for reorganization only on the turns following his "
+                             f"takeover (2; r2a.takeover take=yes)")
+    if date < takeover_date:
+        raise CommandRefused(f"the game's date {show_date(date)} is before McClellan's takeover on "
+                             f"{show_date(takeover_date)}")
+    return takeover.takeover_turn(session.charts, date, takeover_date, had_panic(panic_date, takeover_date))
+
+
+# ---- rule 2: Union Army Reorganization ----
+
+def chosen_corps(army, side, corps=""):
+    """The side's corps leaders on the map, or the one of `corps` (a corps or its leader's name)."""
+    leaders = army.corps_leaders(side)
+    if not corps:
+        return leaders
+    found = [c for c in leaders if corps in (c.corps, c.name)]
+    if not found:
+        raise ArmyError(f"corps={corps}: no {side} corps or corps leader of that name on the map (the corps are "
+                        f"{', '.join(c.corps for c in leaders) or 'none'})")
+    return found
+
+
+def union_corps(army, corps=""):
+    """reorganization.Corps of each Union corps leader on the map (or the one `corps` names), his
+    divisions read from the save; McClellan's counter (None off the map)."""
+    mcclellan = next((u for u in army.leaders(UNION, "army") if u.name == MCCLELLAN), None)
+    return [reorganization.Corps(
+        leader.corps, leader.name, leader.initiative,
+        tuple(reorganization.Division(d.name, d.demoralized, d.disorganized, d.supplied)
+              for d in army.divisions_of(leader.corps)),
+        with_mcclellan=mcclellan is not None and leader.hex == mcclellan.hex, reorganized=leader.reorganized)
+        for leader in chosen_corps(army, UNION, corps)], mcclellan
+
+
+def run_reorganization(session, source, mcclellan_corps):
+    turn = current_turn(session, source)
+    army, report = session.army, session.report
+    section = report.section(f"Union Army Reorganization on {show_date(turn.date)} (2)")
+    add_turn(section, turn)
+    corps, mcclellan = union_corps(army)
+    section.add(f"McClellan in {mcclellan.hex}" if mcclellan else "McClellan is not on the map: no +2",
+                hex=mcclellan.hex if mcclellan else None)
+    if turn.after == 0:
+        raise CommandRefused(f"no reorganization roll on the turn of McClellan's takeover ({turn.clause}): the corps "
+                             f"roll on the turns following it")
+    try:
+        results = reorganization.roll_reorganizations(session.charts, corps, turn, session.roll,
+                                                      mcclellan_corps or ())
+    except ValueError as e:
+        raise CommandRefused(str(e)) from None
+    rolls = report.section("Each corps (2)")
+    written = []
+    for c, r in zip(corps, results):
+        rolls.add(r.text, corps=c.name, commander=c.commander, roll=r.rolled.die if r.rolled else None,
+                  total=r.rolled.total if r.rolled else None, reorganized=r.reorganized)
+        if r.reorganized and not c.reorganized:
+            leader = army.corps_leader(c.name, UNION)
+            if not army.write(leader, "reorganized", "true"):
+                rolls.add(f"reorganized could not be written on {leader.name} (the companion file maps it to "
+                          f"nothing writable): set it by hand", unwritten=leader.name)
+            else:
+                written.append(leader.name)
+    if written:
+        rolls.add(f"reorganized written on {', '.join(written)}", written=written)
+    if turn.all_reorganized:
+        rolls.add("every Union corps is reorganized (2): the takeover's disorganization has ended", all=True)
+
+
+# ---- rule 3: Command Paralysis ----
+
+def corps_leaders(army, side, corps=""):
+    """[(leader, paralysis.CorpsLeader)] of each corps leader of the side (or the one `corps`
+    names), with his distance to the army commander (None when the commander is not on the map or
+    stands on another board: no proximity modifier); the army commander."""
+    commander = army.army_commander(side)
+    return [(leader, paralysis.CorpsLeader(leader.corps, leader.name, leader.initiative,
+                                           army.board_distance(leader.hex, commander.hex) if commander else None))
+            for leader in chosen_corps(army, side, corps)], commander
+
+
+def commander_apart(leader, commander):
+    """Why a corps leader has no distance to his army commander: he is off the map, or on another board."""
+    if commander is None or not commander.hex:
+        return "the army commander is not on the map"
+    return f"{leader.name} on another board than {commander.name}"
+
+
+def takeover_paralysis(session, side, source):
+    """The takeover's turn when it imposes Union command paralysis on the game's date, else None."""
+    if side != UNION or not session.army.global_value("takeover_date"):
+        return None
+    turn = current_turn(session, source)
+    return turn if turn.paralysis != "none" else None
+
+
+def run_paralysis(session, source, side, event):
+    army, report = session.army, session.report
+    turn = takeover_paralysis(session, side, source)
+    found, commander = corps_leaders(army, side)
+    radius = commander.command_radius if commander is not None else 0
+    section = report.section(f"{side} Command Paralysis (3)")
+    section.add(f"army commander {commander.name} in {commander.hex}, command radius {radius}" if commander
+                else f"no {side} army commander on the map: no proximity modifier",
+                commander=commander.name if commander else None, radius=radius)
+    if event:
+        section.add("the Random Event's Command Paralysis: every corps rolls (3)", event=True)
+    if turn is not None:
+        add_turn(section, turn)
+    if not event and turn is None:
+        section.add(f"no Command Paralysis: event=no and no takeover paralysis for the {side} on this date",
+                    event=False)
+        return
+    rolls = report.section("Each corps (3)")
+    for leader, corps_leader in found:
+        under_takeover = turn is not None and (turn.paralysis == "all" or not leader.reorganized)
+        if under_takeover and not turn.paralysis_roll:
+            rolls.add(f"{leader.corps}: paralysed by McClellan's takeover, no roll ({turn.clause}; option "
+                      f"takeover_paralysis_roll = \"none\")", corps=leader.corps, exempt=False, roll=None)
+            continue
+        if not under_takeover and not event:
+            rolls.add(f"{leader.corps}: reorganized: the takeover's paralysis is \"in effect for all non-reorganized "
+                      f"corps\" ({turn.clause}): not paralysed, no roll", corps=leader.corps, exempt=True, roll=None)
+            continue
+        r = paralysis.roll_paralysis(session.charts, corps_leader, radius, session.roll)
+        where = ("" if corps_leader.hexes is not None or commander is None
+                 else f" ({commander_apart(leader, commander)}: no proximity modifier)")
+        rolls.add(r.text + where, corps=leader.corps, commander=leader.name, roll=r.rolled.die, total=r.rolled.total,
+                  exempt=r.exempt, hexes=corps_leader.hexes)
+    free = [line.data["corps"] for line in rolls.lines if line.data.get("exempt")]
+    held = [line.data["corps"] for line in rolls.lines if not line.data.get("exempt")]
+    rolls.add(f"not paralysed: {', '.join(free) or 'none'}; under the Command Paralysis rules: "
+              f"{', '.join(held) or 'none'}", exempt=free, paralysed=held)
+
+
+# ---- the odds before rolling (r2a.odds) ----
+
+def odds(session, kind, side=UNION, corps="", mcclellan="", bonus=None, source="the game"):
+    """The exact chance, before rolling, of each Union corps' reorganization (kind
+    "reorganization": mcclellan= the corps given McClellan's +2, bonus= the roll's bonus instead
+    of the takeover schedule's) or of each corps of `side` escaping paralysis (kind "paralysis");
+    corps= one corps or its leader. Reported in a section of the session's report; returns the
+    lines it added. Nothing rolled or written."""
+    if kind == "reorganization":
+        return reorganization_odds(session, corps, mcclellan, bonus, source)
+    if kind == "paralysis":
+        return paralysis_odds(session, side, corps)
+    raise ValueError(f"command odds: kind is reorganization or paralysis, not {kind!r}")
+
+
+def reorganization_odds(session, corps, mcclellan, bonus, source):
+    section = session.report.section("Union corps reorganization before rolling (2)")
+    if bonus is None:
+        try:
+            turn = current_turn(session, source)
+        except CommandRefused as e:
+            raise ArmyError(f"{e}; give bonus=N for the odds of a roll anyway") from None
+        add_turn(section, turn)
+        if turn.all_reorganized:
+            section.add(f"every corps not already reorganized reorganizes: chance 1 ({turn.clause})", chance=1)
+            return [line.text for line in section.lines]
+        if not turn.reorganization_roll:
+            section.add(f"no reorganization roll on {show_date(turn.date)} ({turn.clause})", chance=None)
+            return [line.text for line in section.lines]
+        bonus = turn.roll_bonus
+    else:
+        section.add(f"the reorganization roll's bonus: {bonus:+d} (parameter bonus=)")
+    found, _ = union_corps(session.army, corps)
+    if mcclellan:
+        plus = chosen_corps(session.army, UNION, mcclellan)[0].corps
+    else:
+        stacked = [c.name for c in found if c.with_mcclellan and not c.reorganized]
+        if len(stacked) > 1:
+            raise ArmyError(f"McClellan's +2 goes to one corps a turn (rule 2): give mcclellan= one of "
+                            f"{', '.join(stacked)}")
+        plus = stacked[0] if stacked else ""
+    for c in found:
+        if c.reorganized:
+            section.add(f"{c.name}: reorganized on an earlier turn: it remains so, no roll (2)", corps=c.name, chance=1)
+            continue
+        try:
+            o = reorganization.reorganization_odds(session.charts, c, bonus, mcclellan=c.name == plus)
+        except ValueError as e:
+            raise CommandRefused(str(e)) from None
+        section.add(f"{c.name} ({c.commander}) reorganizes: {o.text}", corps=c.name, chance=str(o.chance))
+    return [line.text for line in section.lines]
+
+
+def paralysis_odds(session, side, corps):
+    if side not in SIDES:
+        raise ArmyError(f"paralysis odds: give side=Union or side=Confederate, not {side!r}")
+    found, commander = corps_leaders(session.army, side, corps)
+    radius = commander.command_radius if commander is not None else 0
+    section = session.report.section(f"{side} corps paralysis rolls before rolling (3)")
+    section.add(f"army commander {commander.name} ({commander.hex}), command radius {radius}" if commander
+                else f"no {side} army commander on the map: no proximity modifier")
+    lines = []
+    for leader, corps_leader in found:
+        o = paralysis.paralysis_odds(session.charts, corps_leader, radius)
+        where = (f"{corps_leader.hexes} hex{'' if corps_leader.hexes == 1 else 'es'} from {commander.name}"
+                 if corps_leader.hexes is not None else commander_apart(leader, commander))
+        lines.append(f"{leader.corps} ({leader.name}, {where}) exempt: {o.text}")
+        section.add(lines[-1], corps=leader.corps, hexes=corps_leader.hexes, chance=str(o.chance))
+    return lines
+
+
+# ---- registration ----
+
+def register(plugin):
+    @plugin.procedure("panic", "2: the Union Panic total (demoralized Union manpower + Union manpower losses, "
+                               "the global [globals] union_losses names + unsupplied Union divisions), each part "
+                               "listed; on "
+                               "a log, replayed step by step, the total after each step that changes it; Panic's onset "
+                               "written (PanicDate, the total in UnionPanic) the first time it reaches 65; the -1 to "
+                               "Union combat rolls; whether McClellan may replace Pope.",
+                      example="r2a-panic.vlog")
+    def panic_procedure(context):
+        session = start(context, "Union Panic (R2A 2)")
+        run_panic(session, context.source)
+        return session.finish()
+
+    @plugin.procedure("takeover", "2: McClellan replaces Pope (take=yes) when Panic has occurred and the date is Aug "
+                                  "27 or later, three days after the onset of Panic, or from Sep 2 (refused with the "
+                                  "three conditions otherwise), TakeoverDate written; what the takeover's schedule "
+                                  "imposes on the game's date (paralysis, the reorganization roll's bonus, the Panic "
+                                  "modifier, all reorganized), or the whole schedule turn by turn (schedule=).",
+                      Parameter("take", bool, "McClellan takes command on the game's date (writes TakeoverDate)",
+                                False),
+                      Parameter("schedule", str, "the schedule turn by turn from the takeover on this day (\"Aug "
+                                                 "23\"), or yes: from TakeoverDate", ""),
+                      example="r2a-panic.vsav schedule='Aug 23'")
+    def takeover_procedure(context, take=False, schedule=""):
+        session = start(context, "McClellan's takeover (R2A 2)")
+        run_takeover(session, context.source, take, schedule.strip())
+        return session.finish()
+
+    @plugin.procedure("reorganization", "2: on each turn following McClellan's takeover, each Union corps leader not "
+                                        "yet reorganized rolls d6 + his initiative, +2 in McClellan's hex (one corps a "
+                                        "turn), -1 per demoralized or unsupplied division, -1 if any is disorganized, "
+                                        "+ the schedule's bonus: higher than 10 reorganizes the corps (`reorganized` "
+                                        "written on its leader); on the schedule's last turn every corps reorganizes.",
+                      Parameter("mcclellan", str, "the corps given McClellan's +2 when several corps leaders share "
+                                                  "his hex", ""),
+                      example="takeover.vsav")
+    def reorganization_procedure(context, mcclellan=""):
+        session = start(context, "Union Army Reorganization (R2A 2)", side=UNION)
+        run_reorganization(session, context.source, mcclellan.strip())
+        return session.finish()
+
+    @plugin.procedure("paralysis", "3: Command Paralysis: each corps of the side rolls d6 + its leader's initiative, "
+                                   "+3 in the army commander's hex, +2 within his command radius, +1 within 12 hexes: "
+                                   "higher than 10 exempts it. For the Union after McClellan's takeover, the corps the "
+                                   "schedule paralyses (all on the turn of takeover, then the non-reorganized) roll as "
+                                   "option takeover_paralysis_roll says; reorganized corps are not paralysed by it.",
+                      Parameter("side", str, "the side struck: Union or Confederate"),
+                      Parameter("event", bool, "the Random Event's Command Paralysis struck the side (every corps "
+                                               "rolls); no: only McClellan's takeover imposes it", True),
+                      example="r2a-demo.vsav side=Union")
+    def paralysis_procedure(context, side, event=True):
+        session = start(context, f"{side} Command Paralysis (R2A 3)", side=side, one_side="r2a.paralysis")
+        run_paralysis(session, context.source, side, event)
+        return session.finish()

@@ -1,0 +1,137 @@
+"""Union rail movement on a save (4, Optional III): a unit's eligibility from its station on the rail
+network, the maximum of the state the move begins in counted over this turn's attempts (the global
+property [globals] rail_moves names, reset when the date changes), the attempt's fatigue and roll,
+and the move along the path given (up to 35 rail hexes, no enemy unit, enemy ZOC or
+Confederate-controlled county). Refusals raise ArmyError naming each clause (exit 2)."""
+from adjutant.plugin import Parameter
+
+from . import rail, rail_save
+from .army import ArmyError
+from .dates import show_date
+from .modified_roll import percent
+from .session import start
+
+
+def _names(text):
+    return [n.strip() for n in str(text or "").split(",") if n.strip()]
+
+
+def refuse(name, clauses):
+    raise ArmyError(f"{name} may not move by rail: " + "; ".join(clauses))
+
+
+def _path(army, unit, text):
+    """The hexes of path= with the unit's hex first (given or not)."""
+    hexes = _names(text)
+    for h in hexes:
+        army.require_hex(h)
+    if hexes and hexes[0] != unit.hex:
+        hexes.insert(0, unit.hex)
+    return hexes
+
+
+def _obstacles(army):
+    enemies = {u.hex for u in army.of("Confederate") if u.hex}
+    return dict(enemy_units=enemies, enemy_zoc=army.zone_hexes("Confederate"), county_of=rail_save.county_map(army),
+                confederate_counties=rail_save.confederate_counties(army))
+
+
+def rail_move(session, name, path_text):
+    army, charts = session.army, session.charts
+    unit = army.named(name)
+    if not unit.hex:
+        raise ArmyError(f"{name} is not on the map")
+    if session.date is None:
+        raise ArmyError("the game's date (the global property [globals] date names) is needed to keep this turn's "
+                        "rail attempts (4)")
+    section = session.report.section(f"{name} by rail (4)")
+    eligible = rail_save.eligibility(army, charts, unit)
+    if not eligible.eligible:
+        refuse(name, eligible.clauses)
+    section.add(f"{name} in {unit.hex}: " + "; ".join(eligible.clauses), unit=name, hex=unit.hex,
+                terminus=eligible.terminus)
+    network, obstacles = rail_save.network(army), _obstacles(army)
+    path = _path(army, unit, path_text)
+    if path:   # judged before the die: a wrong path refuses the whole attempt, nothing written
+        verdict = rail.check_move(charts, network, path, **obstacles)
+        if not verdict.allowed:
+            refuse(name, verdict.clauses)
+    state, district = rail_save.station_state(army, unit.hex)
+    kept = rail_save.read_attempts(army, session.date)
+    if kept.date and not kept.attempts:
+        section.add(f"the attempts kept ({kept.property}) are of {kept.date}, an earlier turn: none counts on "
+                    f"{show_date(session.date)} (4: the maximum is per turn)")
+    result = rail.attempt(charts, rail_save.rail_unit(unit), state, kept.attempts, session.roll,
+                          map_state=rail_save.map_state(unit.hex))
+    clauses = ([district] if district and charts.option("rail_cap_state") == "station" else []) + list(result.clauses)
+    if not result.made:
+        refuse(name, clauses)
+    for clause in clauses:
+        section.add(clause)
+    section.add(f"fatigue {result.fatigue_after} written on {name}", fatigue=result.fatigue_after, quantity="fatigue",
+                roll=result.roll, modified_roll=result.modified_roll, moves=result.moves, state=result.state,
+                written=True)
+    _write(session, unit, "fatigue", result.fatigue_after, section)
+    session.army.game.set_global_property(kept.property, rail_save.attempts_text(session.date,
+                                                                                 kept.attempts + (result.record,)))
+    section.add(f"{kept.property}: {name} counts against the {result.state} maximum this turn", written=True)
+    if not result.moves:
+        return
+    _write(session, unit, "rail_last_turn", "true", section)
+    section.add("rail_last_turn set: it moved by rail this turn, which the next turn's attempts read (4); clearing "
+                "it after a turn without a rail move is left to the players", written=True)
+    if path and len(path) > 1:
+        verdict = rail.check_move(charts, network, path, **obstacles)
+        army.move(unit, path[-1])
+        section.add(f"{name} moved {' '.join(path)} to {path[-1]}: " + "; ".join(verdict.clauses), hex=path[-1],
+                    hexes=verdict.hexes, written=True)
+        return
+    reach = rail.reach(charts, network, unit.hex, **obstacles)
+    hexes = sorted((h for h in reach if h != unit.hex), key=lambda h: (reach[h], h))
+    section.add(f"it may reach {len(hexes)} hexes by rail: " + ", ".join(f"{h} ({reach[h]})" for h in hexes) +
+                "; give path= to move it, or move it in VASSAL (adjutant check moves judges the move)",
+                reach={h: reach[h] for h in hexes})
+
+
+def _write(session, unit, attribute, value, section):
+    if not session.army.write(unit, attribute, str(value)):
+        section.add(f"{attribute} could not be written on {unit.name} (the companion file maps it to nothing "
+                    f"writable): set it to {value} by hand", unwritten=[unit.name])
+
+
+def odds(session, kind, unit):
+    """The chance, before rolling, that a Union infantry unit's rail attempt moves it (kind "rail"),
+    reported in a section of the session's report. Nothing rolled or written."""
+    if kind != "rail":
+        raise ValueError(f"the rail odds are of kind rail, not {kind!r}")
+    found = session.army.named(unit)
+    if not (found.side == "Union" and found.type == "infantry"):
+        raise ArmyError(f"{found.name} is a {found.side} {found.type or 'unit'}: only Union infantry moves by rail (4)")
+    section = session.report.section(f"{found.name}'s rail attempt before rolling (4)")
+    moves = rail.rail_odds(session.charts, rail_save.rail_unit(found))
+    modifier, why = rail.repeat_modifier(session.charts, rail_save.rail_unit(found))
+    section.add(f"{found.name} at {found.hex}: the attempt costs +1 fatigue whatever the roll (4)")
+    section.add(f"moves {percent(moves)}, no move {percent(1 - moves)}: d6 {modifier:+d} on the rail table"
+                + (f" ({why})" if why else " (it did not move by rail last turn)"), unit=found.name,
+                chance=str(moves))
+    return moves
+
+
+def register(plugin):
+    @plugin.procedure("rail", "4, Optional III: a Union infantry unit's attempt to move by rail: eligibility (its "
+                              "station joined to Alexandria, Baltimore or Washington, or Harrisburg with the RTG "
+                              "maps, by rail hexes with no damaged or destroyed station), the maximum of the state "
+                              "the move begins in over this turn's attempts (the global property rail_moves), +1 "
+                              "fatigue even on a failure, a d6 (1-3 moves; -2 after a rail move last turn), then "
+                              "the move along path= (up to 35 rail hexes, no enemy unit, enemy ZOC or "
+                              "Confederate-controlled county) or the hexes it may reach.",
+                      Parameter("unit", str, "the Union unit attempting to move by rail"),
+                      Parameter("path", str, "HEX,...: the rail hexes it moves along when the attempt succeeds "
+                                             "(its own hex first or not); default: report the hexes it may reach",
+                                ""),
+                      example="r2a-rail.vsav unit=\"Couch's Division\"")
+    def rail_procedure(context, unit, path=""):
+        session = start(context, f"Union rail movement: {unit} (4)", side="Union")
+        rail_move(session, unit, path)
+        return session.finish()
+

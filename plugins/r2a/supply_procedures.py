@@ -1,0 +1,496 @@
+"""Supply on a save (rulebook 8; Optional III Supply, Levies, Maryland Levies): a side's supply
+phases (`r2a.victuals`), a forage march (`r2a.forage`, its odds through `odds`), a levy
+(`r2a.levy`) and a destroyed Union depot's victuals (`r2a.depot`), each change written on the
+counters and reported with its clause. Whether a unit is "in supply" by the SJW or HCTR rules (the
+base games' supply trace, not in these rules) is the player's word: every unit is in supply but
+those named unsupplied=."""
+from adjutant.plugin import Parameter
+from adjutant.procedures.kept import kept_property
+
+from . import forage as forage_rules
+from . import levy as levy_rules
+from . import victuals as victuals_rules
+from .army import ArmyError
+from .modified_roll import percent
+from .session import start
+
+PHASES = ("status", "effects", "recovery", "repair")
+HARPERS_FERRY = "Harper's Ferry"
+ATTRITION = "the Union manpower lost to supply attrition (8), part of union_losses, which Victory V does not count"
+LEVY_VP_KEY = "maryland_levy_vp"   # [globals]: the victory points Maryland levies cost so far (Optional III)
+
+
+class SupplyRefused(ValueError):
+    """The rules refuse a levy or a share of victuals as given: every reason with its clause."""
+
+    def __init__(self, what, reasons):
+        self.reasons = tuple(reasons)
+        super().__init__(f"{what} is refused: " + "; ".join(self.reasons))
+
+
+def names(text):
+    return [n.strip() for n in str(text or "").split(",") if n.strip()]
+
+
+def grants_of(text):
+    """"UNIT:N,..." as {unit: N}."""
+    found = {}
+    for item in names(text):
+        unit, sep, value = item.rpartition(":")
+        if not sep or not unit.strip() or not value.strip().lstrip("-").isdigit():
+            raise ArmyError(f"grants= is UNIT:N[,UNIT:N ...] (N a whole number), not {item!r}")
+        found[unit.strip()] = int(value)
+    return found
+
+
+def shown(value):
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def write(session, section, unit, attribute, value, clause):
+    """Writes the attribute on the unit and reports the change with its clause (or that the
+    companion file maps the attribute to nothing writable)."""
+    text = shown(value)
+    if session.army.write(unit, attribute, text):
+        section.add(f"{unit.name}: {attribute} {text} written ({clause})", unit=unit.name, attribute=attribute,
+                    value=value, written=True)
+    else:
+        section.add(f"{unit.name}: {attribute} {text} not written (the companion file maps {attribute} to nothing "
+                    f"writable): set it by hand ({clause})", unit=unit.name, attribute=attribute, value=value,
+                    written=False)
+
+
+def victualled(session, unit):
+    """The unit's victuals; ArmyError when its counter carries none."""
+    if unit.victuals is None:
+        raise ArmyError(f"{unit.name} has no victuals (8): map victuals in the companion file's [units]")
+    return unit.victuals
+
+
+def side_units(session, side, named):
+    """The side's combat units on the map; ArmyError for a name in `named` that is not one of them."""
+    units = [u for u in session.army.of(side) if u.is_combat]
+    known = {u.name for u in units}
+    for name in named:
+        if name not in known:
+            session.army.named(name)   # no such unit at all: its own message
+            raise ArmyError(f"{name} is not a {side} combat unit on the map")
+    return units
+
+
+# ---- r2a.victuals: the supply phases ----
+
+def _phase_units(session, units, unsupplied):
+    return [victuals_rules.Unit(u.name, u.side, victualled(session, u), u.fatigue, u.name not in unsupplied,
+                                u.supplied, u.disorganized, u.manpower) for u in units]
+
+
+def _in_supply_note(section, unsupplied):
+    section.add("rulebook 8: \"in supply\" as per the SJW or HCTR rules is the base games' supply trace, not in "
+                "these rules: every unit is taken to be in supply but those named unsupplied= "
+                f"({', '.join(unsupplied) or 'none'})", unsupplied=list(unsupplied))
+
+
+def _apply(session, section, units, phase):
+    """Writes each change of a victuals Phase on its unit."""
+    by_name = {u.name: u for u in units}
+    for c in phase.changes:
+        unit = by_name[c.unit]
+        if c.before == c.after:
+            section.add(f"{c.unit}: {c.attribute} {c.after} ({c.clause})", unit=c.unit, attribute=c.attribute,
+                        value=c.after, quantity="victuals")
+        elif c.attribute == "manpower":
+            lose_manpower(session, section, unit, c)
+        else:
+            write(session, section, unit, c.attribute, c.after, f"{shown(c.before)} -> {shown(c.after)}: {c.clause}")
+    if not phase.changes:
+        section.add("no change", changes=0)
+
+
+def lose_manpower(session, section, unit, change):
+    """Rulebook 8: the manpower point lost written; a Union loss added to the Union losses the
+    companion file's [globals] union_losses keeps (rulebook 2: losses from all causes) and to the
+    supply attrition [globals] union_attrition keeps (which Victory V does not count)."""
+    write(session, section, unit, "manpower", change.after, f"{change.before} -> {change.after}: {change.clause}")
+    if unit.side != "Union":
+        return
+    army = session.army
+    if not army.companion.globals.get("union_losses"):
+        section.add("rulebook 2: a Union manpower loss from any cause counts toward Panic; the companion file keeps "
+                    "no union_losses: add it to the total by hand", quantity="MP")
+        return
+    lost = change.before - change.after
+    for key, what, clause in (("union_losses", "the Union manpower losses (2)",
+                               "rulebook 2: Union manpower losses from all causes"),
+                              ("union_attrition", ATTRITION,
+                               "Victory V counts only combat, retreat, cavalry retreat and surrender: Union manpower "
+                               "lost to supply attrition")):
+        name = kept_property(army.companion, army.module, key, what)
+        before = int(army.global_value(key) or 0)
+        army.game.set_global_property(name, str(before + lost))
+        section.add(f"{clause} {before} -> {before + lost} (global property {name})", key=key, losses=before + lost,
+                    quantity="MP", written=True)
+
+
+def supply_status(session, side, unsupplied, levied):
+    section = session.report.section(f"{side} supply status phase (8)")
+    _in_supply_note(section, unsupplied)
+    units = side_units(session, side, [*unsupplied, *levied])
+    if levied:
+        section.add(f"Optional III levies: in supply at this check by a levy: {', '.join(levied)}",
+                    levied=list(levied))
+    phase = victuals_rules.supply_status(session.charts, _phase_units(session, units, unsupplied), levied)
+    _apply(session, section, units, phase)
+
+
+def supply_effects(session, side):
+    section = session.report.section(f"{side} supply effects phase (8)")
+    units = side_units(session, side, ())
+    phase = victuals_rules.supply_effects(session.charts, _phase_units(session, units, ()))
+    _apply(session, section, units, phase)
+
+
+def supply_recovery(session, side, unsupplied):
+    section = session.report.section(f"{side} recovery phase: victuals (8)")
+    _in_supply_note(section, unsupplied)
+    units = side_units(session, side, unsupplied)
+    phase = victuals_rules.recovery(session.charts, _phase_units(session, units, unsupplied))
+    _apply(session, section, units, phase)
+
+
+def station_repair(session):
+    """Rulebook 8 supply line repair phase: a die for each damaged station; a repaired station's
+    hex taken off the global property that lists them, or its marker named for the player to remove
+    (a procedure cannot delete a piece)."""
+    army = session.army
+    section = session.report.section("Supply line repair phase (8)")
+    damaged = army.damaged_stations()
+    if not damaged:
+        section.add("no rail station is damaged", repaired=[])
+        return
+    by_name = {p.name: p for p in damaged}
+    repairs = victuals_rules.repair_stations(session.charts, [p.name for p in damaged], session.roll)
+    for r in repairs:
+        section.add(f"{r.station} ({', '.join(by_name[r.station].hexes)}): {r.clause}", station=r.station,
+                    roll=r.roll, repaired=r.repaired)
+    repaired = [by_name[r.station] for r in repairs if r.repaired]
+    if not repaired:
+        return
+    reading = army.state.reading("station_damaged")
+    if reading.source == "property":
+        hexes = {h for p in repaired for h in p.hexes}
+        left = sorted(reading.places - hexes)
+        army.game.set_global_property(reading.holder, ",".join(left))
+        section.add(f"global property {reading.holder} rewritten: {', '.join(left) or 'empty'} (rulebook 8: the "
+                    f"repaired stations taken off)", property=reading.holder, written=True)
+    else:
+        for p in repaired:
+            section.add(f"remove the {reading.holder} marker from {', '.join(p.hexes)} ({p.name}): rulebook 8, "
+                        f"repaired", station=p.name, marker=reading.holder, written=False)
+
+
+# ---- r2a.forage ----
+
+def yes_or_no(given):
+    """union_holds_harpers_ferry= as True or False; None when not given; ArmyError for another word,
+    wherever the unit forages."""
+    word = given.strip().lower()
+    if not word:
+        return None
+    if word not in ("true", "yes", "1", "false", "no", "0"):
+        raise ArmyError(f"union_holds_harpers_ferry is yes or no, not {given!r}")
+    return word in ("true", "yes", "1")
+
+
+def harpers_ferry(session, given):
+    """Whether the Union holds Harper's Ferry, and how that is known: `given` ("yes"/"no") when the
+    player says, else read from the map's place of that name (held by the side of the combat units
+    in it; empty, the Union's unless a Confederate control marker lies on it)."""
+    if given.strip():
+        return yes_or_no(given), "union_holds_harpers_ferry= given"
+    army = session.army
+    place = next((p for p in army.places() if p.name == HARPERS_FERRY), None)   # any kind of place
+    if place is None:
+        raise ArmyError(f"no place {HARPERS_FERRY!r} on the map (the companion file's [[map.place]]): give "
+                        f"union_holds_harpers_ferry=yes or no")
+    sides = {u.side for u in army.combat_units_in(place.hexes)}
+    if sides:
+        return "Union" in sides, f"{HARPERS_FERRY} ({', '.join(place.hexes)}) occupied by {' and '.join(sorted(sides))}"
+    marked = bool(set(place.hexes) & army.control_markers())
+    return (not marked, f"{HARPERS_FERRY} ({', '.join(place.hexes)}) empty, "
+            + ("a Confederate control marker on it" if marked else "no Confederate control marker on it"))
+
+
+def _forager(session, name):
+    unit = session.army.named(name)
+    if not unit.hex:
+        raise ArmyError(f"{name} is not on the map")
+    if not unit.is_combat:
+        raise ArmyError(f"{name} is not a combat unit: only units forage (8)")
+    state = session.army.state_of(unit.hex)
+    if state is None:
+        raise ArmyError(f"{name} is in {unit.hex}, in no state (the District): it has no forage value")
+    region = session.army.forage_region(unit.hex)
+    value = None if region is None else region.values.get("forage")
+    return unit, forage_rules.Forager(unit.name, unit.side, victualled(session, unit), unit.fatigue, state, value)
+
+
+def forage_plan(session, unit, union_holds_harpers_ferry, modifier):
+    """(the unit, its Forager, whether the Union holds Harper's Ferry, the clause saying how that is
+    known or None when it does not matter, the die modifiers, the forage value and its clause)."""
+    yes_or_no(union_holds_harpers_ferry)
+    u, forager = _forager(session, unit)
+    held, how = False, None
+    if forager.side == "Confederate" and forager.state == "PA":
+        held, how = harpers_ferry(session, union_holds_harpers_ferry)
+    value, clause = forage_rules.forage_value(session.charts, forager.side, forager.state, forager.forage)
+    modifiers = forage_rules.forage_modifiers(session.charts, forager.side, forager.state, held, modifier)
+    return u, forager, held, how, modifiers, value, clause
+
+
+def _describe_plan(section, u, forager, held, how, modifiers, value, clause):
+    section.add(f"{u.name} in {u.hex} ({forager.state}): fatigue {forager.fatigue}, {forager.victuals} victuals",
+                unit=u.name, hex=u.hex, state=forager.state, fatigue=forager.fatigue, victuals=forager.victuals)
+    section.add(clause, value=value, quantity="victuals")
+    if how is not None:
+        section.add(f"Optional III: the Union {'holds' if held else 'does not hold'} {HARPERS_FERRY} ({how})",
+                    union_holds_harpers_ferry=held)
+    for label, drm in modifiers:
+        section.add(f"die modifier {drm:+d}: {label}", modifier=drm)
+
+
+def _describe_odds(section, odds):
+    for got, chance in odds.items():
+        section.add(f"{got} victuals received: {percent(chance)}", victuals=got, chance=str(chance),
+                    quantity="victuals")
+
+
+def forage_march(session, unit, union_holds_harpers_ferry, modifier):
+    section = session.report.section(f"Forage march of {unit} (8)")
+    u, forager, held, how, modifiers, value, clause = forage_plan(session, unit, union_holds_harpers_ferry, modifier)
+    _describe_plan(section, u, forager, held, how, modifiers, value, clause)
+    odds = forage_rules.forage_odds(session.charts, forager, value, modifiers)
+    _describe_odds(session.report.section(f"The forage of {unit} before rolling (8)"), odds)
+    r = forage_rules.forage(session.charts, forager, session.roll, held, modifier)
+    result = session.report.section(f"The forage of {unit} (8)")
+    for c in r.clauses:
+        result.add(c)
+    result.add(f"{r.gained} victuals from the table, {r.victuals_before} -> {r.victuals_after}", roll=r.roll,
+               modified_roll=r.modified_roll, result=r.result, gained=r.gained, victuals=r.victuals_after,
+               extended_march=r.extended_march, quantity="victuals")
+    write(session, result, u, "fatigue", r.fatigue_after,
+          f"{r.fatigue_before} -> {r.fatigue_after}: rulebook 8, a forage march expends one fatigue")
+    if r.extended_march:
+        result.add(f"rulebook 8: fatigue {r.fatigue_after}: make the base game's extended march roll (not in these "
+                   f"rules)", extended_march=True)
+    if r.victuals_after != r.victuals_before:
+        write(session, result, u, "victuals", r.victuals_after,
+              f"{r.victuals_before} -> {r.victuals_after}: rulebook 8 forage table")
+
+
+def odds(session, kind, unit, union_holds_harpers_ferry="", modifier=0):
+    """The exact odds of a forage march before rolling (kind "forage"; the parameters as r2a.forage
+    takes them), reported in the session's report: {victuals received, capped: Fraction}. Nothing
+    is rolled or written."""
+    if kind != "forage":
+        raise ValueError(f"the supply odds are of kind forage, not {kind!r}")
+    plan = forage_plan(session, unit, union_holds_harpers_ferry, modifier)
+    section = session.report.section(f"The forage of {unit} before rolling (8)")
+    _describe_plan(section, *plan)
+    u, forager, held, how, modifiers, value, clause = plan
+    found = forage_rules.forage_odds(session.charts, forager, value, modifiers)
+    _describe_odds(section, found)
+    return found
+
+
+# ---- r2a.levy, r2a.depot: victuals shared out ----
+
+def share(session, source, centre, grants, what):
+    """Checks the player's `grants` of the source's victuals against rulebook 8 and writes them;
+    SupplyRefused with every reason when the rules refuse them."""
+    army = session.army
+    recipients, far = [], []
+    for name in grants:
+        unit = army.named(name)
+        if not army.same_board(unit.hex, centre):   # another board: no distance in hexes
+            far.append(f"rulebook 8: {name} is not on the board of {source.name} ({centre})")
+            continue
+        recipients.append(levy_rules.Recipient(name, unit.side, victualled(session, unit),
+                                               army.distance(centre, unit.hex)))
+    d = levy_rules.distribute(session.charts, source, recipients, grants)
+    section = session.report.section(f"Victuals of {what} (8)")
+    section.add(d.clauses[0], total=d.total, quantity="victuals")
+    if far or not d.allowed:
+        raise SupplyRefused(f"the share of {source.name}'s victuals", [*far, *d.clauses[1:]])
+    by_name = {r.name: r for r in recipients}
+    for s in d.shares:
+        section.add(f"{s.unit}, {by_name[s.unit].distance} hex(es) away: +{s.after - s.before}", unit=s.unit,
+                    distance=by_name[s.unit].distance, gained=s.after - s.before, quantity="victuals")
+        if s.after != s.before:
+            write(session, section, army.named(s.unit), "victuals", s.after,
+                  f"{s.before} -> {s.after}: rulebook 8, within {session.charts.rule('levy', 'range')} hexes")
+    left = d.total - d.given
+    section.add(f"{d.given} of {d.total} victuals shared" + (f", {left} left unused" if left else ""),
+                given=d.given, left=left, quantity="victuals")
+
+
+def levy_source(session, levier, town):
+    """The levy's Source: the town in the levier's hex, by the state it lies in (a Baltimore city
+    hex levied on its own)."""
+    army = session.army
+    place = army.place(town, "town")
+    if levier.hex not in place.hexes:
+        raise SupplyRefused(f"the levy of {town}", [f"rulebook 8: {levier.name} is in {levier.hex or 'no hex'}, not "
+                                                    f"in {town} ({', '.join(place.hexes)})"])
+    state = army.state_of(levier.hex)
+    if town == "Baltimore":
+        return levy_rules.Source(f"{town} {levier.hex}", "baltimore_hex")
+    if state == "PA":
+        return levy_rules.Source(town, "pa_town", vp=place.vp)
+    if state == "MD":
+        named = army.county_name(army.county_of(levier.hex)) or ""
+        penalty = next((c for c in session.charts.rule("levy", "md_penalty_counties")
+                        if named == c or named.startswith(c + "-")), named)
+        return levy_rules.Source(town, "md_town", county=penalty)
+    raise SupplyRefused(f"the levy of {town}", [f"rulebook 8: {town} is in {state or 'no state'}: towns are levied in "
+                                                "Pennsylvania and Maryland"])
+
+
+def keep_levy_vp(session, section, vp):
+    """Optional III Maryland levies: the VP the levy costs, added to the global property the
+    companion file's [globals] maryland_levy_vp names, else reported for the victory count."""
+    army = session.army
+    if not army.companion.globals.get(LEVY_VP_KEY):
+        section.add(f"Optional III: {vp} VP for the victory count (the companion file keeps no {LEVY_VP_KEY})",
+                    vp=vp, quantity="VP")
+        return
+    name = kept_property(army.companion, army.module, LEVY_VP_KEY, "the VP Maryland levies cost (Optional III)")
+    before = int(army.global_value(LEVY_VP_KEY) or 0)
+    army.game.set_global_property(name, str(before + vp))
+    section.add(f"Optional III: Maryland levies {before:+d} -> {before + vp:+d} VP (global property {name})",
+                vp=vp, total=before + vp, quantity="VP", written=True)
+
+
+def levy_town(session, unit, town, others, grants):
+    army = session.army
+    levier = army.named(unit)
+    source = levy_source(session, levier, town)
+    for name in others:
+        other = army.named(name)
+        if other.side != levier.side or not other.is_combat:
+            raise SupplyRefused(f"the levy of {town}", [f"Optional III: {name} is not a {levier.side} combat unit"])
+    s = levy_rules.levy_supply(session.charts, source, levier.name, levier.side, others)
+    section = session.report.section(f"Levy of {source.name} by {levier.name} (8, Optional III)")
+    section.add(f"{levier.name} levies {source.name} in {levier.hex}", unit=levier.name, town=source.name,
+                hex=levier.hex, vp=source.vp)
+    for c in s.clauses:
+        section.add(c, limit=s.limit)
+    if not s.allowed:
+        raise SupplyRefused(f"the levy of {source.name}", s.refusals)
+    if others:
+        section.add("Optional III: the other units passed through the town (the player's word: the moves are not "
+                    "read)", others=list(others))
+    section.add(f"in supply at the next supply status check: {', '.join(s.supplied)}; give r2a.victuals "
+                f"phase=status levied={','.join(s.supplied)}", levied=list(s.supplied))
+    if s.vp_change:
+        keep_levy_vp(session, section, s.vp_change)
+    if grants:
+        share(session, source, levier.hex, grants, f"the levy of {source.name}")
+    else:
+        total, clause = levy_rules.victuals_provided(session.charts, source)
+        session.report.section(f"Victuals of the levy of {source.name} (8)").add(
+            f"{clause}: none shared (give grants=UNIT:N,... to units within "
+            f"{session.charts.rule('levy', 'range')} hexes)", total=total, given=0, quantity="victuals")
+
+
+def depot_victuals(session, name, grants):
+    army = session.army
+    place = army.place(name, "depot")
+    if place not in army.destroyed_depots():
+        raise SupplyRefused(f"the victuals of depot {name}", [f"rulebook 8: depot {name} ({', '.join(place.hexes)}) "
+                                                               "is not destroyed (no destroyed-depot marker)"])
+    session.report.section(f"Depot {name} (8)").add(
+        f"depot {name} in {place.hex} is destroyed; rulebook 8: its victuals go to Confederate units within "
+        f"{session.charts.rule('levy', 'range')} hexes when a Confederate unit destroys it (the player's word: "
+        f"who destroyed it, and when, is not in the save)", depot=name, hex=place.hex, vp=place.vp)
+    share(session, levy_rules.Source(name, "depot", vp=place.vp), place.hex, grants, f"depot {name}")
+
+
+# ---- registration ----
+
+def register(plugin):
+    @plugin.procedure("victuals", "8: a side's supply phase: status (a unit not in supply or above fatigue 0 "
+                                  "spends a victual; none left flips it to its unsupplied side, victuals flip it "
+                                  "back), effects (unsupplied: disorganized, already disorganized: -1 manpower), "
+                                  "recovery (in supply at fatigue 0: +2 victuals, at most 5), repair (a die for each "
+                                  "damaged rail station, repaired on 1). Every change written.",
+                      Parameter("side", str, "the side whose supply phase it is: Union or Confederate (not needed for "
+                                             "repair)", ""),
+                      Parameter("phase", str, "status, effects, recovery or repair", choices=PHASES),
+                      Parameter("unsupplied", str, "the units NOT in supply by the SJW or HCTR rules (the base games' "
+                                                   "supply trace is not in these rules), NAME,...; default: every unit "
+                                                   "is in supply", ""),
+                      Parameter("levied", str, "status: the units a levy puts in supply at this check (Optional III; "
+                                               "r2a.levy names them), NAME,...", ""),
+                      example="r2a-demo.vsav side=Confederate phase=status \"unsupplied=Taliaferro's Division\"")
+    def victuals_procedure(context, phase, side="", unsupplied="", levied=""):
+        if phase != "repair" and not side:
+            raise ArmyError(f"r2a.victuals phase={phase} is one side's: give side=Union or side=Confederate")
+        if levied and phase != "status":
+            raise ArmyError("levied= is for phase=status (Optional III: in supply at the next supply status check)")
+        if unsupplied and phase not in ("status", "recovery"):
+            raise ArmyError(f"unsupplied= is for phase=status or recovery, not {phase}")
+        session = start(context, f"{side + ' ' if side else ''}supply: the {phase} phase (R2A 8)", side=side or None)
+        if phase == "status":
+            supply_status(session, side, names(unsupplied), names(levied))
+        elif phase == "effects":
+            supply_effects(session, side)
+        elif phase == "recovery":
+            supply_recovery(session, side, names(unsupplied))
+        else:
+            station_repair(session)
+        return session.finish()
+
+    @plugin.procedure("forage", "8, Optional III: a forage march: +1 fatigue (an extended march roll at 3 or 4), a "
+                                "die on the forage table against the hex's forage value (Pennsylvania: 4 Confederate, "
+                                "6 Union; +1 to a Confederate roll there while the Union holds Harper's Ferry), the "
+                                "victuals received (at most 5). Fatigue and victuals written.",
+                      Parameter("unit", str, "the foraging unit"),
+                      Parameter("union_holds_harpers_ferry", str, "yes or no (default: read from the map's place "
+                                                                  "Harper's Ferry)", ""),
+                      Parameter("modifier", int, "the base game's die modifiers (Harper's Ferry, dispersal), as one "
+                                                 "number", 0),
+                      example="r2a-levy.vsav \"unit=Fitz Lee's Brigade\" union_holds_harpers_ferry=yes")
+    def forage_procedure(context, unit, union_holds_harpers_ferry="", modifier=0):
+        session = start(context, f"Forage march of {unit} (R2A 8)")
+        forage_march(session, unit, union_holds_harpers_ferry, modifier)
+        session.side = session.army.named(unit).side
+        return session.finish()
+
+    @plugin.procedure("levy", "8, Optional III: a Confederate unit levies the town it stands in: its victuals (a "
+                              "Pennsylvania town 2 x its VP, a Maryland town 8, a Baltimore hex 4) shared to units "
+                              "within 5 hexes, checked and written; the units it puts in supply at the next supply "
+                              "status check (the levier and others passing through: option levy_supply); a Maryland "
+                              "town in Frederick, Washington or Carroll county costs 1 VP a unit supplied.",
+                      Parameter("unit", str, "the levying unit, in the town"),
+                      Parameter("town", str, "the town levied (the companion file's [[map.place]] kind town)"),
+                      Parameter("others", str, "the other units passing through the town to be supplied, NAME,...", ""),
+                      Parameter("grants", str, "the victuals given, UNIT:N,...", ""),
+                      example="r2a-levy.vsav \"unit=A.P. Hill's Division\" town=Carlisle \"others=Ewell's Division\" "
+                              "\"grants=A.P. Hill's Division:5,Ewell's Division:3\"")
+    def levy_procedure(context, unit, town, others="", grants=""):
+        session = start(context, f"Levy of {town} by {unit} (R2A 8, Optional III)")
+        levy_town(session, unit, town, names(others), grants_of(grants))
+        session.side = session.army.named(unit).side
+        return session.finish()
+
+    @plugin.procedure("depot", "8: a destroyed Union depot's victuals (2 x the VP for its destruction) shared to "
+                               "Confederate units within 5 hexes, checked and written.",
+                      Parameter("depot", str, "the destroyed depot (the companion file's [[map.place]] kind depot)"),
+                      Parameter("grants", str, "the victuals given, UNIT:N,..."),
+                      example="r2a-supply.vsav \"depot=Manassas Junction\" \"grants=A.P. Hill's Division:4,Ewell's Division:3\"")
+    def depot_procedure(context, depot, grants):
+        session = start(context, f"Victuals of depot {depot} (R2A 8)", side="Confederate")
+        depot_victuals(session, depot, grants_of(grants))
+        return session.finish()
+
