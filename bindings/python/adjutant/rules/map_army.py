@@ -167,10 +167,13 @@ class MapArmy(CompanionRules):
     def move(self, unit, hex_name):
         """Moves the unit's piece to the centre of a hex of the map, on the board that hex is on."""
         self.require_hex(hex_name)
-        board, grid_name = self._hex_boards.get(hex_name, (self.board, hex_name))
-        x, y = self.game.map(self.map_name).point_of(grid_name, board)
-        self.game.move_piece(unit.piece.id, self.map_name, x, y)
+        self.game.move_piece(unit.piece.id, self.map_name, *self.point_of(hex_name))
         unit.hex = hex_name
+
+    def point_of(self, hex_name):
+        """The centre of a hex of the map, on the board that hex is on."""
+        board, grid_name = self._hex_boards.get(hex_name, (self.board, hex_name))
+        return self.game.map(self.map_name).point_of(grid_name, board)
 
     # ---- the markers of the map state ----
 
@@ -195,8 +198,7 @@ class MapArmy(CompanionRules):
                                 f"[state.{name}])")
         if state.map and state.map != self.map_name:
             raise self.error(f"[state.{name}] lies on map {state.map!r}, not on {self.map_name!r} where the units stand")
-        view = self.game.map(self.map_name)
-        points = [view.point_of(h, self.board) for h in self._place(name, place).split("/")]
+        points = [self.point_of(h) for h in self._place(name, place).split("/")]
         x, y = (sum(p[0] for p in points) // len(points), sum(p[1] for p in points) // len(points))
         piece = self.game.add_piece(state.marker, self.map_name, x, y)
         self._reread_state()
