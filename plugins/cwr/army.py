@@ -13,13 +13,10 @@ movement engine class, ma and kind.
 Hexes are named as VASSAL names them (`A10.10`, the location format applied), as the engine and the
 companion file do.
 """
-from dataclasses import dataclass, field
-from typing import Any
-
 from adjutant import PositionUnit
+from adjutant.rules.army_unit import SIDES, ArmyUnit, enemy_of, flag_of, number_of, text_of
 from adjutant.rules.map_army import MapArmy
 
-SIDES = ("Union", "Confederate")
 COMBAT_TYPES = ("infantry", "cavalry", "artillery")
 FACED_FORMATIONS = ("line", "unlimbered")   # 3.3: only these face a hexside
 STATES = ("normal", "sh", "dg", "r", "bl")
@@ -30,32 +27,8 @@ class ArmyError(ValueError):
     Union nor Confederate), or a hex or unit that is not in the game."""
 
 
-def enemy_of(side):
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
-
-
-@dataclass
-class Unit:
-    piece: Any
-    name: str
-    side: str
-    type: str
-    hex: str                  # the series' name (A10.10); "" off the map
-    attributes: dict = field(default_factory=dict)
-
-    def _text(self, attribute, default=""):
-        value = self.attributes.get(attribute)
-        return default if value in (None, "") else str(value).strip()
-
-    def _number(self, attribute, required=True):
-        value = self._text(attribute)
-        try:
-            return int(value)
-        except ValueError:
-            if not required and value == "":
-                return None
-            raise ArmyError(f"unit {self.name!r} has no whole number {attribute!r} ({value!r}): map it in the "
-                            f"companion file's [units]") from None
+class Unit(ArmyUnit):
+    error = ArmyError
 
     @property
     def is_combat(self):
@@ -70,26 +43,11 @@ class Unit:
     def is_leader(self):
         return self.type == "leader"
 
-    @property
-    def weapon(self):
-        return self._text("weapon")
-
-    @property
-    def sp(self):
-        """Current strength points (a battery's guns)."""
-        return self._number("sp")
-
-    @property
-    def printed_sp(self):
-        return self._number("printed_sp")
-
-    @property
-    def morale(self):
-        return self._text("morale")
-
-    @property
-    def formation(self):
-        return self._text("formation")
+    weapon = text_of("weapon")
+    sp = number_of("sp", "Current strength points (a battery's guns).", required=True)
+    printed_sp = number_of("printed_sp", required=True)
+    morale = text_of("morale")
+    formation = text_of("formation")
 
     @property
     def state(self):
@@ -100,26 +58,11 @@ class Unit:
     def ammo(self):
         return self._text("ammo", "normal").lower()
 
-    @property
-    def wrecked(self):
-        return self._text("wrecked").lower() in ("true", "yes", "1")
-
-    @property
-    def brigade(self):
-        return self._text("brigade")
-
-    @property
-    def division(self):
-        return self._text("division")
-
-    @property
-    def corps(self):
-        return self._text("corps")
-
-    @property
-    def rating(self):
-        """A leader's rating (a brigade leader's command rating); None for a unit without one."""
-        return self._number("rating", required=False)
+    wrecked = flag_of("wrecked")
+    brigade = text_of("brigade")
+    division = text_of("division")
+    corps = text_of("corps")
+    rating = number_of("rating", "A leader's rating (a brigade leader's command rating); None for a unit without one.")
 
     @property
     def morale_rating(self):
@@ -154,14 +97,7 @@ class Army(MapArmy):
     def __init__(self, context):
         super().__init__(context.module, context.companion)
         self.game = context.game
-        self.read_units(context.source, lambda piece, attributes: self._unit(context.source, piece, attributes))
-
-    @staticmethod
-    def _unit(source, piece, attributes):
-        if attributes.get("side") not in SIDES:
-            raise ArmyError(f"{source}: unit {piece.name!r} has side {attributes.get('side')!r}, not Union "
-                            f"or Confederate")
-        return Unit(piece, piece.name, attributes["side"], attributes.get("type", ""), "", attributes)
+        self.read_units(context.source, lambda piece, attributes: Unit.of_piece(context.source, piece, attributes))
 
     def relative_side(self, unit, hex_name):
         """Which of a faced unit's hexsides an adjacent hex lies through, counted from its front: 0

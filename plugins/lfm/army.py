@@ -15,20 +15,17 @@ Hexes are named as VASSAL names them (the demo's 4-digit CCRR), as the engine an
 file do.
 """
 import math
-from dataclasses import dataclass, field
-from typing import Any
 
 from adjutant import PositionUnit
+from adjutant.rules.army_unit import SIDES, ArmyUnit, enemy_of, flag_of, number_of, text_of
 from adjutant.rules.map_army import MapArmy
 from adjutant.rules.map_state import MapStateReader
 
-SIDES = ("Union", "Confederate")
 COMBAT_TYPES = ("infantry", "cavalry", "artillery", "horse artillery")
 ARTILLERY_TYPES = ("artillery", "horse artillery")
 RANKS = ("brigade", "division", "corps", "army")   # 20.2: 1, 2, 3 and 4 stars
 BREASTWORK_TERRAIN = ("town",)                      # 24.3: permanent breastworks
 ZOI_RANGE, ARTILLERY_ZOI_RANGE = 3, 5               # 6.1 (the engine's zone_of_influence)
-TRUE = ("true", "yes", "1")
 
 
 class ArmyError(ValueError):
@@ -36,35 +33,8 @@ class ArmyError(ValueError):
     Union nor Confederate), or a hex or unit that is not in the game."""
 
 
-def enemy_of(side):
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
-
-
-@dataclass
-class Unit:
-    piece: Any
-    name: str
-    side: str
-    type: str
-    hex: str                  # the map's name ("0907"); "" off the map
-    attributes: dict = field(default_factory=dict)
-
-    def _text(self, attribute, default=""):
-        value = self.attributes.get(attribute)
-        return default if value in (None, "") else str(value).strip()
-
-    def _number(self, attribute, required=True):
-        value = self._text(attribute)
-        try:
-            return int(value)
-        except ValueError:
-            if not required and value == "":
-                return None
-            raise ArmyError(f"unit {self.name!r} has no whole number {attribute!r} ({value!r}): map it in the "
-                            f"companion file's [units]") from None
-
-    def _flag(self, attribute):
-        return self._text(attribute).lower() in TRUE
+class Unit(ArmyUnit):
+    error = ArmyError
 
     # ---- what the unit is ----
 
@@ -93,19 +63,9 @@ class Unit:
 
     # ---- strength and state ----
 
-    @property
-    def sp(self):
-        """Current strength points."""
-        return self._number("sp")
-
-    @property
-    def printed_sp(self):
-        return self._number("printed_sp")
-
-    @property
-    def cohesion(self):
-        """The cohesion rating (18)."""
-        return self._number("cohesion")
+    sp = number_of("sp", "Current strength points.", required=True)
+    printed_sp = number_of("printed_sp", required=True)
+    cohesion = number_of("cohesion", "The cohesion rating (18).", required=True)
 
     @property
     def mode(self):
@@ -120,23 +80,16 @@ class Unit:
     def limbered(self):
         return self.is_artillery and self.mode == "limbered"
 
-    @property
-    def disorganized(self):
-        """A D marker (14); shattered units count as disorganized too (16.5): see `counts_disorganized`."""
-        return self._flag("disorganized")
-
-    @property
-    def shattered(self):
-        return self._flag("shattered")
+    disorganized = flag_of("disorganized", "A D marker (14); shattered units count as disorganized too (16.5): "
+                                           "see `counts_disorganized`.")
+    shattered = flag_of("shattered")
 
     @property
     def counts_disorganized(self):
         """16.5: shattered units are also considered disorganized."""
         return self.disorganized or self.shattered
 
-    @property
-    def detached(self):
-        return self._flag("detached")
+    detached = flag_of("detached")
 
     @property
     def command(self):
@@ -159,22 +112,10 @@ class Unit:
         """20.2: 4 army, 3 corps, 2 division, 1 brigade; 0 for a unit."""
         return RANKS.index(self.rank) + 1 if self.rank in RANKS else 0
 
-    @property
-    def cv(self):
-        """The command value (19, 20.3: division commanders and up); None without one."""
-        return self._number("cv", required=False)
-
-    @property
-    def brigade(self):
-        return self._text("brigade")
-
-    @property
-    def division(self):
-        return self._text("division")
-
-    @property
-    def corps(self):
-        return self._text("corps")
+    cv = number_of("cv", "The command value (19, 20.3: division commanders and up); None without one.")
+    brigade = text_of("brigade")
+    division = text_of("division")
+    corps = text_of("corps")
 
     @property
     def formation(self):
@@ -203,16 +144,9 @@ class Army(MapArmy):
                          MapStateReader(context.companion, context.module).read(context.game))
         self.game = context.game
         self._sight = None
-        self.read_units(context.source, lambda piece, attributes: self._unit(context.source, piece, attributes))
+        self.read_units(context.source, lambda piece, attributes: Unit.of_piece(context.source, piece, attributes))
         self._terrain = self.companion.map(self.map_name)
         self._features = {frozenset((a, b)): tuple(fs) for a, b, fs in self._terrain.hexside_features()}
-
-    @staticmethod
-    def _unit(source, piece, attributes):
-        if attributes.get("side") not in SIDES:
-            raise ArmyError(f"{source}: unit {piece.name!r} has side {attributes.get('side')!r}, not Union "
-                            f"or Confederate")
-        return Unit(piece, piece.name, attributes["side"], attributes.get("type", ""), "", attributes)
 
     # ---- geometry and terrain ----
 

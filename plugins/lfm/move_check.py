@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from adjutant.plugin import Context
+from adjutant.rules.army_unit import is_true
 from adjutant.rules.move_check import MoveChecker, MoveVerdicts, Verdict
 from adjutant.rules.moves import Move, positions
 from adjutant.rules.mp import mp_text
@@ -35,7 +36,6 @@ from .charts import LfmCharts
 from .reinforcements import EnteringStack, column_allowances
 from .stacking import Unit as StackUnit, stacking_excess
 
-TRUE = ("true", "yes", "1")
 ARTILLERY = ("artillery", "horse artillery")
 QUARTERS = 4            # the companion file counts quarter MP (docs/lfm.md)
 ROAD_RATE = 1           # 2.2: 1/4 MP a road hex, in quarters
@@ -201,7 +201,7 @@ class LfmMoveChecker(MoveChecker):
                 reasons.append(f"{u.name} entered an enemy ZOC in {self.stopped[u.piece.id]}: it may move no "
                                f"further (5.2)")
         zones = army.zone_hexes(enemy_of(side))
-        night = _flag(self.game.global_property("Night"))
+        night = is_true(self.game.global_property("Night"))
         retreat = night and self._started_in(view, move.map, ids, zones)
         m.road_only = night
         m.night_retreat = retreat
@@ -277,7 +277,7 @@ class LfmMoveChecker(MoveChecker):
         return False
 
     def _mover(self, army, movers, ids):
-        night = _flag(self.game.global_property("Night"))
+        night = is_true(self.game.global_property("Night"))
         classes, allowances, barred, notes = [], [], [], []
         rates = []
         for u in movers:
@@ -340,7 +340,7 @@ class LfmMoveChecker(MoveChecker):
                     None, start):
                 m.entry_hint = "entering elsewhere on the map edge needs a delayed entry (26.7)"
             influenced = start in army.influence_hexes(enemy_of(side),
-                                                       night=_flag(self.game.global_property("Night")))
+                                                       night=is_true(self.game.global_property("Night")))
             column = self.entries.setdefault(start, [])
             slowest = m.allowance
             column.append(EnteringStack(", ".join(u.name for u in stack), hexes.get(start, start),
@@ -381,7 +381,7 @@ class LfmMoveChecker(MoveChecker):
         nearest = {h: min(hexes, key=lambda e: army.distance(e, h)) for h in edge}
         reach = None if delay is None else \
             delay * int(self.charts.rule("reinforcement_entry", "delay_hexes_per_turn"))
-        night = _flag(self.game.global_property("Night"))
+        night = is_true(self.game.global_property("Night"))
         zones = army.zone_hexes(enemy_of(side))
         strict = dict(zones=zones, enemy={u.hex for u in army.of(enemy_of(side)) if u.is_combat},
                       influence=set() if night else army.influence_hexes(enemy_of(side)))
@@ -592,10 +592,6 @@ def _excess(charts, units):
 def _over(found, left, first):
     return "" if found.cost <= left else \
         f"; it costs {mp_text(first + found.cost)} quarter MP, over the {mp_text(first + left)} left (1.2)"
-
-
-def _flag(value):
-    return str(value or "").strip().lower() in TRUE
 
 
 def _class_costs(data):

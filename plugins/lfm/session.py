@@ -3,11 +3,10 @@ is, the turn and whether it is a night turn, the dice and the report."""
 from dataclasses import dataclass
 
 from adjutant.procedures import session
+from adjutant.rules.army_unit import is_true
 
 from .army import SIDES, Army, ArmyError
 from .charts import LfmCharts
-
-TRUE = ("true", "yes", "1")
 
 
 @dataclass
@@ -25,5 +24,5 @@ def start(context, title, side=None, one_side=None):
     a procedure that needs one. The turn and the night are the game's global properties Turn and
     Night (true/false) when it has them."""
     started = session.start_session(Session, LfmCharts, Army, SIDES, ArmyError, context, title, side, one_side)
-    started.night = str(session.global_property(context.game, "Night") or "").lower() in TRUE
+    started.night = is_true(session.global_property(context.game, "Night"))
     return started

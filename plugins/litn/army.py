@@ -10,16 +10,15 @@ leader | detachment | militia | wagon), strength, command, initiative, combat_bo
 highest), corps, facing (0-5, cavalry), cp, ma, and the states demoralized, entrenched, depleted
 (true/false).
 """
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
+from adjutant.rules.army_unit import SIDES, ArmyUnit, enemy_of, text_of
 from adjutant.rules.companion_rules import CompanionRules
 from adjutant.rules.map_state import MapStateReader
 from adjutant.rules.mp import mp_text
 from adjutant.rules.visibility import Viewer
 
-SIDES = ("Union", "Confederate")
 ENEMY_UNIT = "an enemy unit"  # what a report calls a unit hidden or masked from its reader
 COMBAT_TYPES = ("infantry", "cavalry", "artillery")
 RATED_KINDS = ("department leader", "cavalry commander", "corps leader", "leader", "detachment", "wagon")
@@ -27,10 +26,6 @@ RATED_KINDS = ("department leader", "cavalry commander", "corps leader", "leader
 
 class ArmyError(ValueError):
     """A unit the procedures cannot use: a missing rating, a side that is neither Union nor Confederate."""
-
-
-def enemy_of(side):
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
 
 
 def command_rating(leader, units):
@@ -52,19 +47,12 @@ def _int(value, unit, attribute, required=True):
         raise ArmyError(f"unit {unit!r}: {attribute} {value!r} is not a whole number") from None
 
 
-def _flag(value):
-    return str(value).strip().lower() in ("true", "yes", "1")
-
-
 @dataclass
-class Unit:
-    piece: Any
-    name: str            # the counter's name: what the procedures compute with and sort by
-    side: str
-    type: str
-    kind: str
-    hex: str
-    attributes: dict = field(default_factory=dict)
+class Unit(ArmyUnit):
+    """A unit; its name is the counter's, what the procedures compute with and sort by."""
+    error = ArmyError
+
+    kind: str = ""
     known: bool = True   # False: hidden or masked from the viewer; reports call it "an enemy unit"
     seen: bool = True    # False: hidden from the viewer; reports leave out the lines about it
 
@@ -96,16 +84,14 @@ class Unit:
     def strength(self):
         return self.rating("strength")
 
-    @property
-    def corps(self):
-        return str(self.attributes.get("corps", "")).strip()
+    corps = text_of("corps")
 
     @property
     def facing(self):
         return self.rating("facing", required=False)
 
     def state(self, name):
-        return _flag(self.attributes.get(name, ""))
+        return self._flag(name)
 
 
 class Army(CompanionRules):
@@ -145,9 +131,9 @@ class Army(CompanionRules):
         if self.map is not None and movement is not self.map:
             return  # LIN has one map; pieces on other maps (holding boxes) are not placed
         self.map = movement
-        self.units.append(Unit(piece, piece.name, attributes["side"], attributes.get("type", ""),
-                               attributes.get("kind", ""), hex_name, attributes, self.viewer.knows(piece),
-                               self.viewer.sees(piece)))
+        self.units.append(Unit(piece, piece.name, attributes["side"], attributes.get("type", ""), hex_name, attributes,
+                               kind=attributes.get("kind", ""), known=self.viewer.knows(piece),
+                               seen=self.viewer.sees(piece)))
 
     def redactions(self):
         """{counter name: what the viewer's report calls it} for the units hidden or masked from him."""

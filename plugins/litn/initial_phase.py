@@ -2,10 +2,11 @@
 scenario 2 (15.4), the Union militia (4.2), Hooker's dissatisfaction (15.6) and the variable entry
 of scenario 3's Confederate cavalry (15.6)."""
 from adjutant.plugin import Parameter
+from adjutant.rules.army_unit import is_true
 
 from .army import ArmyError
 from .charts import _whole
-from .scenarios import HOOKER_BOX, MILITIA, NET_VP, SCENARIO, TURN, YEAR, flag, keep_value, kept_value, scenario_of
+from .scenarios import HOOKER_BOX, MILITIA, NET_VP, SCENARIO, TURN, YEAR, keep_value, kept_value, scenario_of
 from .session import start
 
 MILITIA_VP, MILITIA_RANGE = 5, 15      # 4.2: "5 net victory points or ... a combat unit within 15 hexes of Harrisburg"
@@ -33,7 +34,7 @@ def militia(session, net_vp=None, triggered=None, harrisburg_hex="", harrisburg_
     army = session.army
     section = session.report.section(f"Union militia, turn {session.turn} (4.2)")
     city = harrisburg(session, harrisburg_hex)
-    before = flag(kept_value(session, MILITIA, triggered, "triggered"))
+    before = is_true(kept_value(session, MILITIA, triggered, "triggered"))
     vp = int(kept_value(session, NET_VP, net_vp, "net_vp"))
     near = sorted((army.distance(u.hex, city), u.name, u.hex) for u in army.of("Confederate") if u.is_combat)
     reasons = []

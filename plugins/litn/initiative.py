@@ -1,9 +1,10 @@
 """The Initiative Phase (LIN 3.B): the Lost Dispatch roll of the 1862 scenarios (5.1) and the
 initiative roll that says who chooses the first player (5)."""
 from adjutant.plugin import Parameter
+from adjutant.rules.army_unit import is_true
 
 from .army import enemy_of
-from .scenarios import LOST_DISPATCH, TURN, YEAR, flag, keep_value, kept_value
+from .scenarios import LOST_DISPATCH, TURN, YEAR, keep_value, kept_value
 from .session import start
 
 LOST_DISPATCH_FROM = 6            # 5.1: "Starting on turn 6 of both 1862 scenarios"
@@ -27,7 +28,7 @@ def lost_dispatch(session, found=None):
     """5.1: from turn 6 of the 1862 scenarios the Union rolls; 1-2 finds the dispatch, written to
     the game's LostDispatch property."""
     section = session.report.section(f"The Lost Dispatch, turn {session.turn} of {session.year}")
-    already = flag(kept_value(session, LOST_DISPATCH, found, "found"))
+    already = is_true(kept_value(session, LOST_DISPATCH, found, "found"))
     if session.year != 1862 or session.turn < LOST_DISPATCH_FROM:
         section.add(f"no roll: the Union looks for the Lost Dispatch only in the 1862 scenarios, from turn "
                     f"{LOST_DISPATCH_FROM} (5.1)", found=already, rolled=False)

@@ -11,6 +11,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 
 from adjutant import ZoneOfControl, ZoneStep
+from adjutant.rules.army_unit import is_true
 from adjutant.rules.map_state import MapStateReader
 from adjutant.rules.move_check import MoveChecker, OtherWay
 from adjutant.rules.mp import mp_text, parse_mp
@@ -290,10 +291,11 @@ class LitnMoveChecker(MoveChecker):
             return None
         if move.step is None:
             before = any(self._start_state(pid, "entrained") for pid in pids)
-            after = any(_flag(self.companion.unit(self.game.piece(pid), self.module).get("entrained")) for pid in pids)
+            after = any(is_true(self.companion.unit(self.game.piece(pid), self.module).get("entrained"))
+                        for pid in pids)
             trip = RailTrip(before, after)
         else:
-            now = any(_flag(self.companion.unit(self.game.piece(pid), self.module).get("entrained")) for pid in pids)
+            now = any(is_true(self.companion.unit(self.game.piece(pid), self.module).get("entrained")) for pid in pids)
             before = any(self.seen_entrained.get(pid, self._start_state(pid, "entrained")) for pid in pids)
             for pid in pids:
                 self.seen_entrained[pid] = now
@@ -376,7 +378,7 @@ class LitnMoveChecker(MoveChecker):
             reading = end.get(pid)
             verdict = self.last_verdict.get(pid)
             if reading is None or verdict is None or verdict.cost is None or \
-                    _flag(reading.attributes.get("entrained")) == entrained:
+                    is_true(reading.attributes.get("entrained")) == entrained:
                 continue
             what = "detrains" if entrained else "entrains"
             verdict.cost += ENTRAIN
@@ -402,7 +404,7 @@ class LitnMoveChecker(MoveChecker):
 
     def _start_state(self, pid, name):
         reading = self.start_states.get(pid)
-        return reading is not None and _flag(reading.attributes.get(name))
+        return reading is not None and is_true(reading.attributes.get(name))
 
     def _movement_of(self, reading):
         self._where = reading.where
@@ -448,7 +450,7 @@ class LitnMoveChecker(MoveChecker):
 
     def exerts_zone(self, unit, unit_class):
         """8.4: an entrenched cavalry unit has no zone of control."""
-        return not _flag(unit.get("entrenched"))
+        return not is_true(unit.get("entrenched"))
 
     def obstacle(self, unit, unit_class):
         """8.3: only enemy combat units cost +1 MP and stop the mover; non-combat units alone are
@@ -481,10 +483,6 @@ class FarFromEnemies(ZoneOfControl):
         if self.far(to_hex):
             return None
         return ZoneStep(prohibited=True, reason=f"within {self.RANGE} hexes of an enemy unit")
-
-
-def _flag(value):
-    return str(value or "").strip().lower() in ("true", "yes", "1")
 
 
 def _allowance(unit):

@@ -79,10 +79,6 @@ def keep_value(session, key, value):
     return name
 
 
-def flag(value):
-    return str(value).strip().lower() in ("true", "yes", "1")
-
-
 def scenario_of(session, given=None):
     """The game's scenario (parameter or Scenario property), checked against the session's year."""
     raw = read_global(session, SCENARIO_GLOBAL, given, "scenario")

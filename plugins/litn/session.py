@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from adjutant.procedures.report import Report
 from adjutant.procedures.rolls import Rolls
+from adjutant.rules.army_unit import is_true
 
 from .army import ENEMY_UNIT, SIDES, Army, ArmyError
 from .charts import LitnCharts
@@ -80,7 +81,7 @@ def start(context, title, side=None, turn=None, year=None, lost_dispatch=None, n
             session.report.note(f"{context.companion.file} names no global property for the Lost Dispatch ([globals] "
                                 f"{LOST_DISPATCH}): taken as not found; give lost_dispatch= if it is")
         lost_dispatch = _global(game, name) if name else None
-    session.lost_dispatch = str(lost_dispatch).strip().lower() in ("true", "yes", "1")
+    session.lost_dispatch = is_true(lost_dispatch)
     if session.lost_dispatch and need_turn and not (session.year == 1862 and session.turn >= 6):
         session.lost_dispatch = False
         session.report.note(f"the Lost Dispatch is marked found, but it can be found only in 1862 from turn 6 "

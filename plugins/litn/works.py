@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional
 
+from adjutant.rules.army_unit import is_true
 from adjutant.rules.move_check import Verdict
 from adjutant.rules.mp import mp_text
 
@@ -59,8 +60,7 @@ class PhaseUnit:
             return 0
 
     def state(self, name, at_start=False):
-        value = (self.start_states if at_start else self.attributes).get(name, "")
-        return str(value).strip().lower() in ("true", "yes", "1")
+        return is_true((self.start_states if at_start else self.attributes).get(name))
 
 
 class PhaseWorks:

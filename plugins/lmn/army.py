@@ -10,14 +10,13 @@ a face-down unit's is infantry), role (combat, leader, fortification, depot: wha
 stacking rules ask), strength (a leader's is `bonus`), disrupted, entrained (true/false). A face-down unit is one its owner masked (VASSAL's
 Mask): every procedure reads what is under the mask, as the table does.
 """
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from adjutant import PositionUnit
+from adjutant.rules.army_unit import SIDES, ArmyUnit, enemy_of, flag_of
 from adjutant.rules.map_army import MapArmy
 from adjutant.rules.visibility import Viewer, masked
 
-SIDES = ("Union", "Confederate")
 ENEMY_UNIT = "an enemy unit"  # what a report calls a unit hidden or masked from its reader
 NORTH = "North of the Potomac"   # the companion file's area north of the river (18.0)
 
@@ -26,23 +25,12 @@ class ArmyError(ValueError):
     """A unit the procedures cannot use: a missing strength, a side that is neither Union nor Confederate."""
 
 
-def enemy_of(side):
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
-
-
-def _flag(value):
-    return str(value).strip().lower() in ("true", "yes", "1")
-
-
 @dataclass
-class Unit:
-    piece: Any
-    name: str
-    side: str
-    type: str
-    kind: str
-    hex: str                 # "" for a unit off the map (militia waiting, 18.3)
-    attributes: dict = field(default_factory=dict)
+class Unit(ArmyUnit):
+    """A unit; its hex is "" off the map (militia waiting, 18.3)."""
+    error = ArmyError
+
+    kind: str = ""
     face_down: bool = False  # masked by its owner (6.0)
     known: bool = True       # False: masked or hidden from the viewer; reports call it "an enemy unit"
     seen: bool = True
@@ -88,11 +76,9 @@ class Unit:
             raise ArmyError(f"leader {self.name!r} has no bonus: map it in the companion file's [units]") from None
 
     def state(self, name):
-        return _flag(self.attributes.get(name, ""))
+        return self._flag(name)
 
-    @property
-    def disrupted(self):
-        return self.state("disrupted")
+    disrupted = flag_of("disrupted")
 
     def describe(self):
         if self.is_leader:
@@ -132,8 +118,9 @@ class Army(MapArmy):
             view = self.game.map(piece.map)
             board, hex_name = self.hex_name(view, piece.x, piece.y)
             movement = self.movement(view.name, board) if hex_name else None
-        unit = Unit(piece, piece.name, attributes["side"], attributes.get("type", ""), attributes.get("kind", ""),
-                    hex_name or "", attributes, masked(piece), self.viewer.knows(piece), self.viewer.sees(piece))
+        unit = Unit(piece, piece.name, attributes["side"], attributes.get("type", ""), hex_name or "", attributes,
+                    kind=attributes.get("kind", ""), face_down=masked(piece), known=self.viewer.knows(piece),
+                    seen=self.viewer.sees(piece))
         if movement is None:
             unit.hex = ""
             self.waiting.append(unit)

@@ -15,6 +15,7 @@ from math import ceil
 from types import SimpleNamespace
 
 from adjutant import PositionUnit, ZoneOfControl, ZoneStep
+from adjutant.rules.army_unit import is_true
 from adjutant.rules.move_check import MoveChecker, Verdict
 from adjutant.rules.mp import mp_text, parse_mp
 
@@ -33,10 +34,6 @@ ROLL_LINE = re.compile(r"\[Adjutant\]\s+d6 \d+.* = (\d+) MP along ")
 def for_moves(context):
     """The move check of the log (or of the moves from the save `before`), as one Movement Phase."""
     return LmnMoveChecker(context.game, context.module, context.companion, context.charts, before=context.before)
-
-
-def _flag(value):
-    return str(value or "").strip().lower() in ("true", "yes", "1")
 
 
 @dataclass
@@ -149,7 +146,7 @@ class LmnMoveChecker(MoveChecker):
         self._verdict(verdict, move, pid, m)
         for p in m.ids:
             self.moved.add(p)
-            self.entrained_when_moved[p] = _flag(attributes.get("entrained"))
+            self.entrained_when_moved[p] = is_true(attributes.get("entrained"))
             if verdict.cost is not None:
                 self.spent[p] = self.spent.get(p, 0) + verdict.cost
         if self.last is not None and self.last not in m.ids:
@@ -287,8 +284,8 @@ class LmnMoveChecker(MoveChecker):
     # ---- 7.0-7.2 rail movement ----
 
     def _rail_state(self, pid, attributes):
-        now = _flag(attributes.get("entrained"))
-        then = _flag((self.at_start.get(pid) or {}).get("entrained"))
+        now = is_true(attributes.get("entrained"))
+        then = is_true((self.at_start.get(pid) or {}).get("entrained"))
         if now and then:
             return "ride"
         if now:
@@ -375,14 +372,14 @@ class LmnMoveChecker(MoveChecker):
                     or piece.id in moving:
                 continue
             now, then = self.companion.unit(piece, self.module), self.at_start.get(piece.id)
-            if now is None or then is None or _flag(now.get("entrained")) == _flag(then.get("entrained")):
+            if now is None or then is None or is_true(now.get("entrained")) == is_true(then.get("entrained")):
                 continue
             view = self.game.map(piece.map)
             board, hex_name = self.hex_name(view, piece.x, piece.y)
             movement = self.movement(view.name, board) if hex_name else None
             if movement is None:
                 continue
-            what = "entrains" if _flag(now.get("entrained")) else "detrains"
+            what = "entrains" if is_true(now.get("entrained")) else "detrains"
             reasons = self._rail_unit(now, piece.name, what)
             if what == "entrains":
                 if hex_name not in self._rail_links():
@@ -406,12 +403,12 @@ class LmnMoveChecker(MoveChecker):
                 continue
             now = self.companion.unit(piece, self.module)
             if now is None or now.get("role") == "leader" or \
-                    _flag(now.get("entrained")) == self.entrained_when_moved.get(piece.id):
+                    is_true(now.get("entrained")) == self.entrained_when_moved.get(piece.id):
                 continue
             view = self.game.map(piece.map)
             board, hex_name = self.hex_name(view, piece.x, piece.y)
-            what = "entrains" if _flag(now.get("entrained")) else "detrains"
-            rode = what == "detrains" and _flag((self.at_start.get(piece.id) or {}).get("entrained"))
+            what = "entrains" if is_true(now.get("entrained")) else "detrains"
+            rode = what == "detrains" and is_true((self.at_start.get(piece.id) or {}).get("entrained"))
             if rode and self.charts.option("detrain_after_ride") == "yes":
                 movement = self.movement(view.name, board)
                 near = movement is not None and self._next_to_enemy(view, movement, piece, hex_name)

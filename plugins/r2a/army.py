@@ -16,27 +16,21 @@ the rules print them. The demo's boards are separate maps of one VASSAL map: `di
 hexes of two boards means nothing; the rail links ([[map.place]] kind "rail_link") join them.
 """
 import tomllib
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from adjutant import PositionUnit
+from adjutant.rules.army_unit import SIDES, ArmyUnit, enemy_of, flag_of, number_of, text_of
 from adjutant.rules.map_army import MapArmy
 from adjutant.rules.map_state import MapStateReader
 
-SIDES = ("Union", "Confederate")
 COMBAT_TYPES = ("infantry", "cavalry")
 STATES = ("VA", "MD", "PA")
 POPE, MCCLELLAN = "Pope", "McClellan"   # rulebook 2: Pope commands the Union army until McClellan takes over
-TRUE = ("true", "yes", "1")
 
 
 class ArmyError(ValueError):
     """A unit the procedures cannot use (a value not mapped, a side that is neither Union nor
     Confederate), or a hex, unit, place or area that is not in the game."""
-
-
-def enemy_of(side):
-    return SIDES[1] if side == SIDES[0] else SIDES[0]
 
 
 @dataclass(frozen=True)
@@ -90,47 +84,8 @@ class Area:
         return str(self.values.get("control_hex", ""))
 
 
-def _text_of(attribute, doc):
-    """A unit property: the attribute's text ("" when unset)."""
-    return property(lambda unit: unit._text(attribute), doc=doc)
-
-
-def _number_of(attribute, doc, required=False):
-    """A unit property: the attribute's whole number (None when unset, unless required)."""
-    return property(lambda unit: unit._number(attribute, required), doc=doc)
-
-
-def _flag_of(attribute, doc, default=False):
-    """A unit property: the attribute as true or false (`default` when unset)."""
-    return property(lambda unit: unit._flag(attribute, default), doc=doc)
-
-
-@dataclass
-class Unit:
-    piece: Any
-    name: str
-    side: str
-    type: str
-    hex: str                  # the map's name ("E2101"); "" off the map
-    attributes: dict = field(default_factory=dict)
-
-    def _text(self, attribute, default=""):
-        value = self.attributes.get(attribute)
-        return default if value in (None, "") else str(value).strip()
-
-    def _number(self, attribute, required=True):
-        value = self._text(attribute)
-        try:
-            return int(value)
-        except ValueError:
-            if not required and value == "":
-                return None
-            raise ArmyError(f"unit {self.name!r} has no whole number {attribute!r} ({value!r}): map it in the "
-                            f"companion file's [units]") from None
-
-    def _flag(self, attribute, default=False):
-        value = self._text(attribute)
-        return default if value == "" else value.lower() in TRUE
+class Unit(ArmyUnit):
+    error = ArmyError
 
     # ---- what the unit is ----
 
@@ -161,22 +116,22 @@ class Unit:
         """army | corps for a leader, "" otherwise."""
         return self._text("rank").lower()
 
-    initiative = _number_of("initiative", "A leader's initiative; None for a unit.")
-    command_radius = _number_of("command_radius", "An army commander's command radius in hexes; None for others.")
-    corps = _text_of("corps", "The corps a unit or a corps leader belongs to; \"\" for none.")
-    designation = _text_of("designation", "DC | Balt | Shen | RR | Kan | Res, or \"\" (5, 7).")
+    initiative = number_of("initiative", "A leader's initiative; None for a unit.")
+    command_radius = number_of("command_radius", "An army commander's command radius in hexes; None for others.")
+    corps = text_of("corps", "The corps a unit or a corps leader belongs to; \"\" for none.")
+    designation = text_of("designation", "DC | Balt | Shen | RR | Kan | Res, or \"\" (5, 7).")
 
     # ---- what play changes ----
 
-    manpower = _number_of("manpower", "The unit's manpower; ArmyError when the counter has none.", required=True)
-    victuals = _number_of("victuals", "0-5 (8); None when the counter has none.")
-    ammo = _number_of("ammo", "Optional II: a Confederate unit's ammunition; None when it has none.")
-    supplied = _flag_of("supplied", "8: the counter's supplied side up (true unless flipped to unsupplied).",
-                        default=True)
-    disorganized = _flag_of("disorganized", "The counter's disorganized flag.")
-    demoralized = _flag_of("demoralized", "The counter's demoralized flag.")
-    rail_last_turn = _flag_of("rail_last_turn", "4: moved by rail in the previous turn.")
-    reorganized = _flag_of("reorganized", "2: on a Union corps leader, his corps was reorganized.")
+    manpower = number_of("manpower", "The unit's manpower; ArmyError when the counter has none.", required=True)
+    victuals = number_of("victuals", "0-5 (8); None when the counter has none.")
+    ammo = number_of("ammo", "Optional II: a Confederate unit's ammunition; None when it has none.")
+    supplied = flag_of("supplied", "8: the counter's supplied side up (true unless flipped to unsupplied).",
+                       default=True)
+    disorganized = flag_of("disorganized", "The counter's disorganized flag.")
+    demoralized = flag_of("demoralized", "The counter's demoralized flag.")
+    rail_last_turn = flag_of("rail_last_turn", "4: moved by rail in the previous turn.")
+    reorganized = flag_of("reorganized", "2: on a Union corps leader, his corps was reorganized.")
 
     @property
     def fatigue(self):
@@ -200,7 +155,7 @@ class Army(MapArmy):
         super().__init__(context.module, context.companion,
                          MapStateReader(context.companion, context.module).read(context.game))
         self.game = context.game
-        self.read_units(context.source, lambda piece, attributes: self._unit(context.source, piece, attributes))
+        self.read_units(context.source, lambda piece, attributes: Unit.of_piece(context.source, piece, attributes))
         self._places = [Place(p.name, p.kind, tuple(p.hexes), dict(p.properties)) for p in self.map.places()]
         joined = {}
         for a in self.map.areas():
@@ -209,13 +164,6 @@ class Army(MapArmy):
         self._areas = {name: Area(name, str(values.get("kind", "")), frozenset(hexes), values)
                        for name, (hexes, values) in joined.items()}
         self._lines = self._read_lines()
-
-    @staticmethod
-    def _unit(source, piece, attributes):
-        if attributes.get("side") not in SIDES:
-            raise ArmyError(f"{source}: unit {piece.name!r} has side {attributes.get('side')!r}, not Union "
-                            f"or Confederate")
-        return Unit(piece, piece.name, attributes["side"], attributes.get("type", ""), "", attributes)
 
     def _read_lines(self):
         """The rail lines by name, each a list of chains of hexes (a line drawn on several boards, or

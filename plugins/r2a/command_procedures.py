@@ -11,7 +11,7 @@ from adjutant.plugin import Parameter
 from adjutant.procedures.kept import kept_property
 
 from . import panic, paralysis, reorganization, takeover
-from .army import MCCLELLAN, SIDES, Army, ArmyError
+from .army import MCCLELLAN, SIDES, Army, ArmyError, Unit
 from .dates import show_date
 from .session import parse_date, start
 
@@ -103,7 +103,7 @@ def replay(session, source):
     date_name = kept(session, "date")
     end = game.position
     game.seek(0)
-    reread = lambda: army.read_units(source, lambda piece, attributes: Army._unit(source, piece, attributes))
+    reread = lambda: army.read_units(source, lambda piece, attributes: Unit.of_piece(source, piece, attributes))
     reread()
     day = lambda: parse_date(game.global_property(date_name) or "", f"{source}: global property {date_name!r}")
     total = sum(count(session, source)[:3])

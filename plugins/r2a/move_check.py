@@ -16,6 +16,7 @@ allowance less what its earlier moves in the log cost."""
 from fractions import Fraction
 
 from adjutant.plugin import Context
+from adjutant.rules.army_unit import is_true
 from adjutant.rules.move_check import MoveChecker
 
 from . import rail, rail_save
@@ -117,7 +118,7 @@ class R2aMoveChecker(MoveChecker):
         if not {verdict.start, verdict.end} <= rail_hexes:
             return
         units = [(pid, rail.RailUnit(name, u.get("side", ""), u.get("type", ""), u.get("size", ""), 0,
-                                     u.get("rail_last_turn", "").lower() in ("true", "yes", "1")))
+                                     is_true(u.get("rail_last_turn"))))
                  for pid, name, u in movers]
         if any(u.type == "cavalry" for _, u in units):
             self._refuse(verdict, ["4: cavalry may not move by rail"])

@@ -13,6 +13,7 @@ Maryland and Pennsylvania (Optional II). The rest are parameters: the Confederat
 Maryland levy units and the Pennsylvania towns levied."""
 from adjutant.plugin import Parameter
 from adjutant.procedures.kept import kept_property
+from adjutant.rules.army_unit import is_true
 
 from . import victory
 from .army import ArmyError
@@ -50,7 +51,7 @@ def victory_lines(place):
 
 
 def _flag(place, key):
-    return str(place.values.get(key, "")).strip().lower() in ("true", "yes", "1")
+    return is_true(place.values.get(key))
 
 
 def _whole(text, what):

@@ -2,11 +2,9 @@
 missing), a picture of the demo position over the companion file's terrain, then the move check,
 close combat, the firefight, the morale, the command and the ammunition procedures on the demo's saves. Every file
 a step writes replaces the one of that name from an earlier run, whole."""
-from pathlib import Path
 
-from adjutant.procedures.demo import DemoFile, DemoStep, DemoWorkspace, demo_result, open_demo_game, open_module_line
-from adjutant.procedures.demo_position import paint_stacks, stack_lines
-from adjutant.procedures.outputs import write_text
+from adjutant.procedures.demo import DemoFile, DemoStep, open_demo_game, run_plugin_demo
+from adjutant.procedures.demo_position import write_position
 from adjutant.render import Picture
 
 from .. import artillery_ammo, close_combat_procedure, fire_demo, move_check
@@ -15,7 +13,6 @@ from . import (AMMO_SAVE, CHARTS_COPY, CLOSE_COMBAT_SAVE, COMPANION_COPY, DEMO_S
 from .module import MAP_NAME
 from .morale_step import MORALE_STEP
 
-SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 
 
@@ -50,21 +47,16 @@ def describe(unit):
 
 def position_picture(ws):
     """The demo position: each hex's units (top first) over the companion file's terrain, and as text."""
-    from ..army import Army
+    from ..army import SIDES, Army
     from adjutant.plugin import Context
     army = Army(Context(ws.module, ws.companion, ws.open_game(DEMO_SAVE), str(ws.path(DEMO_SAVE))))
     picture = Picture(ws.module.find_map(MAP_NAME))
     picture.terrain(ws.companion.map(MAP_NAME))
     picture.grid(names=False)   # the board prints every hex's number, which is its VASSAL name
-    paint_stacks(picture, army, SIDE_COLOURS)
-    picture.save(ws.path("position.png"), scale=0.8, replace=True)
-    text = stack_lines(army, DEMO_SAVE, "cwr", army.terrain, describe)
-    for side in ("Union", "Confederate"):
-        text.append(f"{side} zones of control (3.4): {', '.join(sorted(army.zone_hexes(side)))}")
-    write_text(ws.path("position.txt"), "\n".join(text) + "\n", replace=True)
-    return [DemoFile("position.png", f"{DEMO_SAVE}'s units, top of each stack first, over the companion file's "
-                                     f"terrain"),
-            DemoFile("position.txt", "the same units with the vocabulary the plugin reads, and each side's zones")]
+    zones = [f"{side} zones of control (3.4): {', '.join(sorted(army.zone_hexes(side)))}" for side in SIDES]
+    return write_position(ws, army, picture, save=DEMO_SAVE, plugin_name="cwr", where=army.terrain,
+                          describe=describe, more_lines=zones, scale=0.8, over="the companion file's terrain",
+                          about="the same units with the vocabulary the plugin reads, and each side's zones")
 
 
 STEPS = [
@@ -82,13 +74,11 @@ STEPS = [
 
 
 def run_demo(folder, console):
-    folder = Path(folder)
-    return demo_result(STEPS, DemoWorkspace(folder), console, viewing(folder))
+    return run_plugin_demo(STEPS, folder, console, MODULE, viewing)
 
 
 def viewing(folder):
     return [
-        open_module_line(folder / MODULE),
         f"A save: File > Open Game on {folder / FIRE_SAVE} shows the fire examples; hover a hex to see its "
         f"name (A10.10).",
     ]

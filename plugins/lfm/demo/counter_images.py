@@ -1,13 +1,8 @@
 """The counters' images: the side's colour, the type's symbol, the name and what the counter
-prints (SP and cohesion, or a commander's stars and CV); the markers' and the layers' images."""
-import io
-
-from PIL import Image, ImageDraw
-
-from adjutant.procedures.demo_images import font
+prints (SP and cohesion, or a commander's stars and CV); the markers' images."""
+from adjutant.procedures.demo_images import marker_png, unit_png
 
 from .board import COLOURS
-from .traits import LAYERS
 
 SYMBOLS = {"infantry": "X", "cavalry": "/", "artillery": "o", "horse artillery": "o/", "commander": "*"}
 MARKER_COLOURS = {"Breastworks": "#8a6a3a", "Build": "#c8a060", "Burning Bridge": "#e06020",
@@ -15,29 +10,8 @@ MARKER_COLOURS = {"Breastworks": "#8a6a3a", "Build": "#c8a060", "Burning Bridge"
 
 
 def counter_png(counter):
-    size = 40
-    image = Image.new("RGB", (size, size), COLOURS.get(counter.side) or MARKER_COLOURS[counter.name])
-    draw = ImageDraw.Draw(image)
-    draw.rectangle([0, 0, size - 1, size - 1], outline="#000000", width=2)
+    colour = COLOURS.get(counter.side) or MARKER_COLOURS[counter.name]
     if counter.type == "marker":
-        for i, word in enumerate(counter.name.split()):
-            draw.text((20, 14 + 12 * i), word[:10], fill="#ffffff", font=font(7, bold=True), anchor="mm")
-    else:
-        draw.text((20, 10), SYMBOLS[counter.type], fill="#ffffff", font=font(9, bold=True), anchor="mm")
-        draw.text((20, 21), counter.name.split()[0][:9], fill="#ffffff", font=font(7, bold=True), anchor="mm")
-        draw.text((20, 32), counter.label, fill="#ffffff", font=font(9, bold=True), anchor="mm")
-    out = io.BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()
+        return marker_png(colour, counter.name, word_chars=10)
+    return unit_png(colour, SYMBOLS[counter.type], counter.name, counter.label, name_chars=9, label_size=9)
 
-
-def layer_png(name):
-    """A layer's marker (D, S, DET) over the counter's corner."""
-    text = LAYERS[name][1]
-    image = Image.new("RGBA", (22, 12), "#f0d060")
-    draw = ImageDraw.Draw(image)
-    draw.rectangle([0, 0, 21, 11], outline="#000000")
-    draw.text((11, 6), text, fill="#000000", font=font(7, bold=True), anchor="mm")
-    out = io.BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()

@@ -3,10 +3,10 @@ palette of every counter and marker, the global properties Turn and Night) and i
 as a .vmod by adjutant.write_module."""
 import adjutant
 from adjutant.build_file import BuildFile
-from adjutant.procedures.demo_images import small_png
+from adjutant.procedures.demo_images import layer_png, small_png
 
 from .board import board_png, box_png
-from .counter_images import counter_png, layer_png
+from .counter_images import counter_png
 from .counters import COUNTERS
 from .grid import BOX_GRID, GRID
 from .traits import LAYERS, counter_traits
@@ -41,6 +41,6 @@ def module_metadata():
 def write_module(path, companion):
     """Writes the module as a new file `path`."""
     images = {BOARD_IMAGE: board_png(companion), BOX_IMAGE: box_png(), "moved.png": small_png((10, 10), "#e0c020")}
-    images.update((LAYERS[name][0], layer_png(name)) for name in LAYERS)
+    images.update((LAYERS[name][0], layer_png(LAYERS[name][1])) for name in LAYERS)
     images.update((counter.image, counter_png(counter)) for counter in COUNTERS)
     adjutant.write_module(path, build_file(), images)

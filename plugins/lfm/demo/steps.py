@@ -2,11 +2,9 @@
 missing), then a picture and a report of the demo position over the companion file's terrain: each
 stack with the vocabulary the plugin reads, each side's zones of control and influence, the chain
 of command. Every file a step writes replaces the one of that name from an earlier run, whole."""
-from pathlib import Path
 
-from adjutant.procedures.demo import DemoFile, DemoStep, DemoWorkspace, demo_result, open_demo_game, open_module_line
-from adjutant.procedures.demo_position import paint_stacks, stack_lines
-from adjutant.procedures.outputs import write_text
+from adjutant.procedures.demo import DemoFile, DemoStep, open_demo_game, run_plugin_demo
+from adjutant.procedures.demo_position import write_position
 from adjutant.render import Picture
 
 from . import (ACTING_SAVE, CHARTS_COPY, COMBAT_SAVE, COMMAND_SAVE, COMPANION_COPY, DEMO_SAVE, ENTRY_SAVE, MODULE,
@@ -14,8 +12,6 @@ from . import (ACTING_SAVE, CHARTS_COPY, COMBAT_SAVE, COMMAND_SAVE, COMPANION_CO
 from .. import combat_demo, command_demo, move_check, voluntary_demo
 from . import recovery_step
 from .module import MAP_NAME
-
-SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
 
 
 def demo_game(ws):
@@ -55,10 +51,7 @@ def position_picture(ws):
     picture = Picture(ws.module.find_map(MAP_NAME))
     picture.terrain(ws.companion.map(MAP_NAME))
     picture.grid(names=False)   # the board prints every hex's number, which is its VASSAL name
-    paint_stacks(picture, army, SIDE_COLOURS)
-    picture.save(ws.path("position.png"), scale=0.8, replace=True)
-    text = stack_lines(army, DEMO_SAVE, "lfm", lambda h: f"{army.terrain(h)}, level {army.elevation(h)}", describe)
-    text.append("")
+    text = [""]
     for side in SIDES:
         text.append(f"{side} zones of control (5.1): {', '.join(sorted(army.zone_hexes(side)))}")
         text.append(f"{side} zones of influence (6.1): {', '.join(sorted(army.influence_hexes(side)))}")
@@ -68,11 +61,11 @@ def position_picture(ws):
             chain = ", ".join(c.name for c in army.chain(commander)) or "none on the map"
             below = ", ".join(c.name for c in army.subordinates(commander)) or "none on the map"
             text.append(f"{commander.name} ({side} {commander.rank}): over him {chain}; under him {below}")
-    write_text(ws.path("position.txt"), "\n".join(text) + "\n", replace=True)
-    return [DemoFile("position.png", f"{DEMO_SAVE}'s units, top of each stack first, over the companion file's "
-                                     f"terrain"),
-            DemoFile("position.txt", "the same units with the vocabulary the plugin reads, each side's zones of "
-                                     "control and influence, the chain of command")]
+    return write_position(ws, army, picture, save=DEMO_SAVE, plugin_name="lfm",
+                          where=lambda h: f"{army.terrain(h)}, level {army.elevation(h)}", describe=describe,
+                          more_lines=text, scale=0.8, over="the companion file's terrain",
+                          about="the same units with the vocabulary the plugin reads, each side's zones of control "
+                                "and influence, the chain of command")
 
 
 STEPS = [
@@ -90,13 +83,11 @@ STEPS = [
 
 
 def run_demo(folder, console):
-    folder = Path(folder)
-    return demo_result(STEPS, DemoWorkspace(folder), console, viewing(folder))
+    return run_plugin_demo(STEPS, folder, console, MODULE, viewing)
 
 
 def viewing(folder):
     return [
-        open_module_line(folder / MODULE),
         f"A save: File > Open Game on {folder / COMBAT_SAVE} shows the 8.9 example; hover a hex to see its "
         f"name (0907).",
     ]

@@ -3,7 +3,7 @@
 DynamicProperties (SP, Mode, Command) and the markers of 14, 15 and 22 as layers of two levels
 (Disorganized, Shattered, Detached: level 1 without the marker, level 2 with it)."""
 from adjutant import encode_sequence as encode
-from adjutant.procedures.demo_traits import choice_trait, sp_trait
+from adjutant.procedures.demo_traits import choice_trait, layer_trait, sp_trait
 
 MODES = {"artillery": ("limbered", "unlimbered"), "horse artillery": ("limbered", "unlimbered"),
          "cavalry": ("mounted", "dismounted")}
@@ -13,15 +13,6 @@ LAYERS = {"Disorganized": ("layer-d.png", "D", "Disorganize", "Rally", ("68,130"
           "Detached": ("layer-detached.png", "DET", "Detach", "Rejoin", ("84,195", "74,130"), "22.3")}
 
 
-def layer_trait(name, on):
-    """A layer of two levels (1: no marker, 2: the marker shown), its property NAME_Level."""
-    image, _, add, remove, (add_key, remove_key), clause = LAYERS[name]
-    fields = ["", "130", "", add, "130", "", remove, "130", "", "", "", "1", "false", "0", "-14",
-              "," + image, ",", "false", name, "", "", "false", "", "1", "1", "true", "", add_key, remove_key,
-              f"{name} ({clause})", "1.0"]
-    return ("emb2;" + encode(fields, ";"), "2" if on else "1")
-
-
 def counter_traits(counter, sp=None, mode=None, command="out", disorganized=False, shattered=False, detached=False):
     """The counter's traits as (type, state) pairs, outermost first, without its BasicPiece; the
     keywords give another state than the palette's (a reduced unit, another mode, in command ...)."""
@@ -29,11 +20,11 @@ def counter_traits(counter, sp=None, mode=None, command="out", disorganized=Fals
         return [("mark;" + encode(["Type"], ","), "marker")]
     traits = [("markmoved;moved.png;25;-25;Mark Moved;77,130", "false")]
     if counter.is_combat:
-        traits.append(layer_trait("Disorganized", disorganized))
+        traits.append(layer_trait(LAYERS, "Disorganized", disorganized))
     if counter.type in ("infantry", "cavalry") or counter.rank == "brigade":
-        traits.append(layer_trait("Shattered", shattered))
+        traits.append(layer_trait(LAYERS, "Shattered", shattered))
     if counter.type in ("infantry", "cavalry"):
-        traits.append(layer_trait("Detached", detached))
+        traits.append(layer_trait(LAYERS, "Detached", detached))
     if counter.is_combat:
         traits.append(sp_trait(counter.sp if sp is None else sp))
     if counter.type in MODES:

@@ -1,19 +1,13 @@
 """The counters' images."""
-import io
 import math
 
-from PIL import Image, ImageDraw
-
-from adjutant.procedures.demo_images import font
+from adjutant.procedures.demo_images import counter_square, font, png_bytes
 
 from .palette import COLOURS
 
 
 def counter_png(counter):
-    size = 48
-    image = Image.new("RGB", (size, size), COLOURS[counter.side])
-    draw = ImageDraw.Draw(image)
-    draw.rectangle([0, 0, size - 1, size - 1], outline="#000000", width=2)
+    image, draw = counter_square(COLOURS[counter.side], size=48)
     box = [14, 5, 34, 18]
     if counter.type in ("infantry", "cavalry", "artillery"):
         draw.rectangle(box, fill="#ffffff", outline="#000000")
@@ -40,7 +34,5 @@ def counter_png(counter):
     f = font(9, bold=True)
     for i, text in enumerate(lines):
         draw.text((24, 24 + 10 * i), text, fill="#ffffff", font=f, anchor="mt")
-    out = io.BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()
+    return png_bytes(image)
 

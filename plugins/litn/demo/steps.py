@@ -7,11 +7,9 @@ Every file a step writes replaces the one of that name from an earlier run, whol
 the demo game's files, its inputs, are never written over.
 """
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from adjutant.procedures.demo import (DemoFile, DemoStep, DemoWorkspace, demo_result, open_demo_game,
-                                     open_module_line)
+from adjutant.procedures.demo import DemoFile, DemoStep, DemoWorkspace, open_demo_game, run_plugin_demo
 from adjutant.procedures.outputs import write_file, write_text
 from adjutant.rules.companion_rules import CompanionRules
 from adjutant.plugin import Context
@@ -200,13 +198,11 @@ STEPS = [
 
 
 def run_demo(folder, console):
-    folder = Path(folder)
-    return demo_result(STEPS, Workspace(folder), console, viewing(folder))
+    return run_plugin_demo(STEPS, folder, console, MODULE, viewing, Workspace)
 
 
 def viewing(folder):
     return [
-        open_module_line(folder / MODULE),
         f"A save: File > Open Game on {folder / 'attrition.vsav'} shows the strengths after attrition "
         f"({DEMO_SAVE} is the game before).",
         f"A log: File > Open Game on {folder / 'command.vlog'} (or moves.vlog), then step through it with the "

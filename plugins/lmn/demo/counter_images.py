@@ -1,18 +1,12 @@
 """The counters' images: the side's colour, the type's symbol, the name and the printed value."""
-import io
 
-from PIL import Image, ImageDraw
-
-from adjutant.procedures.demo_images import font
+from adjutant.procedures.demo_images import counter_square, font, png_bytes
 
 from .board import COLOURS
 
 
 def counter_png(counter):
-    size = 40
-    image = Image.new("RGB", (size, size), COLOURS[counter.side])
-    draw = ImageDraw.Draw(image)
-    draw.rectangle([0, 0, size - 1, size - 1], outline="#000000", width=2)
+    image, draw = counter_square(COLOURS[counter.side])
     box = [12, 4, 28, 14]
     if counter.type in ("infantry", "cavalry"):
         draw.rectangle(box, fill="#ffffff", outline="#000000")
@@ -26,6 +20,4 @@ def counter_png(counter):
     words = counter.name.replace("Union ", "").replace("CSA ", "")
     draw.text((20, 22), words[:9], fill="#ffffff", font=font(7, bold=True), anchor="mm")
     draw.text((20, 33), counter.label, fill="#ffffff", font=font(9, bold=True), anchor="mm")
-    out = io.BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()
+    return png_bytes(image)

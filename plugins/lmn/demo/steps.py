@@ -1,11 +1,10 @@
 """What `adjutant demo` does with the lmn plugin: the demo game (write_demo, only the files missing),
 then the plugin's procedures on it, each step writing its files into the folder and saying what
 each is. Every file a step writes replaces the one of that name from an earlier run, whole."""
-from pathlib import Path
 
 import adjutant
 from adjutant.plugin import Context
-from adjutant.procedures.demo import DemoFile, DemoStep, DemoWorkspace, demo_result, open_demo_game, open_module_line
+from adjutant.procedures.demo import DemoFile, DemoStep, open_demo_game, run_plugin_demo
 from adjutant.procedures.outputs import write_file, write_text
 from adjutant.procedures.rolls import Rolls
 from adjutant.render import Picture
@@ -162,13 +161,11 @@ STEPS = [
 
 
 def run_demo(folder, console):
-    folder = Path(folder)
-    return demo_result(STEPS, DemoWorkspace(folder), console, viewing(folder))
+    return run_plugin_demo(STEPS, folder, console, MODULE, viewing)
 
 
 def viewing(folder):
     return [
-        open_module_line(folder / MODULE),
         f"A save: File > Open Game on {folder / 'combat.vsav'} shows the attack on Frederick resolved "
         f"({COMBAT_SAVE} is the position before).",
     ]

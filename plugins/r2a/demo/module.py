@@ -5,10 +5,10 @@ import xml.etree.ElementTree as ET
 
 import adjutant
 from adjutant.build_file import BOARD, PKG, BuildFile
-from adjutant.procedures.demo_images import small_png
+from adjutant.procedures.demo_images import layer_png, small_png
 
 from .board import board_png, gap_png
-from .counter_images import counter_png, layer_png
+from .counter_images import counter_png
 from .counters import COUNTERS
 from .grid import BOARDS, GAP_HEIGHT, GAP_WIDTHS, LAYOUT
 from .traits import LAYERS, counter_traits
@@ -75,6 +75,6 @@ def write_module(path, companion):
     images = {board_image(g.board): board_png(companion, g.board) for g in BOARDS}
     images.update((board_image(f"Gap {i + 1}"), gap_png(w, GAP_HEIGHT)) for i, w in enumerate(GAP_WIDTHS))
     images["moved.png"] = small_png((10, 10), "#e0c020")
-    images.update((LAYERS[name][0], layer_png(name)) for name in LAYERS)
+    images.update((LAYERS[name][0], layer_png(LAYERS[name][1])) for name in LAYERS)
     images.update((counter.image, counter_png(counter)) for counter in COUNTERS)
     adjutant.write_module(path, build_file(), images)

@@ -3,19 +3,15 @@ missing), then a picture and a list of the demo position: each stack with the vo
 reads, the places, areas and rail lines of each hex that holds units, the map state. The
 procedures' demo steps are appended to STEPS. Every file a step writes replaces the one of that
 name from an earlier run, whole."""
-from pathlib import Path
 
-from adjutant.procedures.demo import DemoFile, DemoStep, DemoWorkspace, demo_result, open_demo_game, open_module_line
-from adjutant.procedures.demo_position import paint_stacks, stack_lines
-from adjutant.procedures.outputs import write_text
+from adjutant.procedures.demo import DemoFile, DemoStep, open_demo_game, run_plugin_demo
+from adjutant.procedures.demo_position import write_position
 from adjutant.render import Picture
 
 from . import (ALEXANDRIA_SAVE, CHARTS_COPY, COMPANION_COPY, DEMO_SAVE, LEVY_SAVE, MODULE, PANIC_LOG, PANIC_SAVE,
                RAIL_SAVE, write_demo)
 from . import ammo_step, command_step, rail_step, supply_step, victory_step
 from .module import MAP_NAME
-
-SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
 
 
 def demo_game(ws):
@@ -67,10 +63,7 @@ def position_picture(ws):
     army = Army(Context(ws.module, ws.companion, ws.open_game(DEMO_SAVE), str(ws.path(DEMO_SAVE))))
     picture = Picture(ws.module.find_map(MAP_NAME))
     picture.grid(names=False)   # the boards print every hex's number, which is its VASSAL name
-    paint_stacks(picture, army, SIDE_COLOURS)
-    picture.save(ws.path("position.png"), scale=0.6, replace=True)
-    text = stack_lines(army, DEMO_SAVE, "r2a", lambda h: where(army, h), describe)
-    text.append("")
+    text = [""]
     for side in SIDES:
         commander = army.army_commander(side)
         corps = ", ".join(f"{c.name} ({c.corps}: {', '.join(d.name for d in army.divisions_of(c.corps))})"
@@ -85,10 +78,10 @@ def position_picture(ws):
     text.append("Confederate-controlled counties: " + (", ".join(a.name for a in army.confederate_counties())
                                                        or "none"))
     text.append("destroyed stations: " + (", ".join(p.name for p in army.destroyed_stations()) or "none"))
-    write_text(ws.path("position.txt"), "\n".join(text) + "\n", replace=True)
-    return [DemoFile("position.png", f"{DEMO_SAVE}'s units, top of each stack first, over the boards"),
-            DemoFile("position.txt", "the same units with the vocabulary the plugin reads, where each stands (state, "
-                                     "county, places, rail lines), the corps, the rail lines and the map state")]
+    return write_position(ws, army, picture, save=DEMO_SAVE, plugin_name="r2a", where=lambda h: where(army, h),
+                          describe=describe, more_lines=text, scale=0.6, over="the boards",
+                          about="the same units with the vocabulary the plugin reads, where each stands (state, "
+                                "county, places, rail lines), the corps, the rail lines and the map state")
 
 
 STEPS = [
@@ -107,13 +100,11 @@ STEPS = [
 
 
 def run_demo(folder, console):
-    folder = Path(folder)
-    return demo_result(STEPS, DemoWorkspace(folder), console, viewing(folder))
+    return run_plugin_demo(STEPS, folder, console, MODULE, viewing)
 
 
 def viewing(folder):
     return [
-        open_module_line(folder / MODULE),
         f"A save: File > Open Game on {folder / RAIL_SAVE} shows Couch's division at 6 Mile Post (E2812); hover a "
         f"hex to see its name (E2101, S5801, N5816).",
     ]

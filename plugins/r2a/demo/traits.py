@@ -4,21 +4,12 @@ DynamicProperties (Manpower, Fatigue, Victuals, Ammo, RailLastTurn, Reorganized)
 unsupplied, disorganized and demoralized sides as layers of two levels (level 1 without the
 marker, level 2 with it)."""
 from adjutant import encode_sequence as encode
-from adjutant.procedures.demo_traits import dynamic_property, flag_trait, key_commands
+from adjutant.procedures.demo_traits import dynamic_property, flag_trait, key_commands, layer_trait
 
 # The layers: (name, the marker's image, its text, the menu's words to add and remove it, key codes, clause).
 LAYERS = {"Unsupplied": ("layer-unsupplied.png", "OOS", "Unsupply", "Supply", ("85,130", "83,195"), "8"),
           "Disorganized": ("layer-disorganized.png", "DIS", "Disorganize", "Reorganize", ("68,130", "82,195"), "2"),
           "Demoralized": ("layer-demoralized.png", "DEM", "Demoralize", "Remoralize", ("77,130", "77,195"), "2")}
-
-
-def layer_trait(name, on):
-    """A layer of two levels (1: no marker, 2: the marker shown), its property NAME_Level."""
-    image, _, add, remove, (add_key, remove_key), clause = LAYERS[name]
-    fields = ["", "130", "", add, "130", "", remove, "130", "", "", "", "1", "false", "0", "-14",
-              "," + image, ",", "false", name, "", "", "false", "", "1", "1", "true", "", add_key, remove_key,
-              f"{name} ({clause})", "1.0"]
-    return ("emb2;" + encode(fields, ";"), "2" if on else "1")
 
 
 def number_trait(name, key, low, high, value, description):
@@ -36,8 +27,8 @@ def counter_traits(counter, manpower=None, fatigue=0, victuals=None, ammo=None, 
         return [("mark;" + encode(["Type"], ","), "marker")]
     traits = [("markmoved;moved.png;25;-25;Mark Moved;77,130", "false")]
     if counter.is_combat:
-        traits += [layer_trait("Unsupplied", unsupplied), layer_trait("Disorganized", disorganized),
-                   layer_trait("Demoralized", demoralized),
+        traits += [layer_trait(LAYERS, "Unsupplied", unsupplied), layer_trait(LAYERS, "Disorganized", disorganized),
+                   layer_trait(LAYERS, "Demoralized", demoralized),
                    number_trait("Manpower", 77, 0, 30, counter.manpower if manpower is None else manpower,
                                 "Manpower points"),
                    number_trait("Fatigue", 70, 0, 4, fatigue, "Fatigue (0-4)"),

@@ -3,7 +3,7 @@ steps run in order in one folder, each writing files there and saying in one lin
 is. A demo is a list of steps, so a step is added by appending it to the list.
 
     STEPS = [DemoStep("The Command Phase", command_phase), DemoStep("Attrition", attrition)]
-    files = run_steps(STEPS, workspace, console)
+    result = run_plugin_demo(STEPS, folder, console, "demo.vmod", viewing)
 
 Each step is a function of the demo's workspace (a DemoWorkspace: the folder, the module opened
 ...) returning the DemoFiles it wrote.
@@ -76,15 +76,14 @@ def run_steps(steps, workspace, console, folder):
     return files
 
 
-def demo_result(steps, workspace, console, viewing):
-    """Runs the steps in the workspace's folder (run_steps); the DemoResult, with its `viewing` lines."""
-    files = run_steps(steps, workspace, console, workspace.folder)
-    return DemoResult(workspace.folder, files, viewing)
-
-
-def open_module_line(module_path):
-    """The first line of a demo's `viewing`: how to open its module."""
-    return f"Open {module_path} in VASSAL (the Module Manager opens a module, or open the file itself)."
+def run_plugin_demo(steps, folder, console, module_file, viewing, workspace=DemoWorkspace):
+    """A plugin's demo: runs the steps in a new `workspace` of `folder` (run_steps); the DemoResult,
+    whose viewing lines say how to open the demo's module (`module_file` in the folder), then
+    `viewing(folder)`'s lines."""
+    folder = Path(folder)
+    files = run_steps(steps, workspace(folder), console, folder)
+    opening = f"Open {folder / module_file} in VASSAL (the Module Manager opens a module, or open the file itself)."
+    return DemoResult(folder, files, [opening] + viewing(folder))
 
 
 def open_demo_game(ws, write_demo, module_file, companion_file, files):

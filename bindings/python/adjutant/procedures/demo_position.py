@@ -1,5 +1,9 @@
 """A demo's position step: a save's units where a plugin's Army reads them, each hex's stack top
 first, painted over a picture of the map and written as text."""
+from .demo import DemoFile
+from .outputs import write_text
+
+SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
 
 
 def paint_stacks(picture, army, colours):
@@ -17,3 +21,15 @@ def stack_lines(army, save, plugin_name, where, describe):
     for hex_name, stack in army.stacks().items():
         text.append(f"{hex_name} ({where(hex_name)}): " + "; ".join(describe(u) for u in stack))
     return text
+
+
+def write_position(ws, army, picture, *, save, plugin_name, where, describe, more_lines, scale, over, about):
+    """The position step's files in the workspace's folder: position.png, `picture` (the map, drawn
+    `over` what it says) with the stacks painted in SIDE_COLOURS, saved at `scale`; position.txt,
+    stack_lines and then `more_lines` (`about` says what the whole text holds). Their DemoFiles."""
+    paint_stacks(picture, army, SIDE_COLOURS)
+    picture.save(ws.path("position.png"), scale=scale, replace=True)
+    text = stack_lines(army, save, plugin_name, where, describe) + list(more_lines)
+    write_text(ws.path("position.txt"), "\n".join(text) + "\n", replace=True)
+    return [DemoFile("position.png", f"{save}'s units, top of each stack first, over {over}"),
+            DemoFile("position.txt", about)]

@@ -1,5 +1,5 @@
 """The traits a demo's counters are made of, as VASSAL encodes them: a DynamicProperty with its
-menu commands, a true/false flag, a value set from a list, strength points."""
+menu commands, a true/false flag, a value set from a list, strength points, a marker shown or not."""
 from adjutant import encode_sequence as encode
 
 
@@ -30,3 +30,14 @@ def sp_trait(sp):
     return (dynamic_property("SP", "true", "0", "16", "false",
                              key_commands(("SP +1", "61,130", "I,1"), ("SP -1", "45,130", "I,-1"),
                                           ("Set SP", "83,195", "R,SP")), "Strength points"), str(sp))
+
+
+def layer_trait(layers, name, on):
+    """The layer `name` of `layers` ({name: (the marker's image, its text, the menu's words to add
+    and remove it, their key codes (add, remove), the rule's clause)}) as a layer of two levels (1:
+    no marker, 2: the marker shown), its property NAME_Level: (type, state)."""
+    image, _, add, remove, (add_key, remove_key), clause = layers[name]
+    fields = ["", "130", "", add, "130", "", remove, "130", "", "", "", "1", "false", "0", "-14",
+              "," + image, ",", "false", name, "", "", "false", "", "1", "1", "true", "", add_key, remove_key,
+              f"{name} ({clause})", "1.0"]
+    return ("emb2;" + encode(fields, ";"), "2" if on else "1")
