@@ -26,6 +26,7 @@ DEFAULT_OPTIONS = {
     "vp_band_200": "decisive",
     "harpers_ferry_surrender": "extra",
     "alternate_automatic": "kept",
+    "alternate_decisive": "divisions",
 
 }
 CHOICES = {
@@ -46,6 +47,7 @@ CHOICES = {
     "vp_band_200": ("decisive", "draw"),
     "harpers_ferry_surrender": ("extra", "instead"),
     "alternate_automatic": ("kept", "dropped"),
+    "alternate_decisive": ("divisions", "vp"),
 
 }
 

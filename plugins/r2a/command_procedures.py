@@ -5,7 +5,9 @@ McClellan's takeover written when a condition allows it, and the takeover's sche
 (r2a.reorganization); each corps' Command Paralysis roll (r2a.paralysis); and the exact odds of both
 rolls (`odds`, which the shared r2a.odds procedure calls). The pure rules are panic.py, takeover.py,
 reorganization.py and paralysis.py."""
+import dataclasses
 import datetime
+from dataclasses import dataclass
 
 from adjutant.plugin import Parameter
 from adjutant.procedures.kept import kept_property
@@ -27,7 +29,8 @@ class CommandRefused(ValueError):
 
 GLOBALS = {"date": "the game's date", "panic_total": "the Union Panic total last counted",
            "panic_date": "the day Union Panic began", "takeover_date": "the day McClellan took command",
-           "union_losses": "Union manpower losses from all causes"}
+           "union_losses": "Union manpower losses from all causes",
+           "reorganization_rolls": "this turn's Union reorganization rolls (2)"}
 
 
 def kept(session, key):
@@ -178,8 +181,18 @@ def schedule(session, takeover_date, panic_date):
     """The takeover's turns (takeover.TakeoverTurn) from `takeover_date` up to its "all reorganized" turn."""
     panicked = had_panic(panic_date, takeover_date)
     last = int(session.charts.rule("takeover", f"{'panic' if panicked else 'no_panic'}_all_reorganized"))
-    return [takeover.takeover_turn(session.charts, takeover_date + datetime.timedelta(days=n), takeover_date, panicked)
-            for n in range(last + 1)]
+    return [takeover.takeover_turn(session.charts, takeover_date + datetime.timedelta(days=n), takeover_date, panicked,
+                                   panic_date) for n in range(last + 1)]
+
+
+def which_schedule(panic_date, takeover_date):
+    """Which of rule 2's two schedules follows a takeover on `takeover_date`, and why."""
+    if panic_date is None or panic_date > takeover_date:
+        after = ("" if panic_date is None else f"Panic came on {show_date(panic_date)}, after McClellan's takeover "
+                 f"on {show_date(takeover_date)}, so ")
+        return (f"{after or 'no Union Panic had occurred by then: '}the \"If no Panic has occurred\" schedule applies "
+                f"(2: it had not occurred when McClellan took command)")
+    return f"Panic began on {show_date(panic_date)}: the \"If Panic has occurred\" schedule (2)"
 
 
 def add_turn(section, turn):
@@ -213,10 +226,7 @@ def run_takeover(session, source, take, plan):
         if start_day != takeover_date:
             for line in panic.mcclellan_eligible(session.charts, start_day, panic_date).lines:
                 section.add(line)
-        which = (f"Panic began on {show_date(panic_date)}" if had_panic(panic_date, start_day)
-                 else "no Union Panic had occurred by then")
-        section.add(f"{which}: the \"If {'Panic' if had_panic(panic_date, start_day) else 'no Panic'} has occurred\" "
-                    f"schedule (2)")
+        section.add(which_schedule(panic_date, start_day))
         for turn in schedule(session, start_day, panic_date):
             add_turn(section, turn)
         return
@@ -229,8 +239,10 @@ def run_takeover(session, source, take, plan):
     if date < takeover_date:
         raise CommandRefused(f"the game's date {show_date(date)} is before McClellan's takeover on "
                              f"{show_date(takeover_date)}")
+    if panic_date is not None and panic_date > takeover_date:
+        section.add(which_schedule(panic_date, takeover_date), panic=show_date(panic_date))
     add_turn(section, takeover.takeover_turn(session.charts, date, takeover_date,
-                                             had_panic(panic_date, takeover_date)))
+                                             had_panic(panic_date, takeover_date), panic_date))
 
 
 def current_turn(session, source):
@@ -244,7 +256,8 @@ def current_turn(session, source):
     if date < takeover_date:
         raise CommandRefused(f"the game's date {show_date(date)} is before McClellan's takeover on "
                              f"{show_date(takeover_date)}")
-    return takeover.takeover_turn(session.charts, date, takeover_date, had_panic(panic_date, takeover_date))
+    return takeover.takeover_turn(session.charts, date, takeover_date, had_panic(panic_date, takeover_date),
+                                  panic_date)
 
 
 # ---- rule 2: Union Army Reorganization ----
@@ -273,6 +286,46 @@ def union_corps(army, corps=""):
         for leader in chosen_corps(army, UNION, corps)], mcclellan
 
 
+@dataclass(frozen=True)
+class TurnRolls:
+    """The reorganization rolls made on one turn, as the global [globals] reorganization_rolls keeps
+    them: "Sep 3: III Corps, V Corps, VI Corps; +2 VI Corps" (the corps that rolled, or were
+    reorganized by the schedule's last turn, and the corps given McClellan's +2)."""
+    date: object              # datetime.date, None when none kept
+    corps: tuple = ()
+    plus: str = ""
+
+    def text(self):
+        return f"{show_date(self.date)}: {', '.join(self.corps)}" + (f"; +2 {self.plus}" if self.plus else "")
+
+
+def turn_rolls(session, source, day):
+    """This turn's rolls kept in the global reorganization_rolls names (those of another date count
+    for nothing: a corps rolls once a turn, "at the end of the Random Event phase on each turn")."""
+    name = kept(session, "reorganization_rolls")
+    text = (session.army.game.global_property(name) or "").strip()
+    if not text:
+        return TurnRolls(None)
+    date, sep, body = text.partition(":")
+    if not sep:
+        raise ArmyError(f"{source}: the global property {name} holds {text!r}, not \"DATE: CORPS, ...; +2 CORPS\"")
+    kept_day = parse_date(date, f"{source}: global property {name!r}")
+    if kept_day != day:
+        return TurnRolls(kept_day)
+    rolled, _, plus = body.partition(";")
+    plus = plus.strip()
+    if plus and not plus.startswith("+2 "):
+        raise ArmyError(f"{source}: the global property {name}: {plus!r} is not \"+2 CORPS\"")
+    return TurnRolls(day, tuple(c.strip() for c in rolled.split(",") if c.strip()), plus[3:].strip())
+
+
+def done_today(corps, day):
+    """What a corps judged today (kept in the turn's rolls) is, in words."""
+    if corps.reorganized:
+        return f"{corps.name}: reorganized today ({day}): it remains so, no roll"
+    return f"{corps.name}: rolled today ({day}), not reorganized: it rolls again next turn, no roll now"
+
+
 def run_reorganization(session, source, mcclellan_corps):
     turn = current_turn(session, source)
     army, report = session.army, session.report
@@ -284,16 +337,41 @@ def run_reorganization(session, source, mcclellan_corps):
     if turn.after == 0:
         raise CommandRefused(f"no reorganization roll on the turn of McClellan's takeover ({turn.clause}): the corps "
                              f"roll on the turns following it")
+    today = turn_rolls(session, source, turn.date)
+    day = show_date(turn.date)
+    done = [c for c in corps if c.name in today.corps]
+    rolling = [c for c in corps if c.name not in today.corps]
+    if today.plus:
+        if mcclellan_corps:
+            raise CommandRefused(f"mcclellan={mcclellan_corps}: McClellan's +2 went to {today.plus} on {day} "
+                                 f"(the global property {kept(session, 'reorganization_rolls')}): \"This modifier "
+                                 f"may only be utilized for one Corp leader per turn\" (2)")
+        rolling = [dataclasses.replace(c, with_mcclellan=False) for c in rolling]
+    if done and not [c for c in rolling if not c.reorganized]:
+        raise CommandRefused(f"every corps not reorganized before {day} was judged on {day} already (the global "
+                             f"property {kept(session, 'reorganization_rolls')}: "
+                             + "; ".join(done_today(c, day) for c in done) + "): a corps rolls once a turn, \"at "
+                             "the end of the Random Event phase on each turn\" (2)")
+    if mcclellan_corps and any(mcclellan_corps in (c.name, c.commander) for c in done):
+        raise CommandRefused(f"mcclellan={mcclellan_corps}: that corps rolled on {day} already: a corps rolls once "
+                             f"a turn (2)")
+    stacked = [c.name for c in rolling if c.with_mcclellan and not c.reorganized]
+    given = mcclellan_corps or (stacked[0] if len(stacked) == 1 else "")
     try:
-        results = reorganization.roll_reorganizations(session.charts, corps, turn, session.roll,
+        results = reorganization.roll_reorganizations(session.charts, rolling, turn, session.roll,
                                                       mcclellan_corps or ())
     except ValueError as e:
         raise CommandRefused(str(e)) from None
     rolls = report.section("Each corps (2)")
-    written = []
-    for c, r in zip(corps, results):
+    for c in done:
+        rolls.add(done_today(c, day) + " (2)", corps=c.name, commander=c.commander, roll=None, total=None,
+                  reorganized=c.reorganized)
+    written, plus = [], today.plus
+    for c, r in zip(rolling, results):
         rolls.add(r.text, corps=c.name, commander=c.commander, roll=r.rolled.die if r.rolled else None,
                   total=r.rolled.total if r.rolled else None, reorganized=r.reorganized)
+        if r.rolled and c.name == given:
+            plus = c.name
         if r.reorganized and not c.reorganized:
             leader = army.corps_leader(c.name, UNION)
             if not army.write(leader, "reorganized", "true"):
@@ -304,7 +382,12 @@ def run_reorganization(session, source, mcclellan_corps):
     if written:
         rolls.add(f"reorganized written on {', '.join(written)}", written=written)
     if turn.all_reorganized:
-        rolls.add("every Union corps is reorganized (2): the takeover's disorganization has ended", all=True)
+        rolls.add("every Union corps is reorganized (2): the army's disorganization has ended; the units' "
+                  "Disorganized sides are left as they are (2 NOTE)", all=True)
+    newly = tuple(c.name for c, r in zip(rolling, results) if r.rolled or (r.reorganized and not c.reorganized))
+    if newly:
+        kept_now = TurnRolls(turn.date, today.corps + newly, plus)
+        write_global(session, "reorganization_rolls", kept_now.text(), rolls)
 
 
 # ---- rule 3: Command Paralysis ----
@@ -324,6 +407,20 @@ def commander_apart(leader, commander):
     if commander is None or not commander.hex:
         return "the army commander is not on the map"
     return f"{leader.name} on another board than {commander.name}"
+
+
+def far(charts, leader, corps_leader, commander):
+    """" (why no proximity modifier)" for a corps leader apart from his army commander or more than
+    [paralysis] near_hexes from him; "" when a modifier says where he is."""
+    if commander is None:
+        return ""
+    if corps_leader.hexes is None:
+        return f" ({commander_apart(leader, commander)}: no proximity modifier)"
+    near = int(charts.rule("paralysis", "near_hexes"))
+    if corps_leader.hexes > near:
+        return (f" ({leader.name} {corps_leader.hexes} hexes from {commander.name}, more than {near}: no proximity "
+                f"modifier)")
+    return ""
 
 
 def takeover_paralysis(session, side, source):
@@ -363,8 +460,7 @@ def run_paralysis(session, source, side, event):
                       f"corps\" ({turn.clause}): not paralysed, no roll", corps=leader.corps, exempt=True, roll=None)
             continue
         r = paralysis.roll_paralysis(session.charts, corps_leader, radius, session.roll)
-        where = ("" if corps_leader.hexes is not None or commander is None
-                 else f" ({commander_apart(leader, commander)}: no proximity modifier)")
+        where = far(session.charts, leader, corps_leader, commander)
         rolls.add(r.text + where, corps=leader.corps, commander=leader.name, roll=r.rolled.die, total=r.rolled.total,
                   exempt=r.exempt, hexes=corps_leader.hexes)
     free = [line.data["corps"] for line in rolls.lines if line.data.get("exempt")]
@@ -406,8 +502,17 @@ def reorganization_odds(session, corps, mcclellan, bonus, source):
     else:
         section.add(f"the reorganization roll's bonus: {bonus:+d} (parameter bonus=)")
     found, _ = union_corps(session.army, corps)
+    today = turn_rolls(session, source, session.date) if session.date else TurnRolls(None)
+    if today.plus:
+        section.add(f"McClellan's +2 went to {today.plus} on {show_date(today.date)}: no other corps has it this turn "
+                    f"(2)", plus=today.plus)
     if mcclellan:
         plus = chosen_corps(session.army, UNION, mcclellan)[0].corps
+        if today.plus and plus != today.plus:
+            raise ArmyError(f"mcclellan={mcclellan}: McClellan's +2 went to {today.plus} this turn (2: one Corp "
+                            f"leader per turn)")
+    elif today.plus:
+        plus = ""
     else:
         stacked = [c.name for c in found if c.with_mcclellan and not c.reorganized]
         if len(stacked) > 1:
@@ -415,6 +520,10 @@ def reorganization_odds(session, corps, mcclellan, bonus, source):
                             f"{', '.join(stacked)}")
         plus = stacked[0] if stacked else ""
     for c in found:
+        if c.name in today.corps:
+            section.add(done_today(c, show_date(today.date)) + " (2)", corps=c.name,
+                        chance=1 if c.reorganized else None)
+            continue
         if c.reorganized:
             section.add(f"{c.name}: reorganized on an earlier turn: it remains so, no roll (2)", corps=c.name, chance=1)
             continue

@@ -95,20 +95,10 @@ class R2aMoveChecker(MoveChecker):
     # ---- 5: Balt and DC ----
 
     def _limits(self, name, unit, verdict):
-        designation = unit.get("designation", "")
-        hexes = list(dict.fromkeys((verdict.path or [verdict.start]) + [verdict.end]))
-        out = []
-        if designation == "Balt":
-            area = self.army.balt_west_hexes()
-            west = [h for h in hexes if h in area]
-            if west:
-                out.append(f"{name} in {', '.join(west)}: " + rail.balt_limit(designation, True).clauses[0])
-        if designation == "DC":
-            area = self.army.dc_defense_hexes()
-            outside = [h for h in hexes if h not in area]
-            if outside:
-                out.append(f"{name} in {', '.join(outside)}: " + rail.dc_limit(designation, False).clauses[0])
-        return out
+        limit = rail.designation_limit(unit.get("designation", ""), self.army.dc_defense_hexes(),
+                                       self.army.balt_west_hexes())
+        return [f"{name} in {refusal}" for refusal in
+                rail.limit_refusals(limit, (verdict.path or [verdict.start]) + [verdict.end])]
 
     # ---- 4: rail movement ----
 

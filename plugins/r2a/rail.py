@@ -281,14 +281,17 @@ def _entry_refusal(hex_name, enemy_units, enemy_zoc, county_of, confederate_coun
     return ""
 
 
-def check_move(charts, network, path, enemy_units=(), enemy_zoc=(), county_of=None, confederate_counties=()):
+def check_move(charts, network, path, enemy_units=(), enemy_zoc=(), county_of=None, confederate_counties=(),
+               limit=None):
     """4: may a unit whose attempt succeeded move along `path` (its hexes, the start first)? Only
     along continuous rail hexes, up to 35 of them (a link counts its length), never entering an
     enemy-occupied hex, an enemy ZOC or a hex of a Confederate-controlled county (`county_of`:
-    {hex: county})."""
+    {hex: county}); `limit(hex)`: the clause of the unit's own limit refusing a hex, "" when none
+    (designation_limit: 5's Balt and DC limits), judged on every hex of the path."""
     county_of = county_of or {}
-    limit = int(charts.rule("rail", "max_hexes"))
+    most = int(charts.rule("rail", "max_hexes"))
     problems, total = [], 0
+    problems += limit_refusals(limit, path)
     for a, b in zip(path, path[1:]):
         step = network.length(a, b)
         if step is None:
@@ -298,18 +301,20 @@ def check_move(charts, network, path, enemy_units=(), enemy_zoc=(), county_of=No
         refusal = _entry_refusal(b, set(enemy_units), set(enemy_zoc), county_of, set(confederate_counties))
         if refusal:
             problems.append(refusal)
-    if total > limit:
-        problems.append(f"4: {total} rail hexes, more than {limit}")
+    if total > most:
+        problems.append(f"4: {total} rail hexes, more than {most}")
     if problems:
         return MoveVerdict(False, total, tuple(problems))
-    return MoveVerdict(True, total, (f"4: {total} rail hexes of {limit}, along continuous rail hexes, entering no "
+    return MoveVerdict(True, total, (f"4: {total} rail hexes of {most}, along continuous rail hexes, entering no "
                                      "enemy unit, enemy ZOC or Confederate-controlled county",))
 
 
-def reach(charts, network, start, enemy_units=(), enemy_zoc=(), county_of=None, confederate_counties=()):
-    """{hex: rail hexes from `start`}: every hex a unit whose attempt succeeded may reach (4)."""
+def reach(charts, network, start, enemy_units=(), enemy_zoc=(), county_of=None, confederate_counties=(),
+          limit=None):
+    """{hex: rail hexes from `start`}: every hex a unit whose attempt succeeded may reach (4), never
+    through a hex `limit(hex)` refuses (as check_move)."""
     county_of = county_of or {}
-    limit = int(charts.rule("rail", "max_hexes"))
+    most = int(charts.rule("rail", "max_hexes"))
     enemy_units, enemy_zoc, controlled = set(enemy_units), set(enemy_zoc), set(confederate_counties)
     best, todo = {start: 0}, [(0, start)]
     while todo:
@@ -318,9 +323,11 @@ def reach(charts, network, start, enemy_units=(), enemy_zoc=(), county_of=None, 
             continue
         for nxt, step in network.neighbours(here).items():
             nd = d + step
-            if nd > limit or nd >= best.get(nxt, limit + 1):
+            if nd > most or nd >= best.get(nxt, most + 1):
                 continue
             if _entry_refusal(nxt, enemy_units, enemy_zoc, county_of, controlled):
+                continue
+            if limit is not None and limit(nxt):
                 continue
             best[nxt] = nd
             heapq.heappush(todo, (nd, nxt))
@@ -345,3 +352,27 @@ def dc_limit(designation, in_dc_defense_area):
     if in_dc_defense_area:
         return Verdict(True, ("5: a DC unit within the District of Columbia defense area",))
     return Verdict(False, ("5: DC units must remain within the District of Columbia defense area",))
+
+
+
+def designation_limit(designation, dc_area, balt_west):
+    """5: the limit of a unit of `designation` as a function of a hex: the clause of balt_limit or
+    dc_limit refusing that hex, "" when the unit may be there. `dc_area`: the DC defense area's
+    hexes; `balt_west`: the hexes west of hex row 2101-2134. The move check and r2a.rail both judge
+    by it."""
+    def limit(hex_name):
+        for verdict in (balt_limit(designation, hex_name in balt_west), dc_limit(designation, hex_name in dc_area)):
+            if not verdict.allowed:
+                return verdict.clauses[0]
+        return ""
+    return limit
+
+
+def limit_refusals(limit, hexes):
+    """["HEX, HEX: clause"]: the hexes of `hexes` `limit` refuses, one entry a clause."""
+    refused = {}
+    for h in dict.fromkeys(hexes):
+        clause = limit(h) if limit is not None else ""
+        if clause:
+            refused.setdefault(clause, []).append(h)
+    return [f"{', '.join(hs)}: {clause}" for clause, hs in refused.items()]

@@ -12,6 +12,12 @@ from .modified_roll import percent
 from .session import start
 
 
+LIMITS = {   # 5: what the reach of a designated unit leaves out
+    "DC": "5: a DC unit: only hexes of the District of Columbia defense area, reached by rail hexes within it",
+    "Balt": "5: a Balt unit: no hex west of hex row 2101-2134 of the east HCTR map, on the way or at the end",
+}
+
+
 def _names(text):
     return [n.strip() for n in str(text or "").split(",") if n.strip()]
 
@@ -30,10 +36,13 @@ def _path(army, unit, text):
     return hexes
 
 
-def _obstacles(army):
+def _obstacles(army, unit):
+    """What 4 forbids a rail move to enter, and the unit's own limit (5: Balt and DC units), judged as
+    the move check judges it."""
     enemies = {u.hex for u in army.of("Confederate") if u.hex}
     return dict(enemy_units=enemies, enemy_zoc=army.zone_hexes("Confederate"), county_of=rail_save.county_map(army),
-                confederate_counties=rail_save.confederate_counties(army))
+                confederate_counties=rail_save.confederate_counties(army),
+                limit=rail.designation_limit(unit.designation, army.dc_defense_hexes(), army.balt_west_hexes()))
 
 
 def rail_move(session, name, path_text):
@@ -50,7 +59,7 @@ def rail_move(session, name, path_text):
         refuse(name, eligible.clauses)
     section.add(f"{name} in {unit.hex}: " + "; ".join(eligible.clauses), unit=name, hex=unit.hex,
                 terminus=eligible.terminus)
-    network, obstacles = rail_save.network(army), _obstacles(army)
+    network, obstacles = rail_save.network(army), _obstacles(army, unit)
     path = _path(army, unit, path_text)
     if path:   # judged before the die: a wrong path refuses the whole attempt, nothing written
         verdict = rail.check_move(charts, network, path, **obstacles)
@@ -91,6 +100,8 @@ def rail_move(session, name, path_text):
     section.add(f"it may reach {len(hexes)} hexes by rail: " + ", ".join(f"{h} ({reach[h]})" for h in hexes) +
                 "; give path= to move it, or move it in VASSAL (adjutant check moves judges the move)",
                 reach={h: reach[h] for h in hexes})
+    if unit.designation in LIMITS:
+        section.add(LIMITS[unit.designation])
 
 
 def _write(session, unit, attribute, value, section):

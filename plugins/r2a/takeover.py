@@ -40,14 +40,18 @@ def _schedule(charts, panic):
     return [int(b) for b in bonuses], last
 
 
-def takeover_turn(charts, date, takeover_date, panic):
+def takeover_turn(charts, date, takeover_date, panic, panic_date=None):
     """Rule 2: what McClellan's takeover on `takeover_date` imposes on `date`'s turn. panic: whether
-    Union Panic had occurred when he took command (the "If Panic has occurred" schedule)."""
+    Union Panic had occurred when he took command (the "If Panic has occurred" schedule);
+    panic_date: the day Panic began, when known (a Panic after the takeover has its own combat
+    modifier's reason)."""
     after = (date - takeover_date).days
     if after < 0:
         raise ValueError(f"the takeover schedule on {show_date(date)}: McClellan takes command only on {show_date(takeover_date)}")
     bonuses, last = _schedule(charts, panic)
-    drm = union_combat_drm(charts, date, takeover_date if panic else None, takeover_date)
+    if panic_date is None or (panic and panic_date > takeover_date):
+        panic_date = takeover_date if panic else None
+    drm = union_combat_drm(charts, date, panic_date, takeover_date)
     roll = charts.option("takeover_paralysis_roll") == "roll"
     reading = f"option takeover_paralysis_roll = \"{charts.option('takeover_paralysis_roll')}\""
     which = "If Panic has occurred" if panic else "If no Panic has occurred"
@@ -71,7 +75,10 @@ def takeover_turn(charts, date, takeover_date, panic):
         clause = f"2 {which}: turn {last} following takeover"
         if after == last:
             lines.append("disorganization ends: every corps not already reorganized reorganizes (HCTR Combined "
-                         f"Game \"Union Reorganization\"), and the Union cavalry (\"Union Cavalry\") ({clause})")
+                         f"Game \"Union Reorganization\"), and the Union cavalry (\"Union Cavalry\") ({clause}); "
+                         "this ends the army's disorganization, not the units': a unit on its disorganized side "
+                         "stays on it (2 NOTE: \"Units on their disorganized sides are not flipped to their "
+                         "organized side when a Corp is reorganized\")")
         else:
             lines.append(f"the army reorganized on {show_date(takeover_date + datetime.timedelta(days=last))} ({clause}): "
                          "no paralysis from the takeover")

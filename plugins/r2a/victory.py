@@ -329,6 +329,11 @@ def _alternate_level(charts, total, divisions_north, when, automatic_dropped):
         return Level("Confederate decisive",
                      f"Optional II Victory Levels: {total} VP is {decisive}+ with {divisions_north} Confederate infantry "
                      f"divisions in Maryland and/or Pennsylvania ({divisions}+): Confederate decisive{dropped}")
+    if total >= decisive and charts.option("alternate_decisive") == "vp":
+        return Level("Confederate decisive",
+                     f"Optional II Game End: {total} VP is {decisive}+, \"thus signifying a Confederate decisive "
+                     f"victory\", with {divisions_north} Confederate infantry divisions in Maryland and/or "
+                     f"Pennsylvania (option alternate_decisive = \"vp\": the total alone){dropped}")
     if marginal[0] <= total <= marginal[1]:
         return Level("Union marginal", f"Optional II Victory Levels: {total} VP is between {marginal[0]} and "
                                        f"{marginal[1]}: Union marginal; {when}{dropped}")
@@ -336,28 +341,41 @@ def _alternate_level(charts, total, divisions_north, when, automatic_dropped):
         return Level("Union decisive", f"Optional II Victory Levels: {total} VP is less than {below}: Union decisive; "
                                        f"{when}{dropped}")
     short = (f" ({divisions_north} Confederate infantry divisions in Maryland and/or Pennsylvania, fewer than "
-             f"{divisions})" if total >= decisive else "")
+             f"{divisions}: not a decisive victory, option alternate_decisive = \"divisions\")" if total >= decisive
+             else "")
     return Level("draw", f"Optional II Victory Levels: {total} VP{short}: all other results are a draw; {when}{dropped}")
 
 
-def alternate_game_end(charts, day, crossed_potomac, infantry_north, total):
+def alternate_game_end(charts, day, crossed_potomac, infantry_north, total, divisions_north):
     """Optional II Game End, reported: whether the game ends on `day` (a date), given whether a
     Confederate infantry unit has crossed the Potomac by the game-end date, how many Confederate
-    infantry units are in Maryland or Pennsylvania, and the Confederate VP total."""
+    infantry units (and of them divisions) are in Maryland or Pennsylvania, and the Confederate VP
+    total. 250 VP ends the game as the decisive victory the Victory Levels define (option
+    alternate_decisive = "divisions": with three divisions north) or alone ("vp")."""
     last = game_date(charts.rule("victory_levels_alternate", "game_end"))
     decisive = int(charts.rule("victory_levels_alternate", "confederate_decisive"))
+    divisions = int(charts.rule("victory_levels_alternate", "confederate_divisions"))
+    by_vp = charts.option("alternate_decisive") == "vp"
     if not crossed_potomac:
         if day >= last:
             return GameEnd(True, f"Optional II Game End: no Confederate infantry unit has crossed the Potomac: the "
                                  f"game ends at the end of the {show_date(last)} turn")
         return GameEnd(False, f"Optional II Game End: no Confederate infantry unit has crossed the Potomac yet: the "
                               f"game ends at the end of the {show_date(last)} turn unless one crosses by then")
-    if total >= decisive:
+    if total >= decisive and (by_vp or divisions_north >= divisions):
+        reading = ("option alternate_decisive = \"vp\": the total alone" if by_vp else
+                   f"with {divisions_north} Confederate infantry divisions in Maryland and/or Pennsylvania, "
+                   f"{divisions}+")
         return GameEnd(True, f"Optional II Game End: the Confederate VP total is {total}, {decisive}+: the game ends "
-                             f"(a Confederate decisive victory)")
+                             f"(a Confederate decisive victory; {reading})")
     if infantry_north == 0:
         return GameEnd(True, "Optional II Game End: no Confederate infantry units are in Maryland or Pennsylvania: "
                              "the game ends")
+    if total >= decisive:
+        return GameEnd(False, f"Optional II Game End: {total} VP is {decisive}+ but only {divisions_north} Confederate "
+                              f"infantry divisions are in Maryland and/or Pennsylvania (fewer than {divisions}): not "
+                              f"the decisive victory the Victory Levels define, so the game goes on (option "
+                              f"alternate_decisive = \"divisions\")")
     return GameEnd(False, f"Optional II Game End: {infantry_north} Confederate infantry unit(s) in Maryland or "
                           f"Pennsylvania and {total} VP (under {decisive}): the game goes on")
 

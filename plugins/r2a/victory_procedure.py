@@ -213,12 +213,28 @@ def score(session, position, notes, crossed=None):
     if charts.option("victory_levels") == "alternate" and session.date is not None:
         north = infantry_north(session.army)
         has_crossed = bool(north) if crossed is None else crossed
-        end = victory.alternate_game_end(charts, session.date, has_crossed, len(north), result.total)
-        level.add(f"{show_date(session.date)}: {end.clause}"
-                  + ("" if crossed is not None else " (a Confederate infantry unit north of the Potomac now counts "
-                                                     "as crossed; give crossed= otherwise)"),
-                  ends=end.ends)
+        end = victory.alternate_game_end(charts, session.date, has_crossed, len(north), result.total,
+                                         position.divisions_north)
+        read = ("" if crossed is not None else
+                " (Confederate infantry stands north of the Potomac: it has crossed)" if north else
+                " (no Confederate infantry north of the Potomac now: read as not crossed; give crossed=yes if one "
+                "crossed and came back)")
+        level.add(f"{show_date(session.date)}: {end.clause}{read}", ends=end.ends)
+        if position.end and not end.ends:
+            level.add(f"end=yes, but Optional II Game End has the game go on on {show_date(session.date)}: the level "
+                      f"above is scored as if the game ended now, which the rules do not make it", contradicts="end")
     return result
+
+
+def check_crossed(army, crossed):
+    """crossed=no refused when Confederate infantry stands north of the Potomac (in Maryland or
+    Pennsylvania) on the map: it has crossed."""
+    if crossed is False:
+        north = infantry_north(army)
+        if north:
+            raise ArmyError(f"crossed=no: {', '.join(f'{u.name} ({u.hex})' for u in north)}, Confederate infantry, "
+                            f"stand{'s' if len(north) == 1 else ''} in Maryland or Pennsylvania on the map: a "
+                            f"Confederate infantry unit has crossed the Potomac (Optional II Game End)")
 
 
 def register(plugin):
@@ -251,6 +267,7 @@ def register(plugin):
                           levied="", end=False, crossed=None):
         check_parameters(confederate_losses, union_losses, harpers_ferry, levy_units)
         session = start(context, "Confederate victory points and the victory level (R2A)")
+        check_crossed(session.army, crossed)
         position, notes = read_position(session, confederate_losses, union_losses, harpers_ferry, levy_units,
                                         levied, end)
         score(session, position, notes, crossed)

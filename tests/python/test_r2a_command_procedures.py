@@ -206,6 +206,61 @@ def test_2_reorganization_refused_before_and_on_the_takeover(demo, tmp_path):
         demo.run(after_takeover(demo, tmp_path, "Aug 23"), "reorganization")
 
 
+def test_2_a_corps_rolls_once_a_turn_and_mcclellans_plus_2_goes_to_one_corps_leader_per_turn(demo, tmp_path):
+    # McClellan with Porter (V) and Franklin (VI): VI takes the +2 and reorganizes; a second run that turn is refused.
+    save = after_takeover(demo, tmp_path, "Aug 26", moves={"McClellan": "E2614", "Franklin": "E2614"})
+    report, game = written(demo, tmp_path, save, "reorganization", mcclellan="VI Corps",
+                           rolls=["III Corps*=1", "V Corps*=1", "VI Corps*=6"])
+    assert game.global_property("ReorganizationRolls") == "Aug 26: III Corps, VI Corps, V Corps; +2 VI Corps"
+    first = tmp_path / "first.vsav"
+    game.save(str(first))
+    with pytest.raises(command_procedures.CommandRefused, match=r"McClellan's \+2 went to VI Corps on Aug 26 .*only "
+                                                                r"be utilized for one Corp leader per turn"):
+        demo.run(first, "reorganization", mcclellan="V Corps", rolls=every(6))
+    with pytest.raises(command_procedures.CommandRefused, match="a corps rolls once a turn") as refused:
+        demo.run(first, "reorganization", rolls=every(6))
+    assert "VI Corps: reorganized today (Aug 26)" in str(refused.value)
+    assert "V Corps: rolled today (Aug 26), not reorganized" in str(refused.value)
+    # The next day, the last turn, the others reorganize without a roll; VI Corps reorganized on an earlier turn.
+    game = demo.game(first)
+    game.set_global_property("Date", "Aug 27")
+    game.save(str(tmp_path / "next.vsav"))
+    (tmp_path / "next").mkdir()
+    report, game = written(demo, tmp_path / "next", tmp_path / "next.vsav", "reorganization")
+    assert game.global_property("ReorganizationRolls") == "Aug 27: III Corps, V Corps"   # by the schedule
+    assert any(t.startswith("VI Corps: reorganized on an earlier turn") for t in texts(report, "Each corps"))
+
+
+def test_2_a_corps_reorganized_today_is_reported_reorganized_today(demo, tmp_path):
+    save = after_takeover(demo, tmp_path, "Aug 26", moves={"McClellan": "E2614"})
+    _, game = written(demo, tmp_path, save, "reorganization", rolls=["III Corps*=1", "V Corps*=6", "VI Corps*=1"])
+    game.save(str(tmp_path / "rolled.vsav"))
+    session = start(demo.context(tmp_path / "rolled.vsav"), "odds")
+    lines = command_procedures.odds(session, "reorganization")
+    assert "V Corps: reorganized today (Aug 26): it remains so, no roll (2)" in lines
+    assert "II Corps: reorganized on an earlier turn: it remains so, no roll (2)" in lines
+    assert any(line.startswith("McClellan's +2 went to V Corps on Aug 26") for line in lines)
+
+
+def test_2_the_last_turns_disorganization_ends_for_the_army_not_the_units(demo, tmp_path):
+    save = demo.position(after_takeover(demo, tmp_path, "Aug 27"), tmp_path / "dis.vsav",
+                         properties={"Kearny's Division": {"Disorganized_Level": 2}})
+    report, game = written(demo, tmp_path, save, "reorganization")
+    assert any("this ends the army's disorganization, not the units'" in t for t in texts(report))
+    assert piece_named(game, "Kearny's Division").properties["Disorganized_Level"] == "2"
+
+
+def test_2_panic_after_the_takeover_the_no_panic_schedule_and_why(demo, tmp_path):
+    save = with_globals(demo, DEMO_SAVE, tmp_path / "late.vsav",
+                        {"PanicDate": "Sep 3", "TakeoverDate": "Sep 2", "Date": "Sep 3"})
+    report, _ = demo.run(save, "takeover")
+    said = texts(report)
+    assert "Panic came on Sep 3, after McClellan's takeover on Sep 2, so the \"If no Panic has occurred\" schedule " \
+           "applies (2: it had not occurred when McClellan took command)" in said
+    assert not any("no Union Panic" in t for t in said)
+    assert any(t.startswith("Union combat rolls +0: Panic on Sep 3 came after McClellan's takeover") for t in said)
+
+
 # ---- rule 3: Command Paralysis ----
 
 def test_3_paralysis_modifiers_by_distance_to_the_army_commander(demo):
@@ -217,6 +272,15 @@ def test_3_paralysis_modifiers_by_distance_to_the_army_commander(demo):
         hexes = line.data["hexes"]
         assert ("within his command radius 4" in line.text) == (0 < hexes <= 4)
         assert line.data["exempt"] == (line.data["total"] > 10)
+
+
+def test_3_paralysis_a_corps_leader_beyond_12_hexes_is_told_his_distance(demo, tmp_path):
+    # Pope in E3011; Porter moved 13 hexes away: no modifier, and the report says why.
+    save = demo.position(DEMO_SAVE, tmp_path / "far.vsav", moves={"Porter": "E2301"})
+    report, _ = demo.run(save, "paralysis", side="Union", rolls=every(1))
+    porter = next(line for line in report.sections[1].lines if line.data.get("corps") == "V Corps")
+    assert porter.data["hexes"] == 13
+    assert porter.text.endswith("(Porter 13 hexes from Pope, more than 12: no proximity modifier)")
 
 
 def test_3_paralysis_confederate_in_the_army_commanders_hex(demo, tmp_path):

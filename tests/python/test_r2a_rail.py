@@ -12,7 +12,8 @@ from adjutant.procedures.charts import ChartError, ChartFile
 from adjutant_plugins.r2a import charts as r2a_charts
 from adjutant_plugins.r2a.charts import R2aCharts
 from adjutant_plugins.r2a.rail import (RailAttempt, RailNetwork, RailUnit, attempt, balt_limit, cap_check,
-                                       check_move, dc_limit, eligibility, rail_odds, reach)
+                                       check_move, dc_limit, designation_limit, eligibility, rail_odds,
+                                       reach)
 
 DEMO = Path(r2a_charts.__file__).with_name("demo") / "charts.toml"
 
@@ -259,3 +260,20 @@ def test_5_dc_units_stay_in_the_dc_defense_area():
     assert dc_limit("DC", True).allowed
     assert not dc_limit("DC", False).allowed
     assert dc_limit("Balt", False).allowed
+
+
+def test_5_a_dc_units_rail_move_stays_in_the_dc_defense_area_on_every_hex_and_in_its_reach(charts):
+    limit = designation_limit("DC", {"E2501", "E2502", "E2503"}, set())
+    got = check_move(charts, NETWORK, ["E2501", "E2502", "E2503", "E2504"], limit=limit)
+    assert not got.allowed and got.clauses == ("E2504: 5: DC units must remain within the District of Columbia "
+                                               "defense area",)
+    assert set(reach(charts, NETWORK, "E2501", limit=limit)) == {"E2501", "E2502", "E2503"}
+
+
+def test_5_a_balt_units_rail_move_never_passes_west_of_hex_row_2101_2134(charts):
+    limit = designation_limit("Balt", set(), {"E2502"})
+    got = check_move(charts, NETWORK, ["E2501", "E2502", "E2503"], limit=limit)
+    assert not got.allowed and got.clauses[0].startswith("E2502: 5: Balt units may not move west")
+    assert "E2503" not in reach(charts, NETWORK, "E2501", limit=limit)
+    assert check_move(charts, NETWORK, ["E2501", "E2502", "E2503"],
+                      limit=designation_limit("", set(), {"E2502"})).allowed

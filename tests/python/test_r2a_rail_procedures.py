@@ -131,6 +131,18 @@ def test_4_without_a_path_the_hexes_it_may_reach_are_reported(demo):
     assert "E2313" not in reach        # Jackson's ZOC, Loudoun county under Confederate control
 
 
+def test_5_a_dc_unit_by_rail_is_refused_a_path_out_of_the_dc_defense_area_before_the_roll(demo, tmp_path):
+    # Washington Garrison (DC) from Washington to Baltimore: the move check refuses it under 5; so does r2a.rail.
+    path = "E2909,E3009,E3108,E3208,E3207,E3306,E3305"
+    with pytest.raises(ArmyError, match=r"E3208, E3207, E3306, E3305: 5: DC units must remain within the District "
+                                        r"of Columbia defense area"):
+        rail(demo, DEMO_SAVE, "Washington Garrison", 1, path=path)
+    report, _ = rail(demo, DEMO_SAVE, "Washington Garrison", 1)
+    reach = next(x for x in lines(report) if "reach" in x.data).data["reach"]
+    area = demo.army(DEMO_SAVE).dc_defense_hexes()
+    assert reach and set(reach) <= area and "E3305" not in reach
+
+
 def test_4_a_path_into_an_enemy_unit_is_refused_before_the_roll(demo):
     with pytest.raises(ArmyError, match="E2211 is enemy occupied"):
         demo.run(DEMO_SAVE, "rail", unit=COUCH, path="E2911,E2811,E2711,E2611,E2511,E2411,E2311,E2211")

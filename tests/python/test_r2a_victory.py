@@ -281,11 +281,28 @@ def test_optional_II_automatic_victory_dropped(tmp_path):
 
 def test_optional_II_game_ends_sep_15_without_a_crossing(charts):
     assert game_date("Sep 15") == date(1862, 9, 15)
-    assert alternate_game_end(charts, date(1862, 9, 15), False, 0, 80).ends is True
-    assert alternate_game_end(charts, date(1862, 9, 14), False, 0, 80).ends is False
+    assert alternate_game_end(charts, date(1862, 9, 15), False, 0, 80, 0).ends is True
+    assert alternate_game_end(charts, date(1862, 9, 14), False, 0, 80, 0).ends is False
 
 
 def test_optional_II_after_a_crossing_the_game_ends_at_250_or_with_none_north(charts):
-    assert alternate_game_end(charts, date(1862, 9, 20), True, 4, 249).ends is False
-    assert alternate_game_end(charts, date(1862, 9, 20), True, 4, 250).ends is True
-    assert alternate_game_end(charts, date(1862, 9, 20), True, 0, 120).ends is True
+    assert alternate_game_end(charts, date(1862, 9, 20), True, 4, 249, 3).ends is False
+    assert alternate_game_end(charts, date(1862, 9, 20), True, 4, 250, 3).ends is True
+    assert alternate_game_end(charts, date(1862, 9, 20), True, 0, 120, 0).ends is True
+
+
+def test_optional_II_game_end_at_250_is_the_levels_decisive_victory_three_divisions_by_default(charts, alternate):
+    # Game End's "250 thus signifying a Confederate decisive victory" read with the Victory Levels' "and has at
+    # least three Confederate infantry divisions": with two the game goes on, and the level is a draw.
+    end = alternate_game_end(alternate, date(1862, 9, 10), True, 2, 250, 2)
+    assert end.ends is False and 'alternate_decisive = "divisions"' in end.clause
+    assert victory_level(alternate, 250, divisions_north=2, end=False).level == "draw"
+
+
+def test_optional_II_game_end_option_alternate_decisive_vp_ends_at_250_alone(tmp_path):
+    edited = charts_with(tmp_path, {"victory_levels": "alternate", "alternate_decisive": "vp"})
+    end = alternate_game_end(edited, date(1862, 9, 10), True, 2, 250, 2)
+    assert end.ends is True and 'alternate_decisive = "vp"' in end.clause
+    level = victory_level(edited, 250, divisions_north=2, end=False)
+    assert level.level == "Confederate decisive" and 'alternate_decisive = "vp"' in level.clause
+    assert victory_level(edited, 249, divisions_north=2, end=False).level == "draw"

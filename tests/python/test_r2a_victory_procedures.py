@@ -218,6 +218,37 @@ def test_optional_II_two_divisions_north_is_a_draw(demo, tmp_path):
     assert level(report) == "draw"
 
 
+def test_optional_II_game_end_and_levels_agree_at_250_with_two_divisions_by_option_alternate_decisive(demo, tmp_path):
+    two = {h: us for h, us in NORTH.items() if h != "E2103"}
+    save = save_of(tmp_path, two, UnionLosses="125")
+    report, _ = demo.run(save, "victory", charts=charts_with(tmp_path, victory_levels="alternate"))
+    end = lines(report, "Victory level")[1]
+    assert level(report) == "draw" and end.data["ends"] is False and "the game goes on" in end.text
+    (tmp_path / "vp").mkdir()
+    charts = charts_with(tmp_path / "vp", victory_levels="alternate", alternate_decisive="vp")
+    report, _ = demo.run(save, "victory", charts=charts)
+    end = lines(report, "Victory level")[1]
+    assert level(report) == "Confederate decisive" and end.data["ends"] is True
+    assert "standing now" not in lines(report, "Victory level")[0].text
+
+
+def test_optional_II_game_end_crossed_no_refused_with_confederate_infantry_north_of_the_potomac(demo, tmp_path):
+    charts = charts_with(tmp_path, victory_levels="alternate")
+    with pytest.raises(ArmyError, match=r"crossed=no: A.P. Hill's Division \(E2101\), .* has crossed the Potomac"):
+        demo.run(save_of(tmp_path, NORTH, UnionLosses="10"), "victory", charts=charts, crossed="no")
+    (tmp_path / "south").mkdir()
+    report, _ = demo.run(save_of(tmp_path / "south", ALEXANDRIA_COUNTY_UNITS), "victory", charts=charts, crossed="no")
+    assert "no Confederate infantry unit has crossed the Potomac" in lines(report, "Victory level")[1].text
+
+
+def test_optional_II_game_end_end_yes_while_the_game_goes_on_is_said(demo, tmp_path):
+    charts = charts_with(tmp_path, victory_levels="alternate")
+    report, _ = demo.run(save_of(tmp_path, NORTH, UnionLosses="10"), "victory", charts=charts, end="yes")
+    said = lines(report, "Victory level")
+    assert said[1].data["ends"] is False
+    assert said[2].data["contradicts"] == "end" and "scored as if the game ended now" in said[2].text
+
+
 def test_optional_III_levied_pennsylvania_town_and_maryland_levy_units(demo, tmp_path):
     report, _ = demo.run(save_of(tmp_path, ALEXANDRIA_COUNTY_UNITS), "victory", levied="York", levy_units=2)
     assert points(report) == [("Maryland levies", -2), ("York levied", 3)]
