@@ -116,10 +116,7 @@ DEMO_PHASE = [
 def demo_step(ws):
     """The demo's `check moves`: DEMO_PHASE written as a log of cwr-demo.vsav, judged."""
     import adjutant
-    from adjutant.plugin import Context
     from adjutant.procedures.demo import DemoFile
-    from adjutant.procedures.outputs import write_file, write_text
-    from adjutant.rules.verdict_table import move_verdicts_text
     from . import plugin
     from .demo import CHARTS_COPY, DEMO_SAVE
     from .demo.module import BOARD_NAME, MAP_NAME
@@ -131,15 +128,10 @@ def demo_step(ws):
             game.set_property(pieces[name], "Formation", what.split("=", 1)[1])
         else:
             game.move_piece(pieces[name], MAP_NAME, *game.map(MAP_NAME).point_of(what, BOARD_NAME))
-    write_file(ws.path("moves.vlog"), game.save_log, replace=True)
-    log = adjutant.open_game(str(ws.path("moves.vlog")), ws.module)
-    context = Context(ws.module, ws.companion, log, str(ws.path("moves.vlog")), charts=str(ws.path(CHARTS_COPY)))
-    verdicts = plugin.tasks["moves"].run(context)
-    write_text(ws.path("moves.txt"), move_verdicts_text("moves.vlog", verdicts), replace=True)
-    illegal = ", ".join(v.pieces[0] for v in verdicts if v.legal is False)
+    _, illegal = plugin.judge_demo_log(ws, game, CHARTS_COPY)
     return [DemoFile("moves.vlog", f"{DEMO_SAVE} plus a Confederate Movement Phase: {len(DEMO_PHASE)} moves and "
                                    f"formation changes"),
-            DemoFile("moves.txt", f"the move check, each verdict with its clause: illegal: {illegal or 'none'}")]
+            DemoFile("moves.txt", f"the move check, each verdict with its clause: illegal: {illegal}")]
 
 
 class NoZones(ZoneOfControl):

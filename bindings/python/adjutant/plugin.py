@@ -39,7 +39,10 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from .procedures.outputs import write_procedure_outputs
+import adjutant
+
+from .procedures.outputs import write_file, write_procedure_outputs, write_text
+from .rules.verdict_table import move_verdicts_text
 
 _NO_DEFAULT = object()
 
@@ -245,6 +248,18 @@ class Plugin:
             self.demonstration = Demo(help, function, module, companion, charts)
             return function
         return register
+
+    def judge_demo_log(self, ws, game, charts, log="moves.vlog", report="moves.txt"):
+        """A demo's `check moves`: `game`, changed, written as the log `log` in the demo folder
+        `ws` (adjutant.procedures.demo.DemoWorkspace), read back and judged by this plugin's moves
+        check with the chart file `charts` (a name in the folder), the verdicts written as
+        `report`; (the verdicts, the first piece of each illegal move, comma-separated, or "none")."""
+        write_file(ws.path(log), game.save_log, replace=True)
+        context = Context(ws.module, ws.companion, adjutant.open_game(str(ws.path(log)), ws.module), str(ws.path(log)),
+                          charts=str(ws.path(charts)))
+        verdicts = self.tasks["moves"].run(context)
+        write_text(ws.path(report), move_verdicts_text(log, verdicts), replace=True)
+        return verdicts, ", ".join(v.pieces[0] for v in verdicts if v.legal is False) or "none"
 
     def example_command(self, task):
         """The task's example as a command line on the demo's files, or "" without one."""

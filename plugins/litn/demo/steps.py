@@ -10,12 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjutant.procedures.demo import DemoFile, DemoStep, DemoWorkspace, open_demo_game, run_plugin_demo
-from adjutant.procedures.outputs import write_file, write_text
 from adjutant.rules.companion_rules import CompanionRules
 from adjutant.plugin import Context
 from adjutant.render import Picture
 from adjutant.procedures.rolls import Rolls
-from adjutant.rules.verdict_table import move_verdicts_text
 
 from .. import plugin
 from ..army import Army
@@ -89,15 +87,10 @@ def moves(ws):
         piece = next(p for p in game.pieces if p.name == name)
         x, y = game.map(piece.map).point_of(hex_name, BOARD_NAME)
         game.move_piece(piece.id, piece.map, x, y)
-    write_file(ws.path("moves.vlog"), game.save_log, replace=True)
-    log = ws.open_game("moves.vlog")
-    context = Context(ws.module, ws.companion, log, str(ws.path("moves.vlog")), charts=str(ws.path(CHARTS_COPY)))
-    verdicts = ws.verdicts = plugin.tasks["moves"].run(context)
-    write_text(ws.path("moves.txt"), move_verdicts_text("moves.vlog", verdicts), replace=True)
-    illegal = ", ".join(v.pieces[0] for v in verdicts if v.legal is False)
+    ws.verdicts, illegal = plugin.judge_demo_log(ws, game, CHARTS_COPY)
     return [DemoFile("moves.vlog", f"command.vlog plus {len(MOVES)} Confederate moves, a step each"),
             DemoFile("moves.txt", f"the move check of moves.vlog: each move's hexes, MP and allowance; "
-                                  f"illegal: {illegal or 'none'}")]
+                                  f"illegal: {illegal}")]
 
 
 # LIN 10.6 on the demo save: Jackson's force in 1625 as if demoralized in a battle there, Hood

@@ -5,10 +5,9 @@ each is. Every file a step writes replaces the one of that name from an earlier 
 import adjutant
 from adjutant.plugin import Context
 from adjutant.procedures.demo import DemoFile, DemoStep, open_demo_game, run_plugin_demo
-from adjutant.procedures.outputs import write_file, write_text
+from adjutant.procedures.outputs import write_file
 from adjutant.procedures.rolls import Rolls
 from adjutant.render import Picture
-from adjutant.rules.verdict_table import move_verdicts_text
 
 from .. import plugin
 from . import CHARTS_COPY, COMBAT_SAVE, COMPANION_COPY, DEMO_SAVE, MODULE, write_demo
@@ -116,17 +115,12 @@ def moves(ws):
         game.move_piece(_piece(game, name).id, MAP_NAME, x, y)
     for name in ENTRAINS:
         game.set_property(_piece(game, name).id, "Entrained", "true")
-    write_file(ws.path("moves.vlog"), game.save_log, replace=True)
-    log = adjutant.open_game(str(ws.path("moves.vlog")), ws.module)
-    context = Context(ws.module, ws.companion, log, str(ws.path("moves.vlog")), charts=str(ws.path(CHARTS_COPY)))
-    verdicts = plugin.tasks["moves"].run(context)
-    write_text(ws.path("moves.txt"), move_verdicts_text("moves.vlog", verdicts), replace=True)
-    illegal = ", ".join(v.pieces[0] for v in verdicts if v.legal is False)
+    _, illegal = plugin.judge_demo_log(ws, game, CHARTS_COPY)
     return [DemoFile(MOVES_START, "the Union Movement Phase's start: lmn-demo.vsav with IX and I Corps entrained, "
                                   "Union Cavalry 1 in the Confederates' zone"),
             DemoFile("moves.vlog", f"{MOVES_START} plus a unit's 11.1 roll (chat), {len(MOVES)} moves and "
                                    f"{len(ENTRAINS)} unit entrained"),
-            DemoFile("moves.txt", f"the move check, each verdict with its clause: illegal: {illegal or 'none'}")]
+            DemoFile("moves.txt", f"the move check, each verdict with its clause: illegal: {illegal}")]
 
 
 def _piece(game, name):

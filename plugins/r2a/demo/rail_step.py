@@ -2,10 +2,7 @@
 and `check moves` on a small log of r2a-demo.vsav (a rail move, a move through an enemy ZOC, a DC
 unit out of the DC defense area), each report and written game in the demo folder."""
 import adjutant
-from adjutant.plugin import Context
 from adjutant.procedures.demo import DemoFile
-from adjutant.procedures.outputs import write_file, write_text
-from adjutant.rules.verdict_table import move_verdicts_text
 
 from ..army import Army
 from . import CHARTS_COPY, DEMO_SAVE, RAIL_SAVE
@@ -39,13 +36,8 @@ def moves_step(ws):
     pieces = {p.name: p.id for p in game.pieces if not p.is_stack}
     for name, where in DEMO_MOVES:
         game.move_piece(pieces[name], MAP_NAME, *game.map(MAP_NAME).point_of(where, Army.board_of(where)))
-    write_file(ws.path("moves.vlog"), game.save_log, replace=True)
-    log = adjutant.open_game(str(ws.path("moves.vlog")), ws.module)
-    context = Context(ws.module, ws.companion, log, str(ws.path("moves.vlog")), charts=str(ws.path(CHARTS_COPY)))
-    verdicts = plugin.tasks["moves"].run(context)
-    write_text(ws.path("moves.txt"), move_verdicts_text("moves.vlog", verdicts), replace=True)
-    illegal = ", ".join(v.pieces[0] for v in verdicts if v.legal is False)
+    _, illegal = plugin.judge_demo_log(ws, game, CHARTS_COPY)
     return [DemoFile("moves.vlog", f"{DEMO_SAVE} plus {len(DEMO_MOVES)} moves: Piatt's brigade by rail from York to "
                                    "Baltimore, Couch's division by rail through Jackson's ZOC, a DC unit out of "
                                    "the DC defense area"),
-            DemoFile("moves.txt", f"the move check, each verdict with its clause: illegal: {illegal or 'none'}")]
+            DemoFile("moves.txt", f"the move check, each verdict with its clause: illegal: {illegal}")]
