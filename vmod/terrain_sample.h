@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "vmod/companion.h"
+#include "vmod/companion_rewrite.h"
 #include "vmod/map_geometries.h"
 
 namespace adjutant::vmod {
@@ -34,6 +35,10 @@ struct TerrainSample {
 // palette, a table to replace is written inline, or the result would not load; FormatError when a
 // board image cannot be read.
 TerrainSample sample_terrain(const std::string& companion_path, MapGeometries& maps);
+
+// The companion file at `path` with the tables of `maps` replaced (vmod/companion_rewrite.h), its
+// text checked by parsing it again. Nothing is written.
+std::string rewritten_companion(const std::string& path, MapGeometries& maps, const std::vector<MapTables>& tables);
 
 // The lookups that check a companion file against a module's maps (board sizes it gives included).
 Companion load_companion(const std::string& path, MapGeometries& maps);

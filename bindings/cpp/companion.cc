@@ -147,6 +147,34 @@ void bind_companion(py::module_& m) {
              });
            },
            "[(a, b, [line type, ...])] for every hexside a line (road, rail ...) crosses from a to b.")
+      .def("lines", [](const TerrainView& t) {
+             py::list out;
+             for (const core::LineFeature& line : t.model->lines()) {
+               std::vector<std::string> hexes, apart;
+               for (const core::Hex h : line.hexes) hexes.push_back(t.name(h));
+               for (const core::Hex h : line.no_junction) apart.push_back(t.name(h));
+               out.append(py::module_::import("types").attr("SimpleNamespace")(
+                   py::arg("type") = t.model->vocabulary().lines.name(line.type), py::arg("name") = line.name,
+                   py::arg("hexes") = hexes, py::arg("no_junction") = apart));
+             }
+             return out;
+           },
+           "The [[map.line]] chains as the file declares them: .type, .name, .hexes, .no_junction.")
+      .def("high_sides", [](const TerrainView& t) {
+             const core::TerrainVocabulary& v = t.model->vocabulary();
+             py::list out;
+             for (const py::handle side : t.hexsides([&](core::Hex h, int d) {
+                    return names_in(v.hexside, t.model->hexside_features(h, d) & v.high_side);
+                  })) {
+               const auto [a, b, features] = side.cast<std::tuple<std::string, std::string, std::vector<std::string>>>();
+               for (const std::string& feature : features) {
+                 const auto high = t.model->high_side(t.hex(a), t.hex(b), *v.hexside.id(feature));
+                 out.append(py::make_tuple(a, b, feature, high ? t.name(*high) : std::string()));
+               }
+             }
+             return out;
+           },
+           "[(a, b, feature, higher hex)] for every high-side feature (slope ...) of the map.")
       .def("__repr__", [](const TerrainView& t) { return "<Terrain " + t.model->map() + ">"; });
 
   py::class_<vmod::Companion, CompanionPtr>(m, "Companion",
@@ -243,6 +271,64 @@ void bind_companion(py::module_& m) {
       py::arg("path"), py::arg("module"),
       "Reads a companion file and checks every hex, hexside and word against the module; CompanionError names the "
       "file, line and column of the first problem.");
+
+  m.def(
+      "rewrite_companion",
+      [](const std::string& path, const py::object& module, const py::list& maps) {
+        std::vector<vmod::MapTables> tables;
+        for (const py::handle item : maps) {
+          const py::dict d = item.cast<py::dict>();
+          vmod::MapTables t;
+          t.map = d["map"].cast<std::string>();
+          if (d.contains("board")) t.board = d["board"].cast<std::string>();
+          if (d.contains("terrain")) {
+            t.terrain.emplace();
+            for (const auto& [type, hexes] : d["terrain"].cast<py::dict>()) {
+              t.terrain->push_back({type.cast<std::string>(), hexes.cast<std::vector<std::string>>()});
+            }
+          }
+          if (d.contains("elevation")) {
+            t.elevation.emplace();
+            for (const auto& [level, hexes] : d["elevation"].cast<py::dict>()) {
+              t.elevation->push_back({level.cast<int>(), hexes.cast<std::vector<std::string>>()});
+            }
+          }
+          if (d.contains("hexsides")) {
+            t.hexsides.emplace();
+            for (const auto& [feature, sides] : d["hexsides"].cast<py::dict>()) {
+              std::vector<vmod::HexsideEntry> entries;
+              for (const py::handle side : sides) {
+                if (py::isinstance<py::str>(side)) {
+                  entries.push_back({side.cast<std::string>(), ""});
+                } else {
+                  const auto pair = side.cast<std::pair<std::string, std::string>>();
+                  entries.push_back({pair.first, pair.second});
+                }
+              }
+              t.hexsides->push_back({feature.cast<std::string>(), entries});
+            }
+          }
+          if (d.contains("lines")) {
+            t.lines.emplace();
+            for (const py::handle line : d["lines"]) {
+              const py::dict l = line.cast<py::dict>();
+              t.lines->push_back({l["type"].cast<std::string>(), l.contains("name") ? l["name"].cast<std::string>() : "",
+                                  l["hexes"].cast<std::vector<std::string>>(),
+                                  l.contains("no_junction") ? l["no_junction"].cast<std::vector<std::string>>()
+                                                            : std::vector<std::string>{}});
+            }
+          }
+          if (d.contains("note")) t.note = d["note"].cast<std::string>();
+          tables.push_back(std::move(t));
+        }
+        return vmod::rewritten_companion(path, *module_geometries(module), tables);
+      },
+      py::arg("path"), py::arg("module"), py::arg("maps"),
+      "The companion file's text with map tables replaced, comments and every other section kept (the writer "
+      "`terrain sample` uses); checked by parsing it again; nothing is written. `maps`: [{'map', 'board' (optional), "
+      "and any of 'terrain': {type: [hex]}, 'elevation': {level: [hex]}, 'hexsides': {feature: ['a/b' or "
+      "('a/b', higher hex)]}, 'lines': [{'type', 'name', 'hexes', 'no_junction'}], 'note'}]; a table left out stays "
+      "as the file has it.");
 
   m.def(
       "sample_terrain",

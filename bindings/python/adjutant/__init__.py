@@ -26,7 +26,7 @@ from ._adjutant import (Board, Command, CommandTree, Companion, Dice, DieRoll, G
                         Prototype, ResultTable, PositionUnit, SetupStack, StackedUnit, StackingError, StepEffect,
                         TableColumn, TableError,
                         TableResult, Terrain, Trait, Zones, decode_commands, file_kind,
-                        open_module, read_saved_game, sample_terrain, write_new_file)
+                        open_module, read_saved_game, rewrite_companion, sample_terrain, write_new_file)
 from ._adjutant import open_companion as _open_companion
 from ._adjutant import open_game as _open_game
 from ._adjutant import PredefinedSetup, SetupStackPlacement, Sight, open_setup
@@ -73,7 +73,7 @@ __all__ = [
     "StepEffect",
     "TableColumn", "TableError", "TableResult", "Terrain", "Sight", "Trait", "Zones", "ZoneOfControl", "ZoneStep",
     "decode_commands", "file_kind", "open_companion", "open_game", "open_module", "read_saved_game",
-    "sample_terrain", "write_new_file",
+    "rewrite_companion", "sample_terrain", "write_new_file",
     "PredefinedSetup", "SetupStackPlacement", "open_setup",
     "ModuleMismatchWarning", "module_mismatch",
     "Metadata", "NewSave", "chain_traits", "decode_sequence", "encode_sequence", "module_metadata", "obfuscate",

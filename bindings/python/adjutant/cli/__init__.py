@@ -23,7 +23,7 @@ import adjutant
 from ..procedures.charts import ChartError
 from ..errors import FormatError
 from ..plugin_host import PluginError
-from . import check, demo, geometry, inspect, plugins, render, run, sight, terrain
+from . import check, demo, edit, geometry, inspect, plugins, render, run, sight, terrain
 from .usage import BAD_INPUT, BadInput, Parser, UsageError, error
 
 EXAMPLES = inspect.EXAMPLES + """\
@@ -31,6 +31,7 @@ EXAMPLES = inspect.EXAMPLES + """\
   adjutant hex Lee.vmod 2724                  the map point of a location name
   adjutant terrain check Lee.vmod lee.toml    check a terrain companion file
   adjutant terrain sample Lee.vmod lee.toml   fill one in from the board image's colours
+  adjutant edit Lee.vmod --companion lee.toml paint terrain, rivers and roads in the browser
   adjutant check moves game.vlog --module Lee.vmod --companion lee.toml
                                               every move of a log judged by the rules
   adjutant check setup Lee.vmod --companion lee.toml   the module's set-ups: terrain, stacking
@@ -62,6 +63,7 @@ def build_parser():
     inspect.add_parser(commands)
     geometry.add_parsers(commands)
     terrain.add_parser(commands)
+    edit.add_parser(commands)
     check.add_parser(commands)
     sight.add_parsers(commands)
     render.add_parser(commands)

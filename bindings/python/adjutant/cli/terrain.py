@@ -5,8 +5,7 @@ import os
 from pathlib import Path
 
 import adjutant
-from ..errors import CompanionError
-from ..rules.companion_rules import CheckError, CompanionRules
+from ..rules.companion_check import companion_problem
 from .tables import print_companion_summary, print_terrain_sample
 from .usage import OK, VIOLATIONS, add_command, add_command_group, error
 
@@ -68,11 +67,7 @@ def add_parser(commands):
 def run_check(args):
     module = adjutant.open_module(args.module)
     Path(args.companion).read_bytes()  # a file that cannot be read at all is bad input, not a problem of it
-    try:
-        companion = adjutant.open_companion(args.companion, module)
-    except CompanionError as e:
-        return _report_problem(args, e)
-    problem = _unit_class_problem(args, module, companion)
+    companion, problem = companion_problem(module, args.companion)
     if problem:
         return _report_problem(args, problem)
     summary = companion.summary
@@ -85,30 +80,6 @@ def run_check(args):
     else:
         print_companion_summary(summary, module.name)
     return OK
-
-
-def _unit_class_problem(args, module, companion):
-    """The first of the module's pieces (palettes, at-start stacks) that is a unit by [units] but has
-    no movement class [movement] knows: what `check moves` rejects when it moves. "" when none, or
-    when the file has no [movement]."""
-    if not companion.maps:
-        return ""
-    first = companion.maps[0]
-    try:
-        movement = companion.movement(first.map, first.board)
-    except ValueError:  # no [movement]: no classes to check
-        return ""
-    slots = list(module.piece_slots) + [slot for stack in module.setup_stacks for slot in stack.slots]
-    for slot in slots:
-        unit = companion.unit(slot, module)
-        if unit is None:
-            continue
-        try:
-            CompanionRules.unit_class(movement, unit, f"{args.companion}: the module's piece {slot.piece_name!r} "
-                                                      f"(buildFile line {slot.line})")
-        except CheckError as e:
-            return str(e)
-    return ""
 
 
 def _report_problem(args, problem):

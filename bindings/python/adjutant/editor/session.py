@@ -1,0 +1,228 @@
+"""What the editor shows and saves: one board of a module's map with its hexes, the companion
+file's vocabulary and contents, and the edited state written as a new companion file."""
+import re
+import tempfile
+import tomllib
+from pathlib import Path
+
+import adjutant
+from ..errors import FormatError
+from ..render.canvas import image_mime
+from ..rules.companion_check import companion_problem
+
+
+class SaveError(ValueError):
+    """The edited state cannot be saved: a hex, type or hexside the map or the file does not know."""
+
+
+class EditorSession:
+    """The module, the map and board being edited, and the companion file (None: the grid only)."""
+
+    def __init__(self, module_path, companion_path=None, map_name=None, board=None, readonly=False):
+        self.module_path = str(module_path)
+        self.module = adjutant.open_module(self.module_path)
+        self.companion_path = Path(companion_path) if companion_path else None
+        self.readonly = readonly
+        self.companion = adjutant.open_companion(self.companion_path, self.module) if self.companion_path else None
+        self.map = self._choose_map(map_name)
+        self.board = board or self._hex_board()
+        self.grid = self.map.hex_grid(self.board)
+        self.terrain = self.companion.map(self.map.name) if self.companion else None
+        if self.companion and self.terrain is None:
+            raise ValueError(f"{self.companion_path} has no [[map]] for map {self.map.name!r}")
+
+    def _choose_map(self, name):
+        maps = [m for m in self.module.maps if m.boards]
+        if name:
+            maps = [m for m in self.module.maps if name in (m.name, m.id)]
+        elif self.companion and self.companion.maps:
+            maps = [m for m in maps if m.name == self.companion.maps[0].map] or maps
+        if len(maps) != 1:
+            raise ValueError(f"name the map with --map; the maps with boards are: "
+                             f"{', '.join(m.name for m in self.module.maps if m.boards)}")
+        return maps[0]
+
+    def _hex_board(self):
+        for name, *_ in self.map.layout:
+            try:
+                self.map.hex_grid(name)
+                return name
+            except (ValueError, FormatError):
+                continue
+        raise ValueError(f"map {self.map.name!r} has no board with a hex grid")
+
+    # --- what the page shows ---
+    def board_image(self):
+        data = self.map.board_image(self.board)
+        return data, image_mime(data)
+
+    def board_rect(self):
+        for name, _, _, _, rect in self.map.layout:
+            if name == self.board:
+                return list(rect)
+        return [0, 0, *self.map.size]
+
+    def description(self):
+        hexes = []
+        for h in self.grid.hexes():
+            hexes.append({"name": self.grid.name(h), "location": self.grid.location_name(h),
+                          "centre": list(self.grid.centre(h)), "corners": [list(p) for p in self.grid.corners(h)],
+                          "neighbours": [self.grid.name(n) for n in self.grid.neighbors(h)]})
+        out = {"module": self.module_path, "map": self.map.name, "board": self.board, "board_rect": self.board_rect(),
+               "board_image": "/api/board-image", "hexes": hexes, "readonly": self.readonly,
+               "companion": str(self.companion_path) if self.companion_path else None}
+        out.update(self._companion_contents())
+        return out
+
+    def _companion_contents(self):
+        if self.companion is None:
+            return {"vocabulary": None, "state": None}
+        words = self._toml().get("vocabulary", {})
+        m = self._toml_map()
+        vocabulary = {key: words.get(key, []) for key in ("terrain", "hexside", "high_side", "lines", "places")}
+        vocabulary["default_terrain"] = m.get("default_terrain", (vocabulary["terrain"] or [""])[0])
+        vocabulary["default_elevation"] = m.get("default_elevation", 0)
+        t = self.terrain
+        high = {(a, b, f): hh for a, b, f, hh in t.high_sides()}
+        state = {"terrain": {h: t.terrain(h) for h in t.hexes()},
+                 "elevation": {h: t.elevation(h) for h in t.hexes()},
+                 "hexsides": [{"side": f"{a}/{b}", "feature": f, "high": high.get((a, b, f), "")}
+                              for a, b, fs in t.hexside_features() for f in fs],
+                 "lines": [{"type": l.type, "name": l.name, "hexes": l.hexes, "no_junction": l.no_junction}
+                           for l in t.lines()],
+                 "places": self._places()}
+        return {"vocabulary": vocabulary, "state": state}
+
+    def _toml(self):
+        return tomllib.loads(self.companion_path.read_text(encoding="utf-8"))
+
+    def _toml_map(self):
+        for m in self._toml().get("map", []):
+            if m.get("name") == self.map.name:
+                return m
+        return {}
+
+    def _places(self):
+        return [{k: v for k, v in p.items() if isinstance(v, (str, int, float, bool))}
+                for p in self._toml_map().get("place", [])]
+
+    def guesses(self):
+        """`terrain sample`'s reading of the board image: {terrain: {hex: type}, elevation: {hex: level},
+        unmatched: [hex]} for this map (empty tables where the palette samples nothing)."""
+        if self.companion is None:
+            raise SaveError("no companion file: `terrain sample` reads colours by its [map.palette]")
+        sample = adjutant.sample_terrain(str(self.companion_path), self.module)
+        found = [m for m in sample["maps"] if m["map"] == self.map.name]
+        if not found:
+            raise SaveError(f"{self.companion_path}: the [[map]] {self.map.name!r} has no [map.palette] to sample by")
+        with tempfile.TemporaryDirectory() as folder:
+            sampled = Path(folder) / self.companion_path.name
+            sampled.write_text(sample["text"], encoding="utf-8")
+            terrain = adjutant.open_companion(sampled, self.module).map(self.map.name)
+            hexes = terrain.hexes()
+            return {"terrain": {h: terrain.terrain(h) for h in hexes} if found[0]["terrain"] is not None else {},
+                    "elevation": {h: terrain.elevation(h) for h in hexes} if found[0]["elevation"] is not None else {},
+                    "unmatched": sorted(set(found[0]["unmatched_terrain"]) | set(found[0]["unmatched_elevation"]))}
+
+    # --- saving ---
+    def next_path(self):
+        """NAME-2.toml, NAME-3.toml ... beside the companion file: the first that does not exist."""
+        stem = re.sub(r"-\d+$", "", self.companion_path.stem)
+        n = 2
+        while (path := self.companion_path.with_name(f"{stem}-{n}{self.companion_path.suffix}")).exists():
+            n += 1
+        return path
+
+    def tables(self, state):
+        """The edited state ({terrain: {hex: type}, elevation: {hex: level}, hexsides: [{side, feature,
+        high}], lines: [{type, name, hexes, no_junction}]}) as adjutant.rewrite_companion's map tables."""
+        if not isinstance(state, dict):
+            raise SaveError("the state must be a JSON object")
+        known = {self.grid.name(h) for h in self.grid.hexes()}
+        vocabulary = self._companion_contents()["vocabulary"]
+        default_terrain, default_elevation = vocabulary["default_terrain"], vocabulary["default_elevation"]
+        table = {"map": self.map.name, "board": self.terrain.board}
+
+        def hex_name(name, where):
+            if name not in known:
+                raise SaveError(f"{where}: no hex {name!r} on board {self.board!r}")
+            return name
+
+        terrain = _object(state, "terrain")
+        by_type = {t: [] for t in vocabulary["terrain"] if t != default_terrain}
+        for h, t in terrain.items():
+            if t not in vocabulary["terrain"]:
+                raise SaveError(f"terrain of {h}: {t!r} is not a terrain type of the file "
+                                f"({', '.join(vocabulary['terrain'])})")
+            if t != default_terrain:
+                by_type[t].append(hex_name(h, "terrain"))
+        table["terrain"] = by_type
+        by_level = {}
+        for h, level in _object(state, "elevation").items():
+            if not isinstance(level, int) or isinstance(level, bool):
+                raise SaveError(f"elevation of {h}: {level!r} is not a whole number")
+            if level != default_elevation:
+                by_level.setdefault(level, []).append(hex_name(h, "elevation"))
+        table["elevation"] = dict(sorted(by_level.items()))
+        by_feature = {}
+        for side in _list(state, "hexsides"):
+            a, _, b = str(side.get("side", "")).partition("/")
+            hex_name(a, "hexside"), hex_name(b, "hexside")
+            feature = side.get("feature")
+            if feature not in vocabulary["hexside"]:
+                raise SaveError(f"hexside {a}/{b}: {feature!r} is not a hexside feature of the file "
+                                f"({', '.join(vocabulary['hexside'])})")
+            high = side.get("high") or ""
+            if feature in vocabulary["high_side"]:
+                if high not in (a, b):
+                    raise SaveError(f"hexside {a}/{b}: {feature} needs its high side, {a} or {b}")
+                by_feature.setdefault(feature, []).append((f"{a}/{b}", high))
+            else:
+                by_feature.setdefault(feature, []).append(f"{a}/{b}")
+        table["hexsides"] = by_feature
+        lines = []
+        for line in _list(state, "lines"):
+            if line.get("type") not in vocabulary["lines"]:
+                raise SaveError(f"line: {line.get('type')!r} is not a line type of the file "
+                                f"({', '.join(vocabulary['lines'])})")
+            hexes = [hex_name(h, f"{line['type']} line") for h in line.get("hexes", [])]
+            if len(hexes) < 2:
+                raise SaveError(f"{line['type']} line: a line needs two hexes or more")
+            lines.append({"type": line["type"], "name": str(line.get("name") or ""), "hexes": hexes,
+                          "no_junction": [hex_name(h, "no_junction") for h in line.get("no_junction", [])]})
+        table["lines"] = lines
+        table["note"] = "painted in adjutant edit"
+        return table
+
+    def save(self, state):
+        """Writes the state as a new companion file beside the original; {path, problems: [{message,
+        hexes}]}, the problems `terrain check` finds in it."""
+        if self.readonly:
+            raise PermissionError("the editor runs --readonly: nothing is saved")
+        if self.companion is None:
+            raise SaveError("no companion file to start from: run `adjutant edit` with --companion FILE")
+        try:
+            text = adjutant.rewrite_companion(str(self.companion_path), self.module, [self.tables(state)])
+        except FormatError as e:
+            raise SaveError(str(e)) from None
+        path = self.next_path()
+        adjutant.write_new_file(str(path), text)
+        _, problem = companion_problem(self.module, str(path))
+        known = {self.grid.name(h) for h in self.grid.hexes()}
+        problems = [{"message": problem, "hexes": sorted(set(re.findall(r"[\w.:-]+", problem)) & known)}] \
+            if problem else []
+        return {"path": str(path), "problems": problems}
+
+
+def _object(state, key):
+    value = state.get(key, {})
+    if not isinstance(value, dict):
+        raise SaveError(f"'{key}' must be an object of hex: value")
+    return value
+
+
+def _list(state, key):
+    value = state.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise SaveError(f"'{key}' must be a list of objects")
+    return value
