@@ -37,19 +37,18 @@ class EditorSession:
             maps = [m for m in self.module.maps if name in (m.name, m.id)]
         elif self.companion and self.companion.maps:
             maps = [m for m in maps if m.name == self.companion.maps[0].map] or maps
+        else:
+            maps = [m for m in maps if _hex_board(m)] or maps
         if len(maps) != 1:
             raise ValueError(f"name the map with --map; the maps with boards are: "
                              f"{', '.join(m.name for m in self.module.maps if m.boards)}")
         return maps[0]
 
     def _hex_board(self):
-        for name, *_ in self.map.layout:
-            try:
-                self.map.hex_grid(name)
-                return name
-            except (ValueError, FormatError):
-                continue
-        raise ValueError(f"map {self.map.name!r} has no board with a hex grid")
+        board = _hex_board(self.map)
+        if board is None:
+            raise ValueError(f"map {self.map.name!r} has no board with a hex grid")
+        return board
 
     # --- what the page shows ---
     def board_image(self):
@@ -212,6 +211,17 @@ class EditorSession:
         problems = [{"message": problem, "hexes": sorted(set(re.findall(r"[\w.:-]+", problem)) & known)}] \
             if problem else []
         return {"path": str(path), "problems": problems}
+
+
+def _hex_board(game_map):
+    """The first board of the map's layout with a hex grid, or None."""
+    for name, *_ in game_map.layout:
+        try:
+            game_map.hex_grid(name)
+            return name
+        except (ValueError, FormatError):
+            continue
+    return None
 
 
 def _object(state, key):
