@@ -26,8 +26,10 @@ def setup(context):
 
 
 @plugin.demo("Writes a small LFM game made by this project (a module whose hexes VASSAL names 0907, saves with "
-             "the rules' worked examples, the companion file, the chart file), then reads its position: "
-             "stacks, vocabulary, zones of control and influence, the chain of command.",
+             "the rules' worked examples, the companion file, the chart file), reads its position (stacks, "
+             "vocabulary, zones of control and influence, the chain of command), then runs the move check and "
+             "the procedures on it: reorganization and reinforcements, a bombardment and a round of combat, the "
+             "initiative and command phases, voluntary retreats, an advance and a night retreat.",
              module="lfm-demo.vmod", companion="companion.toml", charts="charts.toml")
 def lfm_demo(folder, console):
     from .demo.steps import run_demo  # here, not above: the demo paints images with PIL, which nothing else needs

@@ -16,6 +16,8 @@ commanders. The chart file's options read them:
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from adjutant.procedures.words import counted
+
 
 @dataclass(frozen=True)
 class Reach:
@@ -62,8 +64,8 @@ def within(fact, most, options):
         return False, "no command trace reaches it (20.11: not through an enemy zone unless a friendly unit is there)"
     if options["command_distance"] == "hexes":
         if fact.hexes <= most:
-            return True, f"{fact.hexes} hexes away, within {most}"
-        return False, f"{fact.hexes} hexes away, beyond {most}"
+            return True, f"{counted(fact.hexes, 'hex', 'hexes')} away, within {most}"
+        return False, f"{counted(fact.hexes, 'hex', 'hexes')} away, beyond {most}"
     if fact.path <= most:
-        return True, f"a trace of {fact.path} hexes, within {most}"
-    return False, f"the shortest trace is {fact.path} hexes, beyond {most}"
+        return True, f"a trace of {counted(fact.path, 'hex', 'hexes')}, within {most}"
+    return False, f"the shortest trace is {counted(fact.path, 'hex', 'hexes')}, beyond {most}"

@@ -38,6 +38,7 @@ from .stacking import Unit as StackUnit, stacking_excess
 
 ARTILLERY = ("artillery", "horse artillery")
 QUARTERS = 4            # the companion file counts quarter MP (docs/lfm.md)
+QUARTER_MP_NOTE = "MP and MP left are quarter MP (LFM's costs and allowances: 4 quarter MP make 1 MP)"
 ROAD_RATE = 1           # 2.2: 1/4 MP a road hex, in quarters
 DISORDERED_ROAD_RATE = 2  # 16.3: 1/2 MP
 NIGHT_RETREAT = 2       # 23.3 gives a night retreat no length: one or two hexes, as every retreat (10.1, 11.1)
@@ -56,7 +57,7 @@ def register(plugin):
                            "(23.3); unlimbered artillery stays (1.4); stacking at the end (4.1, 4.2, 4.5); "
                            "reinforcement entry (26.5, 26.6) and delayed entry up to 5 hexes away a turn delayed "
                            "(26.7: the units' OOA turn `arrives` against the game's Turn, else the condition "
-                           "stated). What a log cannot show is noted (docs/lfm.md).")
+                           "stated). What a log cannot show is noted (docs/lfm.md).", logs_only=True)
     def moves(context):
         """The verdicts of the log's moves."""
         if context.before is not None:
@@ -129,7 +130,7 @@ class LfmMoveChecker(MoveChecker):
                 for name in verdict.pieces:
                     ends[name] = verdict
         self._stacking(ends, verdicts)
-        return MoveVerdicts(verdicts)
+        return MoveVerdicts(verdicts, [QUARTER_MP_NOTE])
 
     def _moves(self):
         game = self.game

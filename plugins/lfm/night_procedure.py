@@ -73,13 +73,12 @@ def register(plugin):
                                "flag of the side cleared (written), the brigades' new total strengths (23.4, 15.4); "
                                "phase=end (the last night turn): the routed pool to the cemetery and brigades with no "
                                "regiment on the map destroyed (23.7), reported.",
-                      SIDE, Parameter("phase", str, "start (of the first night turn) or end (of the last)", "start"),
+                      SIDE, Parameter("phase", str, "start (of the first night turn) or end (of the last)", "start",
+                                              ("start", "end")),
                       Parameter("routed", str, "the units in the routed pool, NAME,... (23.7)", ""),
                       Parameter("totals", str, "the brigades' total strengths so far, BRIGADE:N,... (15.4)", ""),
                       example="lfm-combat.vsav side=Union phase=start")
     def night_procedure(context, side, phase="start", routed="", totals=""):
-        if phase not in ("start", "end"):
-            raise ArmyError(f"phase must be start or end, not {phase!r}")
         session = start(context, f"{side} night, {phase} (LFM 23)", side=side, one_side="lfm.night")
         rules(session)
         if phase == "start":

@@ -15,7 +15,7 @@ def register(plugin):
                               "target's fate), a combat (each CRT result) or a charge (each Charge table result) "
                               "before rolling, with every strength, range, line of sight and DRM. Nothing is rolled "
                               "or written.",
-                      Parameter("kind", str, "bombardment, combat or charge"),
+                      Parameter("kind", str, "bombardment, combat or charge", choices=KINDS),
                       Parameter("target", str, "the unit or hex bombarded; the defending hex(es) or the hex charged"),
                       Parameter("batteries", str, "bombardment: the firing batteries, NAME,...", ""),
                       Parameter("modifiers", str, "bombardment: the cohesion check modifiers, LABEL:N,...", ""),
@@ -28,8 +28,6 @@ def register(plugin):
                       example="lfm-combat.vsav kind=combat target=0910")
     def odds_procedure(context, kind, target, batteries="", modifiers="", attackers="", chargers="", mp=None,
                        used_road=False, started_stacked=True):
-        if kind not in KINDS:
-            raise ValueError(f"kind is {', '.join(KINDS)}, not {kind!r}")
         session = start(context, f"Odds of the {kind} against {target} (LFM)")
         if kind == "bombardment":
             p = bombardment_procedure.plan(session, batteries, target)

@@ -4,7 +4,7 @@ their brigade commanders (17a), each roll through the session."""
 from adjutant.plugin import Parameter
 
 from . import recovery, shatter
-from .army import ArmyError, enemy_of
+from .army import SIDES, ArmyError, enemy_of
 from .session import start
 from .stacking import Unit as StackingUnit, stacking_excess
 
@@ -187,7 +187,7 @@ def pairs(text, what):
     return found
 
 
-SIDE = Parameter("side", str, "the side whose phase it is: Union or Confederate")
+SIDE = Parameter("side", str, "the side whose phase it is", choices=SIDES)
 
 
 def register(plugin):

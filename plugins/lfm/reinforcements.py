@@ -49,7 +49,8 @@ def column_allowances(charts, stacks, entry_in_zoi=False):
         if k:
             column = f"{s.road} road" + (f", MA {s.ma}" if by_ma else "")
             clauses.append(f"26.5: stack {k + 1} of the column ({column}; option entry_column = "
-                           f"\"{charts.option('entry_column')}\"): {k * step} space(s) less, {movement}")
+                           f"\"{charts.option('entry_column')}\"): {k * step} {'road MP' if by_road else 'MP'} less than "
+                           f"the first stack, {movement}")
         if s.reduced:
             clauses.append("26.3: its OOA allowance counts as road movement: it may not enter a ZOC")
         out.append(EntryAllowance(s.name, s.road, k, movement, by_road, not (by_road or s.reduced), tuple(clauses)))

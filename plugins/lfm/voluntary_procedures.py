@@ -291,9 +291,9 @@ def register(plugin):
                                   "retreats only with units of his hex.",
                       Parameter("units", str, "the retreating units, NAME,... (one hex; commanders go with them)"),
                       Parameter("path", str, "the hexes retreated through, HEX[,HEX] (1 or 2)"),
-                      Parameter("when", str, "before (9), after (11) or night (23.3)"),
+                      Parameter("when", str, "before (9), after (11) or night (23.3)", choices=tuple(CLAUSE)),
                       Parameter("side", str, "after combat: whose retreat, attacker (11.3, the phasing player) or "
-                                             "defender (11.5)", ""),
+                                             "defender (11.5)", "", ("attacker", "defender")),
                       Parameter("attackers", str, "the attacking hexes, HEX,... (before: who attacks the units; "
                                                   "after, side=defender: the attacking units' hexes; default every "
                                                   "adjacent enemy hex)", ""),
@@ -305,8 +305,6 @@ def register(plugin):
                       example="lfm-withdraw.vsav units=\"8th Illinois Cavalry,Gamble\" path=1110 when=after "
                               "side=defender attackers=0910")
     def withdraw_procedure(context, units, path, when, side="", attackers="", designated="", charged=False):
-        if when not in CLAUSE:
-            raise ArmyError(f"when= is before, after or night, not {when!r}")
         if when == "after" and side not in ("attacker", "defender"):
             raise ArmyError("when=after needs side=attacker (11.3) or side=defender (11.5)")
         session = start(context, f"Voluntary retreat {WHEN[when]} (LFM {CLAUSE[when]})")
@@ -333,13 +331,11 @@ def register(plugin):
                                 ""),
                       Parameter("step", str, "12 (after a combat's retreats), 11.4 (the defender, after the "
                                              "attacker's voluntary retreats) or 11.6 (the attacker, after the "
-                                             "defender's)", "12"),
+                                             "defender's)", "12", STEPS),
                       Parameter("participated", str, "the units that fought against the vacated hex, NAME,... "
                                                      "(12.1; default: the units named)", ""),
                       example="lfm-advance.vsav units=\"2nd Mississippi,Davis\" vacated=1010 step=11.6")
     def advance_procedure(context, units, vacated, into="", step="12", participated=""):
-        if step not in STEPS:
-            raise ArmyError(f"step= is 12, 11.4 or 11.6, not {step!r}")
         session = start(context, f"Advance into {vacated} (LFM {step})")
         army = session.army
         army.require_hex(vacated)

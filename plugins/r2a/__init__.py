@@ -47,7 +47,10 @@ def setup(context):
 
 @plugin.demo("Writes a small Roads to Antietam game made by this project (a module of three boards whose hexes "
              "VASSAL names E2101, S5801 and N5816, saves with the rules' worked examples, the companion file, the "
-             "chart file), then reads its position: stacks, vocabulary, places, areas and rail lines.",
+             "chart file), reads its position (stacks, vocabulary, places, areas and rail lines), then runs the "
+             "procedures and the move check on it: supply (victuals, a levy, a depot, station repair), rail "
+             "movement and check moves, victory, Union Panic, McClellan's takeover, reorganization and "
+             "paralysis, special attachment and Confederate ammunition.",
              module="r2a-demo.vmod", companion="companion.toml", charts="charts.toml")
 def r2a_demo(folder, console):
     from .demo.steps import run_demo  # here, not above: the demo paints images with PIL, which nothing else needs

@@ -98,6 +98,39 @@ def count(session, source):
     return sum(u.manpower for u in demoralized), losses(session, source), len(unsupplied), demoralized, unsupplied
 
 
+@dataclass(frozen=True)
+class PanicParts:
+    """What the Union Panic total counts at one step: {demoralized unit: manpower}, the manpower
+    losses, the unsupplied divisions."""
+    demoralized: dict
+    lost: int
+    unsupplied: frozenset
+
+    @property
+    def total(self):
+        return sum(self.demoralized.values()) + self.lost + len(self.unsupplied)
+
+    def changes_to(self, now):
+        """What changed from these parts to `now`, in words: "Smith's Division demoralized (4 manpower)"."""
+        said = []
+        for name, manpower in now.demoralized.items():
+            if name not in self.demoralized:
+                said.append(f"{name} demoralized ({manpower} manpower)")
+            elif manpower != self.demoralized[name]:
+                said.append(f"{name}, demoralized, manpower {self.demoralized[name]} -> {manpower}")
+        said += [f"{name} no longer demoralized" for name in self.demoralized if name not in now.demoralized]
+        if now.lost != self.lost:
+            said.append(f"Union manpower losses {self.lost} -> {now.lost}")
+        said += [f"{name} unsupplied" for name in sorted(now.unsupplied - self.unsupplied)]
+        said += [f"{name} supplied again" for name in sorted(self.unsupplied - now.unsupplied)]
+        return said
+
+
+def panic_parts_of(counted):
+    _, lost, _, demoralized, unsupplied = counted
+    return PanicParts({u.name: u.manpower for u in demoralized}, lost, frozenset(u.name for u in unsupplied))
+
+
 def replay(session, source):
     """A log replayed from its start: [(step, what the step did, date, total)] for the start and each
     step that changes the total, and (step, date) of the first total to reach the threshold (None)."""
@@ -109,19 +142,21 @@ def replay(session, source):
     reread = lambda: army.read_units(source, lambda piece, attributes: Unit.of_piece(source, piece, attributes))
     reread()
     day = lambda: parse_date(game.global_property(date_name) or "", f"{source}: global property {date_name!r}")
-    total = sum(count(session, source)[:3])
+    parts = panic_parts_of(count(session, source))
+    total = parts.total
     changes, crossed = [(0, "the log's start", day(), total)], (0, day()) if total >= threshold else None
     while game.position < game.step_count:
         effect = game.step_forward()
         if not effect.pieces and not effect.other:
             continue
         reread()
-        now = sum(count(session, source)[:3])
-        if now != total:
-            total = now
-            changes.append((effect.step, "; ".join(effect.describe().splitlines()), day(), total))
+        now = panic_parts_of(count(session, source))
+        if now.total != total:
+            changes.append((effect.step, "; ".join(parts.changes_to(now)), day(), now.total))
+            total = now.total
             if crossed is None and total >= threshold:
                 crossed = (effect.step, day())
+        parts = now
     game.seek(end)
     reread()
     return changes, crossed
@@ -262,15 +297,16 @@ def current_turn(session, source):
 
 # ---- rule 2: Union Army Reorganization ----
 
-def chosen_corps(army, side, corps=""):
-    """The side's corps leaders on the map, or the one of `corps` (a corps or its leader's name)."""
+def chosen_corps(army, side, corps="", parameter="corps"):
+    """The side's corps leaders on the map, or the one of `corps` (a corps or its leader's name),
+    refused naming the parameter= that gave it."""
     leaders = army.corps_leaders(side)
     if not corps:
         return leaders
     found = [c for c in leaders if corps in (c.corps, c.name)]
     if not found:
-        raise ArmyError(f"corps={corps}: no {side} corps or corps leader of that name on the map (the corps are "
-                        f"{', '.join(c.corps for c in leaders) or 'none'})")
+        raise ArmyError(f"{parameter}={corps}: no {side} corps or corps leader of that name on the map (the corps "
+                        f"are {', '.join(c.corps for c in leaders) or 'none'})")
     return found
 
 
@@ -332,6 +368,8 @@ def run_reorganization(session, source, mcclellan_corps):
     section = report.section(f"Union Army Reorganization on {show_date(turn.date)} (2)")
     add_turn(section, turn)
     corps, mcclellan = union_corps(army)
+    if mcclellan_corps:
+        mcclellan_corps = chosen_corps(army, UNION, mcclellan_corps, "mcclellan")[0].corps
     section.add(f"McClellan in {mcclellan.hex}" if mcclellan else "McClellan is not on the map: no +2",
                 hex=mcclellan.hex if mcclellan else None)
     if turn.after == 0:
@@ -507,7 +545,7 @@ def reorganization_odds(session, corps, mcclellan, bonus, source):
         section.add(f"McClellan's +2 went to {today.plus} on {show_date(today.date)}: no other corps has it this turn "
                     f"(2)", plus=today.plus)
     if mcclellan:
-        plus = chosen_corps(session.army, UNION, mcclellan)[0].corps
+        plus = chosen_corps(session.army, UNION, mcclellan, "mcclellan")[0].corps
         if today.plus and plus != today.plus:
             raise ArmyError(f"mcclellan={mcclellan}: McClellan's +2 went to {today.plus} this turn (2: one Corp "
                             f"leader per turn)")
@@ -577,7 +615,7 @@ def register(plugin):
                                 False),
                       Parameter("schedule", str, "the schedule turn by turn from the takeover on this day (\"Aug "
                                                  "23\"), or yes: from TakeoverDate", ""),
-                      example="r2a-panic.vsav schedule='Aug 23'")
+                      example="panic.vlog schedule='Aug 23'")
     def takeover_procedure(context, take=False, schedule=""):
         session = start(context, "McClellan's takeover (R2A 2)")
         run_takeover(session, context.source, take, schedule.strip())
@@ -588,8 +626,8 @@ def register(plugin):
                                         "turn), -1 per demoralized or unsupplied division, -1 if any is disorganized, "
                                         "+ the schedule's bonus: higher than 10 reorganizes the corps (`reorganized` "
                                         "written on its leader); on the schedule's last turn every corps reorganizes.",
-                      Parameter("mcclellan", str, "the corps given McClellan's +2 when several corps leaders share "
-                                                  "his hex", ""),
+                      Parameter("mcclellan", str, "the corps (or its leader) given McClellan's +2 when several "
+                                                  "corps leaders share his hex", ""),
                       example="takeover.vsav")
     def reorganization_procedure(context, mcclellan=""):
         session = start(context, "Union Army Reorganization (R2A 2)", side=UNION)
@@ -601,7 +639,7 @@ def register(plugin):
                                    "higher than 10 exempts it. For the Union after McClellan's takeover, the corps the "
                                    "schedule paralyses (all on the turn of takeover, then the non-reorganized) roll as "
                                    "option takeover_paralysis_roll says; reorganized corps are not paralysed by it.",
-                      Parameter("side", str, "the side struck: Union or Confederate"),
+                      Parameter("side", str, "the side struck", choices=SIDES),
                       Parameter("event", bool, "the Random Event's Command Paralysis struck the side (every corps "
                                                "rolls); no: only McClellan's takeover imposes it", True),
                       example="r2a-demo.vsav side=Union")

@@ -36,7 +36,7 @@ def register(plugin):
                            "(the companion file's), a Union infantry move beyond its allowance from a station judged "
                            "as a rail move (4: eligibility, 35 rail hexes, no enemy unit, ZOC or Confederate county, "
                            "the state's maximum counted over the log; never cavalry), Balt units never west of hex "
-                           "row 2101-2134 of the east map and DC units within the DC defense area (5).")
+                           "row 2101-2134 of the east map and DC units within the DC defense area (5).", logs_only=True)
     def moves(context):
         """The verdicts of the log's moves."""
         return for_moves(context).check()
@@ -145,6 +145,7 @@ class R2aMoveChecker(MoveChecker):
             return
         self.attempts = tuple(attempts)
         verdict.legal, verdict.reason, verdict.path, verdict.cost, verdict.allowance = True, "", [], None, None
+        verdict.distance, verdict.means = route[2], "rail"
         verdict.note = ("by rail (4): " + "; ".join(notes + [route[0]]) +
                         "; the attempt's +1 fatigue and d6 are not in the log (r2a.rail makes them)")
 
@@ -154,7 +155,8 @@ class R2aMoveChecker(MoveChecker):
         verdict.reason = "; ".join(filter(None, [verdict.reason, "by rail: " + "; ".join(clauses)]))
 
     def _route(self, verdict, move, before):
-        """(clause, refusals): the rail hexes from start to end, avoiding what 4 forbids."""
+        """(clause, refusals, rail hexes or None): the rail hexes from start to end, avoiding what 4
+        forbids."""
         army = self.army
         network = rail_save.network(army)
         view = self.game.map(move.map)
@@ -167,9 +169,10 @@ class R2aMoveChecker(MoveChecker):
         reach = rail.reach(self.charts, network, verdict.start, **obstacles)
         if verdict.end in reach:
             return (f"{reach[verdict.end]} rail hexes of {limit} from {verdict.start} to {verdict.end}, entering no "
-                    "enemy unit, enemy ZOC or Confederate-controlled county"), []
+                    "enemy unit, enemy ZOC or Confederate-controlled county"), [], reach[verdict.end]
         if verdict.end in rail.reach(self.charts, network, verdict.start):
             return "", [f"4: every rail route from {verdict.start} to {verdict.end} within {limit} hexes enters an "
-                        "enemy unit, an enemy ZOC or a Confederate-controlled county"]
-        return "", [f"4: no continuous rail hexes join {verdict.start} to {verdict.end} within {limit} rail hexes"]
+                        "enemy unit, an enemy ZOC or a Confederate-controlled county"], None
+        return "", [f"4: no continuous rail hexes join {verdict.start} to {verdict.end} within {limit} rail "
+                    "hexes"], None
 

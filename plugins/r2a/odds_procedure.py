@@ -5,7 +5,7 @@ procedure reads it. Nothing is rolled or written."""
 from adjutant.plugin import Parameter
 
 from . import command_procedures, rail_procedure, supply_procedures
-from .army import ArmyError
+from .army import SIDES, ArmyError
 from .session import start
 
 KINDS = ("reorganization", "paralysis", "rail", "forage")
@@ -16,22 +16,26 @@ def register(plugin):
                               "reorganization, a corps' paralysis roll, a unit's rail attempt, a unit's forage "
                               "march, with the inputs read from the save. Nothing is rolled or written.",
                       Parameter("kind", str, "reorganization, paralysis, rail or forage", choices=KINDS),
-                      Parameter("side", str, "paralysis: the side whose corps roll (Union or Confederate)", "Union"),
+                      Parameter("side", str, "paralysis: the side whose corps roll (needed, as r2a.paralysis)", "",
+                                SIDES),
                       Parameter("corps", str, "reorganization, paralysis: one corps (or its leader); default every "
                                               "corps of the side", ""),
-                      Parameter("mcclellan", str, "reorganization: the corps whose leader uses McClellan's +2 "
+                      Parameter("mcclellan", str, "reorganization: the corps (or its leader) given McClellan's +2 "
                                                   "(default the one corps in his hex)", ""),
                       Parameter("bonus", int, "reorganization: the roll's bonus (default the takeover schedule's on "
                                               "the save's date)", None),
                       Parameter("unit", str, "rail, forage: the unit", ""),
-                      Parameter("harpers_ferry", bool, "forage: the Union controls Harper's Ferry (Optional III)",
-                                False),
+                      Parameter("union_holds_harpers_ferry", bool, "forage: " + supply_procedures.HARPERS_FERRY_HELP,
+                                None),
                       Parameter("modifier", int, "forage: the base game's die modifier", 0),
                       example="r2a-rail.vsav kind=rail \"unit=Couch's Division\"")
-    def odds_procedure(context, kind, side="Union", corps="", mcclellan="", bonus=None, unit="", harpers_ferry=False,
-                       modifier=0):
+    def odds_procedure(context, kind, side="", corps="", mcclellan="", bonus=None, unit="",
+                       union_holds_harpers_ferry=None, modifier=0):
         if kind in ("rail", "forage") and not unit:
             raise ArmyError(f"kind={kind} needs unit=NAME")
+        if kind == "paralysis" and not side:
+            raise ArmyError("kind=paralysis needs side=Union or side=Confederate (the side whose corps roll, as "
+                            "r2a.paralysis needs it)")
         session = start(context, f"Odds of the {kind} roll before rolling (R2A)",
                         side=side if kind == "paralysis" else None)
         if kind in ("reorganization", "paralysis"):
@@ -40,6 +44,6 @@ def register(plugin):
         elif kind == "rail":
             rail_procedure.odds(session, kind, unit)
         else:
-            supply_procedures.odds(session, kind, unit, union_holds_harpers_ferry="yes" if harpers_ferry else "no",
+            supply_procedures.odds(session, kind, unit, union_holds_harpers_ferry=union_holds_harpers_ferry,
                                    modifier=modifier)
         return session.finish()

@@ -6,6 +6,8 @@ or less leaves it under the Command Paralysis rules. Distances and the radius co
 the chart file's [paralysis] gives the numbers."""
 from dataclasses import dataclass
 
+from adjutant.procedures.words import counted
+
 from .modified_roll import Modifier, Odds, chance, roll_d6
 
 
@@ -48,9 +50,11 @@ def modifiers(charts, leader, command_radius):
         found.append(Modifier(value("army_commander_hex"), "3", "in the army commander's hex"))
     elif hexes <= command_radius:
         found.append(Modifier(value("command_radius"), "3",
-                              f"{hexes} hexes from the army commander, within his command radius {command_radius}"))
+                              f"{counted(hexes, 'hex', 'hexes')} from the army commander, within his command "
+                              f"radius {command_radius}"))
     elif hexes <= near:
-        found.append(Modifier(value("near"), "3", f"{hexes} hexes from the army commander, beyond his command "
+        found.append(Modifier(value("near"), "3", f"{counted(hexes, 'hex', 'hexes')} from the army commander, "
+                                                  f"beyond his command "
                                                   f"radius {command_radius}, within {near}"))
     return tuple(found)
 

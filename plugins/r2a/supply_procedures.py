@@ -10,7 +10,7 @@ from adjutant.procedures.kept import kept_property
 from . import forage as forage_rules
 from . import levy as levy_rules
 from . import victuals as victuals_rules
-from .army import ArmyError
+from .army import SIDES, ArmyError
 from .modified_roll import percent
 from .session import start
 
@@ -191,23 +191,16 @@ def station_repair(session):
 
 # ---- r2a.forage ----
 
-def yes_or_no(given):
-    """union_holds_harpers_ferry= as True or False; None when not given; ArmyError for another word,
-    wherever the unit forages."""
-    word = given.strip().lower()
-    if not word:
-        return None
-    if word not in ("true", "yes", "1", "false", "no", "0"):
-        raise ArmyError(f"union_holds_harpers_ferry is yes or no, not {given!r}")
-    return word in ("true", "yes", "1")
-
+HARPERS_FERRY_HELP = ("Optional III: the Union holds Harper's Ferry (default: read from the map's place Harper's "
+                      "Ferry, held by the side of the combat units in it; empty, the Union's unless a Confederate "
+                      "control marker lies on it)")
 
 def harpers_ferry(session, given):
-    """Whether the Union holds Harper's Ferry, and how that is known: `given` ("yes"/"no") when the
-    player says, else read from the map's place of that name (held by the side of the combat units
-    in it; empty, the Union's unless a Confederate control marker lies on it)."""
-    if given.strip():
-        return yes_or_no(given), "union_holds_harpers_ferry= given"
+    """Whether the Union holds Harper's Ferry, and how that is known: `given` (True or False) when the
+    player says, else (None) read from the map's place of that name (held by the side of the combat
+    units in it; empty, the Union's unless a Confederate control marker lies on it)."""
+    if given is not None:
+        return given, "union_holds_harpers_ferry= given"
     army = session.army
     place = next((p for p in army.places() if p.name == HARPERS_FERRY), None)   # any kind of place
     if place is None:
@@ -237,8 +230,8 @@ def _forager(session, name):
 
 def forage_plan(session, unit, union_holds_harpers_ferry, modifier):
     """(the unit, its Forager, whether the Union holds Harper's Ferry, the clause saying how that is
-    known or None when it does not matter, the die modifiers, the forage value and its clause)."""
-    yes_or_no(union_holds_harpers_ferry)
+    known or None when it does not matter, the die modifiers, the forage value and its clause).
+    union_holds_harpers_ferry: True or False as the player says, None to read it from the map."""
     u, forager = _forager(session, unit)
     held, how = False, None
     if forager.side == "Confederate" and forager.state == "PA":
@@ -288,7 +281,7 @@ def forage_march(session, unit, union_holds_harpers_ferry, modifier):
               f"{r.victuals_before} -> {r.victuals_after}: rulebook 8 forage table")
 
 
-def odds(session, kind, unit, union_holds_harpers_ferry="", modifier=0):
+def odds(session, kind, unit, union_holds_harpers_ferry=None, modifier=0):
     """The exact odds of a forage march before rolling (kind "forage"; the parameters as r2a.forage
     takes them), reported in the session's report: {victuals received, capped: Fraction}. Nothing
     is rolled or written."""
@@ -424,8 +417,7 @@ def register(plugin):
                                   "back), effects (unsupplied: disorganized, already disorganized: -1 manpower), "
                                   "recovery (in supply at fatigue 0: +2 victuals, at most 5), repair (a die for each "
                                   "damaged rail station, repaired on 1). Every change written.",
-                      Parameter("side", str, "the side whose supply phase it is: Union or Confederate (not needed for "
-                                             "repair)", ""),
+                      Parameter("side", str, "the side whose supply phase it is (not needed for repair)", "", SIDES),
                       Parameter("phase", str, "status, effects, recovery or repair", choices=PHASES),
                       Parameter("unsupplied", str, "the units NOT in supply by the SJW or HCTR rules (the base games' "
                                                    "supply trace is not in these rules), NAME,...; default: every unit "
@@ -456,12 +448,11 @@ def register(plugin):
                                 "6 Union; +1 to a Confederate roll there while the Union holds Harper's Ferry), the "
                                 "victuals received (at most 5). Fatigue and victuals written.",
                       Parameter("unit", str, "the foraging unit"),
-                      Parameter("union_holds_harpers_ferry", str, "yes or no (default: read from the map's place "
-                                                                  "Harper's Ferry)", ""),
+                      Parameter("union_holds_harpers_ferry", bool, HARPERS_FERRY_HELP, None),
                       Parameter("modifier", int, "the base game's die modifiers (Harper's Ferry, dispersal), as one "
                                                  "number", 0),
                       example="r2a-levy.vsav \"unit=Fitz Lee's Brigade\" union_holds_harpers_ferry=yes")
-    def forage_procedure(context, unit, union_holds_harpers_ferry="", modifier=0):
+    def forage_procedure(context, unit, union_holds_harpers_ferry=None, modifier=0):
         session = start(context, f"Forage march of {unit} (R2A 8)")
         forage_march(session, unit, union_holds_harpers_ferry, modifier)
         session.side = session.army.named(unit).side

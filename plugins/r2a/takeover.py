@@ -7,6 +7,7 @@ import datetime
 from dataclasses import dataclass, replace
 
 from adjutant.procedures.charts import ChartError
+from adjutant.procedures.words import counted
 
 from .dates import show_date
 from .panic import union_combat_drm
@@ -56,7 +57,7 @@ def takeover_turn(charts, date, takeover_date, panic, panic_date=None):
     reading = f"option takeover_paralysis_roll = \"{charts.option('takeover_paralysis_roll')}\""
     which = "If Panic has occurred" if panic else "If no Panic has occurred"
     when = "the turn of McClellan's takeover" if after == 0 else \
-        f"{after} turns after McClellan's takeover on {show_date(takeover_date)}"
+        f"{counted(after, 'turn', 'turns')} after McClellan's takeover on {show_date(takeover_date)}"
     lines = [f"{show_date(date)}: {when} ({which})"]
     if after == 0:
         clause = f"2 {which}: turn of takeover"

@@ -108,19 +108,20 @@ def confederate_losses_counted(army, given):
     return 0, "Confederate manpower lost: 0 (no global property names it: give confederate_losses=N)"
 
 
-def check_parameters(confederate_losses, union_losses, harpers_ferry, levy_units):
+def check_parameters(confederate_losses, union_losses, harpers_ferry_surrendered, levy_units):
     """The parameters that cannot be right whatever the save holds, refused naming the parameter."""
     for name, value in (("confederate_losses", confederate_losses), ("union_losses", union_losses),
-                        ("harpers_ferry", harpers_ferry), ("levy_units", levy_units)):
+                        ("harpers_ferry_surrendered", harpers_ferry_surrendered), ("levy_units", levy_units)):
         if value is not None and value < 0:
             raise ArmyError(f"{name}={value}: a count of manpower or units is 0 or more")
-    if union_losses is not None and harpers_ferry > union_losses:
-        raise ArmyError(f"harpers_ferry={harpers_ferry} is more than union_losses={union_losses}: the manpower "
-                        f"surrendered at Harper's Ferry is part of the Union manpower lost (Victory V)")
+    if union_losses is not None and harpers_ferry_surrendered > union_losses:
+        raise ArmyError(f"harpers_ferry_surrendered={harpers_ferry_surrendered} is more than "
+                        f"union_losses={union_losses}: the manpower surrendered at Harper's Ferry is part of the "
+                        f"Union manpower lost (Victory V)")
 
 
-def read_position(session, confederate_losses=None, union_losses=None, harpers_ferry=0, levy_units=0,
-                  levied="", end=False):
+def read_position(session, confederate_losses=None, union_losses=None, harpers_ferry_surrendered=0,
+                  levy_units=0, levied="", end=False):
     """(victory.Position, notes): the position the save holds, with what the parameters add, and a
     line for each thing read."""
     army = session.army
@@ -145,9 +146,10 @@ def read_position(session, confederate_losses=None, union_losses=None, harpers_f
                   f"{', '.join(lines) or 'none'}"] + ([note] if note else [])
     union, source = union_losses_counted(army, union_losses)
     notes.append(source)
-    if harpers_ferry > union:
-        raise ArmyError(f"harpers_ferry={harpers_ferry} is more than the {union} Union manpower lost that Victory V "
-                        f"counts (the manpower surrendered at Harper's Ferry is part of it): give union_losses=N")
+    if harpers_ferry_surrendered > union:
+        raise ArmyError(f"harpers_ferry_surrendered={harpers_ferry_surrendered} is more than the {union} Union "
+                        f"manpower lost that Victory V counts (the manpower surrendered at Harper's Ferry is part "
+                        f"of it): give union_losses=N")
     confederate, source = confederate_losses_counted(army, confederate_losses)
     notes.append(source)
     panic_name, panic_date = read_global(army, "panic_date")
@@ -181,8 +183,8 @@ def read_position(session, confederate_losses=None, union_losses=None, harpers_f
     position = victory.Position(
         counties=tuple(counties), depots=tuple(depots), stations=tuple(stations),
         aqueduct_destroyed=army.aqueduct_destroyed(), marysville_bridge_destroyed=army.bridge_destroyed(),
-        union_manpower_lost=union, confederate_manpower_lost=confederate, harpers_ferry_surrendered=harpers_ferry,
-        panic=bool(panic_date), maryland_levy_units=levy_units, pennsylvania_levies=tuple(pennsylvania), end=end,
+        union_manpower_lost=union, confederate_manpower_lost=confederate,
+        harpers_ferry_surrendered=harpers_ferry_surrendered, panic=bool(panic_date), maryland_levy_units=levy_units, pennsylvania_levies=tuple(pennsylvania), end=end,
         union_objectives=tuple(objectives), automatic=tuple(automatic), divisions_north=len(north))
     return position, notes
 
@@ -252,8 +254,8 @@ def register(plugin):
                                                      "retreat or surrender (default: the global property [globals] "
                                                      "union_losses names, all causes, less the one [globals] "
                                                      "union_attrition names, supply attrition)", None),
-                      Parameter("harpers_ferry", int, "Victory V: the Union manpower of those lost surrendered at "
-                                                      "Harper's Ferry", 0),
+                      Parameter("harpers_ferry_surrendered", int, "Victory V: the Union manpower of those lost "
+                                                                  "surrendered at Harper's Ferry", 0),
                       Parameter("levy_units", int, "Optional III: units supplied by levied towns in Frederick, "
                                                    "Washington or Carroll County", 0),
                       Parameter("levied", str, "Optional III: the Pennsylvania towns levied, TOWN,... (their "
@@ -263,13 +265,13 @@ def register(plugin):
                       Parameter("crossed", bool, "Optional II Game End: a Confederate infantry unit has crossed the "
                                                  "Potomac (default: one is in Maryland or Pennsylvania now)", None),
                       example="r2a-alexandria.vsav")
-    def victory_procedure(context, confederate_losses=None, union_losses=None, harpers_ferry=0, levy_units=0,
-                          levied="", end=False, crossed=None):
-        check_parameters(confederate_losses, union_losses, harpers_ferry, levy_units)
+    def victory_procedure(context, confederate_losses=None, union_losses=None, harpers_ferry_surrendered=0,
+                          levy_units=0, levied="", end=False, crossed=None):
+        check_parameters(confederate_losses, union_losses, harpers_ferry_surrendered, levy_units)
         session = start(context, "Confederate victory points and the victory level (R2A)")
         check_crossed(session.army, crossed)
-        position, notes = read_position(session, confederate_losses, union_losses, harpers_ferry, levy_units,
-                                        levied, end)
+        position, notes = read_position(session, confederate_losses, union_losses, harpers_ferry_surrendered,
+                                        levy_units, levied, end)
         score(session, position, notes, crossed)
         return session.finish()
 

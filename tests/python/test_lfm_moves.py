@@ -42,8 +42,11 @@ def phase(demo, folder, steps, before=None, properties=IN_COMMAND, save=DEMO_SAV
 
 
 def test_1_2_movement_allowance_by_type_in_quarter_mp(demo, tmp_path):
-    heth, tennessee = phase(demo, tmp_path, [("Heth", "0808"), ("14th Tennessee", "0308")])
+    verdicts = phase(demo, tmp_path, [("Heth", "0808"), ("14th Tennessee", "0308")])
+    heth, tennessee = verdicts
     assert heth.allowance == 32 and tennessee.allowance == 20 and heth.legal and tennessee.legal
+    # the table's MP columns are in quarter MP, and a note under it says so
+    assert verdicts.notes == ["MP and MP left are quarter MP (LFM's costs and allowances: 4 quarter MP make 1 MP)"]
 
 
 def test_1_2_a_move_over_the_allowance_is_refused(demo, tmp_path):

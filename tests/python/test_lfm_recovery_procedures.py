@@ -194,11 +194,22 @@ def test_4_1_a_legal_stack_loses_nothing(demo):
     assert game.change_count == 0
 
 
+def test_4_stacking_takes_exactly_one_of_hex_and_side(demo):
+    for given in ({}, {"hex": "1107", "side": "Union"}):
+        with pytest.raises(ArmyError, match="give exactly one of hex=HEX or side=SIDE"):
+            demo.run(DEMO_SAVE, "stacking", **given)
+    task = demo.plugin.tasks["stacking"]
+    assert all("give hex= or side=, exactly one" in p.help for p in task.parameters if p.name in ("hex", "side"))
+    with pytest.raises(ValueError, match="parameter 'side' must be one of Union, Confederate"):
+        demo.run(DEMO_SAVE, "stacking", side="union")
+
+
 # ---- 26: reinforcements ----
 
 def test_26_5_column_of_three_stacks_has_20_19_18_road_mp(demo):
     report, _ = demo.run(ENTRY_SAVE, "reinforcements", units="Davis,42nd Mississippi,55th North Carolina")
     assert [x.data["movement"] for x in lines(report) if "movement" in x.data] == [20, 19, 18]
+    assert any("2 road MP less than the first stack, 18" in t for t in texts(report))
 
 
 def test_26_6_zoi_on_the_entry_hex_means_normal_movement(demo, tmp_path):
@@ -206,6 +217,7 @@ def test_26_6_zoi_on_the_entry_hex_means_normal_movement(demo, tmp_path):
     report, _ = demo.run(save, "reinforcements", units="Davis,42nd Mississippi")
     moving = [x.data for x in lines(report) if "movement" in x.data]
     assert [(m["movement"], m["road_movement"]) for m in moving] == [(5, False), (4, False)]
+    assert any("1 MP less than the first stack, 4" in t for t in texts(report))
 
 
 def test_26_7_delayed_entry_reaches_5_hexes_a_turn(demo):

@@ -364,3 +364,13 @@ def test_8_6_an_advance_is_not_barred_by_command(demo):
                {"2nd Mississippi": {"Command": "out"}})
     report, game = demo.run(out, "advance", units="2nd Mississippi", vacated="1010", step="11.6")
     assert at(demo, game, "2nd Mississippi", "1010")
+
+
+def test_the_fixed_values_of_withdraw_and_advance_are_choices_the_help_lists(demo):
+    for procedure, parameter, values in (("withdraw", "when", "before|after|night"),
+                                         ("withdraw", "side", "attacker|defender"),
+                                         ("advance", "step", "12|11.4|11.6")):
+        p = next(p for p in demo.plugin.tasks[procedure].parameters if p.name == parameter)
+        assert p.describe().startswith(f"{parameter}={values}")
+    with pytest.raises(ValueError, match="parameter 'when' must be one of before, after, night"):
+        demo.run(WITHDRAW_SAVE, "withdraw", units="Gamble", path="1110", when="later")

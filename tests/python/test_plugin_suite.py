@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from adjutant.cli import main
+from adjutant.plugin import BOOL_NOTE
 from adjutant.plugin_host import load_plugins
 from adjutant.procedures.report import Report
 
@@ -114,6 +115,7 @@ def test_every_procedure_has_help_with_an_example(capsys, name, procedure):
     assert plugin.example_command(task) in out and "Exit status 2" in out
     for parameter in task.parameters:
         assert parameter.describe() in out
+    assert (BOOL_NOTE in out) == any(p.type is bool for p in task.parameters)
 
 
 @pytest.mark.parametrize("name, procedure", PROCEDURES)
@@ -179,3 +181,45 @@ def test_every_check_runs_on_every_demo_game(capsys, demos, name, check):
         status, out, err = cli(capsys, *args)
         assert status in (0, 1), f"{' '.join(map(str, args))}\n{err}"
         assert json.loads(out) is not None
+
+
+@pytest.mark.parametrize("name", WITH_DEMO)
+def test_a_demo_moves_txt_is_what_check_moves_writes_to_a_file(capsys, monkeypatch, demos, name):
+    folder, d = demos[name].folder, PLUGINS[name].demonstration
+    if not (folder / "moves.txt").is_file():
+        pytest.skip(f"the {name} demo writes no moves.txt")
+    monkeypatch.chdir(folder)
+    args = ["check", "moves", "moves.vlog", "--module", d.module, "--companion", d.companion, "--plugin", name]
+    args += ["--charts", d.charts] if d.charts else []
+    status, out, err = cli(capsys, *args)
+    assert status in (0, 1), err
+    assert out == (folder / "moves.txt").read_text(encoding="utf-8")
+
+
+LOGS_ONLY = sorted(p.name for p in PLUGINS.values() if "moves" in p.tasks and p.tasks["moves"].logs_only)
+
+
+def test_check_moves_help_names_the_plugins_that_judge_logs_only(capsys):
+    assert LOGS_ONLY == ["lfm", "r2a"]
+    status, out, _ = cli(capsys, "check", "moves", "--help")
+    assert status == 0 and "the lfm and r2a move checks judge logs only and refuse it" in " ".join(out.split())
+
+
+@pytest.mark.parametrize("name", LOGS_ONLY)
+def test_a_logs_only_move_check_refuses_before_naming_it(capsys, demos, name):
+    folder, d = demos[name].folder, PLUGINS[name].demonstration
+    saves = sorted(p for p in demos[name].paths() if p.suffix == ".vsav")
+    common = ["--module", folder / d.module, "--companion", folder / d.companion, "--plugin", name]
+    status, _, err = cli(capsys, "check", "moves", saves[0], "--before", saves[1], *common)
+    assert status == 2
+    assert err.startswith(f"adjutant: --before: the {name} move check judges a log's moves, not two saves: give the "
+                          f"log (.vlog)")
+    status, _, err = cli(capsys, "check", "moves", saves[0], *common)
+    assert status == 2 and "give the log (.vlog) of the moves (this move check judges logs only)" in err
+    assert "--before" not in err
+
+
+@pytest.mark.parametrize("name", ["lfm", "r2a"])
+def test_the_demo_help_says_the_demo_runs_the_move_check_and_procedures(name):
+    # `adjutant plugins` prints it: the demo does more than read its position
+    assert "then runs" in PLUGINS[name].demonstration.help and "move check" in PLUGINS[name].demonstration.help

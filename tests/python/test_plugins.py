@@ -27,7 +27,7 @@ def test_a_plugin_file_registers_checks_and_procedures():
 
 @pytest.mark.parametrize("given, message", [
     ({"dice": "three"}, "parameter 'dice' wants int, not 'three'"),
-    ({"loud": "maybe"}, "parameter 'loud' wants bool"),
+    ({"loud": "maybe"}, "parameter 'loud' wants yes or no (or true/false, 1/0), not 'maybe'"),
     ({"sides": "6"}, "procedure 'roll' has no parameter 'sides' (it has: dice, loud)"),
 ])
 def test_bad_parameters_are_named(given, message):
@@ -121,7 +121,7 @@ def test_the_plugins_command_lists_tasks_and_parameters():
     listing = {p["name"]: p for p in json.loads(result.stdout)}
     tasks = {t["name"]: t for t in listing["counting"]["tasks"]}
     assert tasks["roll"]["kind"] == "procedure"
-    assert tasks["roll"]["parameters"] == ["dice=int (default 1): how many", "loud=bool (default False): say it"]
+    assert tasks["roll"]["parameters"] == ["dice=int (default 1): how many", "loud=yes|no (default no): say it"]
     tables = adjutant("plugins", "--plugin", PLUGINS / "counting.py")
     assert "counting" in tables.stdout and "Report how many pieces" in tables.stdout
     broken = adjutant("plugins", "--plugin", PLUGINS / "broken.py")

@@ -12,6 +12,7 @@ from adjutant.plugin import Context
 from adjutant.procedures.kept import KeptValueError
 from adjutant.procedures.rolls import Rolls
 from adjutant_plugins.r2a import command_procedures
+from adjutant_plugins.r2a.army import ArmyError
 from adjutant_plugins.r2a.demo import DEMO_SAVE, PANIC_LOG, PANIC_SAVE
 from adjutant_plugins.r2a.session import start
 from r2a_helpers import Demo, piece_named, texts
@@ -87,6 +88,10 @@ def test_2_panic_log_replayed_step_by_step_crosses_65(demo, tmp_path):
              for line in report.sections[0].lines]
     assert steps == [(0, 62, False), (3, 64, False), (5, 68, True)]
     assert "reaches 65, Union Panic occurs (2)" in report.sections[0].lines[-1].text
+    # what each step changed, in the players' words, not the VASSAL traits it set
+    assert "(Union manpower losses 33 -> 35)" in report.sections[0].lines[1].text
+    assert "(Smith's Division demoralized (4 manpower))" in report.sections[0].lines[2].text
+    assert not any("_Level" in t or "_Image" in t for t in texts(report))
     assert game.is_log and game.position == game.step_count   # left at the log's end
     assert game.global_property("PanicDate") == "Aug 20" and game.global_property("UnionPanic") == "68"
 
@@ -145,6 +150,19 @@ def test_2_takeover_schedule_turn_by_turn_after_panic(demo, tmp_path):
     assert turns == [("Aug 23", "all", 0, -1), ("Aug 24", "non_reorganized", 0, 0), ("Aug 25", "non_reorganized", 1, 0),
                      ("Aug 26", "non_reorganized", 2, 0), ("Aug 27", "none", 0, 0)]
     assert "Panic began on Aug 20: the \"If Panic has occurred\" schedule (2)" in texts(report)
+    assert "Aug 24: 1 turn after McClellan's takeover on Aug 23 (If Panic has occurred)" in texts(report)
+
+
+def test_2_the_takeover_example_gives_the_demos_schedule_after_panic(demo, tmp_path):
+    # r2a.takeover's example runs on panic.vlog, the log r2a.panic writes (Panic on Aug 20), as
+    # the demo's takeover.txt does: the "If Panic has occurred" schedule.
+    from adjutant_plugins.r2a import plugin
+    game, parameters = plugin.tasks["takeover"].example_game()
+    assert (game, parameters) == ("panic.vlog", {"schedule": "Aug 23"})
+    _, panicked = demo.run(PANIC_LOG, "panic")
+    panicked.save_log(str(tmp_path / game))
+    report, _ = demo.run(tmp_path / game, "takeover", **parameters)
+    assert "Panic began on Aug 20: the \"If Panic has occurred\" schedule (2)" in texts(report)
 
 
 def test_2_takeover_schedule_without_panic(demo):
@@ -197,6 +215,11 @@ def test_2_reorganization_mcclellan_bonus_one_corps_named(demo, tmp_path):
     texts_ = texts(report, "Each corps")
     assert any(t.startswith("III Corps") and "in McClellan's hex" in t for t in texts_)
     assert not any(t.startswith("V Corps") and "in McClellan's hex" in t for t in texts_)
+    # the corps' leader names it too, as r2a.odds takes it
+    by_leader, _ = demo.run(save, "reorganization", mcclellan="Heintzelman", rolls=every(1, ROLLING))
+    assert texts(by_leader, "Each corps") == texts_
+    with pytest.raises(ArmyError, match="mcclellan=Nobody: no Union corps or corps leader"):
+        demo.run(save, "reorganization", mcclellan="Nobody")
 
 
 def test_2_reorganization_refused_before_and_on_the_takeover(demo, tmp_path):

@@ -9,6 +9,7 @@ from adjutant.plugin import Context
 from adjutant_plugins.r2a import plugin
 from adjutant_plugins.r2a.demo import CHARTS, DEMO_SAVE, RAIL_SAVE
 
+from adjutant.rules.verdict_table import move_verdicts_text
 from r2a_helpers import Demo, piece_named
 
 
@@ -51,6 +52,10 @@ def test_4_union_infantry_beyond_its_allowance_moves_by_rail(demo, tmp_path):
     (v,) = check(demo, DEMO_SAVE, tmp_path / "a.vlog", [("Piatt's Brigade", "E3305")])
     assert v.legal is True and "by rail (4)" in v.note and "30 rail hexes of 35" in v.note
     assert "PA maximum" in v.note
+    # the table's hexes are the rail hexes travelled, not the distance across boards; no MP spent
+    assert (v.distance, v.means, v.cost) == (30, "rail", None)
+    table = move_verdicts_text("a.vlog", [v])
+    assert "│ 30 rail │ no MP (rail) │" in table
 
 
 def test_4_a_move_within_the_allowance_is_an_ordinary_move(demo, tmp_path):

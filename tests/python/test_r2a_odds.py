@@ -57,6 +57,15 @@ def test_3_the_bonus_follows_the_distance_to_the_army_commander(demo):
     assert "+1 5 hexes from the army commander, beyond his command radius 4" in texts(union)[-1]
 
 
+def test_3_paralysis_odds_need_side_as_r2a_paralysis_does(demo):
+    with pytest.raises(ArmyError, match="kind=paralysis needs side=Union or side=Confederate"):
+        demo.run(DEMO_SAVE, "odds", kind="paralysis")
+    with pytest.raises(ValueError, match="procedure 'paralysis' needs parameter 'side'"):
+        demo.run(DEMO_SAVE, "paralysis")
+    with pytest.raises(ValueError, match="parameter 'side' must be one of Union, Confederate"):
+        demo.run(DEMO_SAVE, "odds", kind="paralysis", side="Blue")
+
+
 def test_3_in_the_army_commanders_hex_adds_3(demo, tmp_path):
     save = save_of(tmp_path, {**DEMO_HEXES, "E2215": [unit("Lee"), unit("Jackson")],
                               "E2314": [unit("A.P. Hill's Division")]})
@@ -111,7 +120,18 @@ def test_8_forage_in_virginia_reads_the_hexs_forage_region(demo):
 
 
 def test_8_optional_III_pennsylvania_4_and_harpers_ferry_adds_one(demo):
-    report, _ = demo.run(LEVY_SAVE, "odds", kind="forage", unit="Ewell's Division")
+    report, _ = demo.run(LEVY_SAVE, "odds", kind="forage", unit="Ewell's Division", union_holds_harpers_ferry="no")
     assert chances(report, "victuals") == {4: Fraction(1, 2), 2: Fraction(1, 3), 0: Fraction(1, 6)}
-    report, _ = demo.run(LEVY_SAVE, "odds", kind="forage", unit="Ewell's Division", harpers_ferry="yes")
+    assert any("(union_holds_harpers_ferry= given)" in t for t in texts(report))
+    report, _ = demo.run(LEVY_SAVE, "odds", kind="forage", unit="Ewell's Division", union_holds_harpers_ferry="yes")
     assert chances(report, "victuals") == {4: Fraction(1, 3), 2: Fraction(1, 3), 0: Fraction(1, 3)}
+
+
+def test_8_forage_odds_read_harpers_ferry_from_the_map_as_r2a_forage_does(demo):
+    # Harper's Ferry empty, no Confederate control marker: the Union's, +1, as r2a.forage reads it
+    odds, _ = demo.run(LEVY_SAVE, "odds", kind="forage", unit="Fitz Lee's Brigade")
+    forage, _ = demo.run(LEVY_SAVE, "forage", unit="Fitz Lee's Brigade", rolls=("forage Fitz Lee's Brigade=3",))
+    held = "Optional III: the Union holds Harper's Ferry (Harper's Ferry"
+    assert any(t.startswith(held) for t in texts(odds)) and any(t.startswith(held) for t in texts(forage))
+    assert not any("given" in t for t in texts(odds))
+    assert any(x.data.get("modifier") == 1 for x in lines(odds))

@@ -168,7 +168,7 @@ def test_optional_iii_forage_union_in_pennsylvania_6(demo):
 def test_8_forage_odds_before_rolling_roll_nothing(demo):
     context = demo.context(LEVY_SAVE, charts=str(demo.charts))
     session = start(context, "odds")
-    found = odds(session, "forage", unit="A.P. Hill's Division", union_holds_harpers_ferry="no")
+    found = odds(session, "forage", unit="A.P. Hill's Division", union_holds_harpers_ferry=False)
     # value 4: 1-3 full (4), 4 half up (2), 5 half down (2), 6 none
     assert found == {4: Fraction(1, 2), 2: Fraction(1, 3), 0: Fraction(1, 6)}
     assert session.finish().rolls == []
@@ -223,7 +223,7 @@ def test_8_levy_victuals_to_an_enemy_unit_refused(demo, tmp_path):
 
 def test_8_forage_harpers_ferry_parameter_is_yes_or_no_everywhere(demo):
     # outside Pennsylvania the value does not matter, but a word that is neither is refused
-    with pytest.raises(ArmyError, match="union_holds_harpers_ferry is yes or no, not 'maybe'"):
+    with pytest.raises(ValueError, match="parameter 'union_holds_harpers_ferry' wants yes or no"):
         demo.run(DEMO_SAVE, "forage", unit="Hood's Division", union_holds_harpers_ferry="maybe")
 
 

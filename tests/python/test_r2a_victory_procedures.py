@@ -111,7 +111,7 @@ def test_victory_IV_the_aqueduct_global_property_scores_5(demo, tmp_path):
 
 def test_victory_V_union_losses_from_the_global_confederate_and_harpers_ferry_from_parameters(demo, tmp_path):
     save = save_of(tmp_path, ALEXANDRIA_COUNTY_UNITS, UnionLosses="10")
-    report, _ = demo.run(save, "victory", confederate_losses=4, harpers_ferry=3)
+    report, _ = demo.run(save, "victory", confederate_losses=4, harpers_ferry_surrendered=3)
     assert points(report) == [("Union manpower lost", 20), ("Union manpower surrendered at Harper's Ferry", 3),
                               ("Confederate manpower lost", -8)]
     assert ("Union manpower lost in combat, retreat, cavalry retreat or surrender: 10 = 10 from all causes (the "
@@ -144,10 +144,10 @@ def test_victory_V_supply_attrition_from_the_victuals_effects_phase_is_not_score
 @pytest.mark.parametrize("parameters, message", [
     ({"union_losses": -5}, "union_losses=-5: a count of manpower or units is 0 or more"),
     ({"confederate_losses": -1}, "confederate_losses=-1: a count"),
-    ({"harpers_ferry": -2}, "harpers_ferry=-2: a count"),
+    ({"harpers_ferry_surrendered": -2}, "harpers_ferry_surrendered=-2: a count"),
     ({"levy_units": -1}, "levy_units=-1: a count"),
-    ({"harpers_ferry": 50, "union_losses": 10}, "harpers_ferry=50 is more than union_losses=10"),
-    ({"harpers_ferry": 3}, "harpers_ferry=3 is more than the 0 Union manpower lost that Victory V counts"),
+    ({"harpers_ferry_surrendered": 50, "union_losses": 10}, "harpers_ferry_surrendered=50 is more than union_losses=10"),
+    ({"harpers_ferry_surrendered": 3}, "harpers_ferry_surrendered=3 is more than the 0 Union manpower lost that Victory V counts"),
 ])
 def test_victory_V_bad_loss_parameters_refused_by_their_names(demo, parameters, message):
     with pytest.raises(ArmyError, match=re.escape(message)):

@@ -45,6 +45,11 @@ from .procedures.outputs import write_file, write_procedure_outputs, write_text
 from .rules.verdict_table import move_verdicts_text
 
 _NO_DEFAULT = object()
+# The spellings a bool parameter accepts, as True and as False; --help and the error name them.
+_TRUE_WORDS = ("yes", "true", "1")
+_FALSE_WORDS = ("no", "false", "0")
+_BOOL_WORDS = "yes or no (or true/false, 1/0)"
+BOOL_NOTE = "yes|no: yes or no; true/false and 1/0 are accepted too"   # under a help's parameters
 
 
 @dataclass(frozen=True)
@@ -79,23 +84,29 @@ class Parameter:
         try:
             if self.type is bool:
                 lowered = text.strip().lower()
-                if lowered not in ("true", "false", "yes", "no", "1", "0"):
+                if lowered not in _TRUE_WORDS + _FALSE_WORDS:
                     raise ValueError(text)
-                value = lowered in ("true", "yes", "1")
+                value = lowered in _TRUE_WORDS
             else:
                 value = self.type(text)
         except ValueError:
-            raise ValueError(f"parameter {self.name!r} wants {self.type.__name__}, not {text!r}") from None
+            wanted = _BOOL_WORDS if self.type is bool else self.type.__name__
+            raise ValueError(f"parameter {self.name!r} wants {wanted}, not {text!r}") from None
         if self.choices is not None and value not in self.choices:
             raise ValueError(f"parameter {self.name!r} must be one of {', '.join(map(str, self.choices))}")
         return value
 
     def describe(self, as_option=False):
-        """"name=type: help", or "--name type: help" for a trace kind's option."""
+        """"name=type: help", or "--name type: help" for a trace kind's option; a bool's type is
+        written yes|no (true/false, 1/0 accepted), its default yes or no."""
         label = f"{self.option} " if as_option else f"{self.name}="
-        kind = "|".join(map(str, self.choices)) if self.choices else self.type.__name__
+        if self.choices:
+            kind = "|".join(map(str, self.choices))
+        else:
+            kind = "yes|no" if self.type is bool else self.type.__name__
         kind += "..." if self.many else ""
-        default = "" if self.required or self.default in (None, ()) else f" (default {self.default!r})"
+        shown = ("yes" if self.default else "no") if self.type is bool else repr(self.default)
+        default = "" if self.required or self.default in (None, ()) else f" (default {shown})"
         return f"{label}{kind}{default}: {self.help}" if self.help else f"{label}{kind}{default}"
 
 
@@ -128,6 +139,7 @@ class Task:
     parameters: tuple
     run: Callable
     example: str = ""  # a procedure's "GAME NAME=VALUE ..." on the files of the plugin's demo
+    logs_only: bool = False  # a moves check that judges a log only: `check moves --before` is refused
 
     def example_game(self):
         """The example's game file and its {name: text} parameters."""
@@ -230,8 +242,10 @@ class Plugin:
     demonstration: Optional[Demo] = None  # what `adjutant demo` runs, registered with `demo`
     trace_kinds: dict = field(default_factory=dict)  # what `adjutant trace` runs, registered with `trace`
 
-    def check(self, name, help, *parameters):
-        return self._register("check", name, help, parameters)
+    def check(self, name, help, *parameters, logs_only=False):
+        """`logs_only`: the check judges a log's moves only, never two saves (`check moves --before`
+        is refused before it runs)."""
+        return self._register("check", name, help, parameters, logs_only=logs_only)
 
     def procedure(self, name, help, *parameters, example=""):
         """`example` is the procedure run on the demo's files: "GAME NAME=VALUE ...", shown in its
@@ -294,13 +308,13 @@ class Plugin:
     def procedures(self):
         return [t for t in self.tasks.values() if t.kind == "procedure"]
 
-    def _register(self, kind, name, help, parameters, example=""):
+    def _register(self, kind, name, help, parameters, example="", logs_only=False):
         if name in self.tasks:
             raise ValueError(f"plugin {self.name!r} registers {name!r} twice")
         _check_parameters(f"{kind} {name!r}", parameters)
 
         def register(function):
-            self.tasks[name] = Task(kind, name, help, tuple(parameters), function, example)
+            self.tasks[name] = Task(kind, name, help, tuple(parameters), function, example, logs_only)
             return function
         return register
 

@@ -56,8 +56,9 @@ def _union(name, size, corps, manpower, type="infantry", designation=""):
 
 
 def _confederate(name, size, corps, manpower, type="infantry"):
+    # Optional II: infantry low (2 of their 12) for the worked examples; cavalry at their start, 9
     return Counter(name, "Confederate", type, size, corps=corps, manpower=manpower, victuals=3,
-                   ammo=2 if type == "infantry" else None)
+                   ammo=2 if type == "infantry" else 9)
 
 
 II, III, IV, V, VI = "II Corps", "III Corps", "IV Corps", "V Corps", "VI Corps"

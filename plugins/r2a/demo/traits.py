@@ -35,7 +35,7 @@ def counter_traits(counter, manpower=None, fatigue=0, victuals=None, ammo=None, 
                    number_trait("Victuals", 86, 0, 8, counter.victuals if victuals is None else victuals,
                                 "Victuals (8)")]
         if counter.ammo is not None:
-            traits.append(number_trait("Ammo", 65, 0, 9, counter.ammo if ammo is None else ammo,
+            traits.append(number_trait("Ammo", 65, 0, 12, counter.ammo if ammo is None else ammo,
                                        "Ammunition (Optional II)"))
         if counter.side == "Union" and counter.type == "infantry":
             traits.append(flag_trait("RailLastTurn", "84,195", "Moved by rail last turn (4)",

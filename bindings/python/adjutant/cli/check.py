@@ -69,8 +69,10 @@ def add_parser(commands):
         "the game's own rules with their clauses ...).",
         MOVES_EXAMPLES, json_help="print JSON Lines: one object per game, {game, moves, notes} or {game, error}")
     moves.add_argument("games", metavar="GAME", nargs="+",
-                       help="logs to replay, folders of them, or one save with --before")
-    moves.add_argument("--before", metavar="SAVE", help="an earlier save: judge the moves from it to GAME")
+                       help="logs to replay, folders of them, or one save with --before (not with the lfm "
+                            "and r2a plugins: they judge logs only)")
+    moves.add_argument("--before", metavar="SAVE", help="an earlier save: judge the moves from it to GAME (the "
+                                                        "lfm and r2a move checks judge logs only and refuse it)")
     moves.add_argument("--module", required=True, metavar="MODULE", help="the module (.vmod, folder or buildFile)")
     _add_common(moves)
     moves.add_argument("--violations", action="store_true", help="list only the illegal moves")
@@ -96,8 +98,10 @@ def _add_common(parser):
     parser.add_argument("--plugin", metavar="PLUGIN",
                         help="the rules plugin: a .py file or package folder, or an installed plugin's name "
                              "(default: the one serving the companion file's rules, else generic)")
-    parser.add_argument("--charts", metavar="CHARTS", help="the rules plugin's chart file: its options and the values its checks read "
-                             "(LIN: the printed movement allowances)")
+    parser.add_argument("--charts", metavar="CHARTS",
+                        help="the rules plugin's chart file (docs/charts-format.md): the options and values its "
+                             "checks read, such as litn's printed movement allowances or lfm's stacking and entry "
+                             "options (default: the plugin's template; the generic plugin reads none)")
 
 
 def _rules(args, module, task):
@@ -105,7 +109,7 @@ def _rules(args, module, task):
     plugin, why = choose_plugin(args.plugin, companion.rules, task)
     if why:
         note(args, why)
-    return companion, plugin.tasks[task]
+    return companion, plugin, plugin.tasks[task]
 
 
 def _run(check, context, companion_path):
@@ -124,7 +128,10 @@ def run_moves(args):
     if args.before and len(entries) != 1:
         raise UsageError("--before compares one save with an earlier one: give one GAME")
     module = adjutant.open_module(args.module)
-    companion, check = _rules(args, module, "moves")
+    companion, plugin, check = _rules(args, module, "moves")
+    if args.before and check.logs_only:
+        raise UsageError(f"--before: the {plugin.name} move check judges a log's moves, not two saves: give the "
+                         f"log (.vlog) of the moves instead of --before")
     before = open_game(args, args.before, module) if args.before else None
     failed = illegal = 0
     with progress(args, "checking games", len(entries)) as advance:
@@ -160,8 +167,9 @@ SAVE_SKIPPED = "a save holds positions, not moves (judge two saves with --before
 def _judge_moves(args, module, companion, check, path, before):
     game = open_game(args, path, module)
     if before is None and not game.is_log:
-        raise SaveWithoutMoves(f"{path}: a save holds no moves, only positions: name the save it follows with "
-                               f"--before SAVE to judge the moves between them (or give a log, .vlog)")
+        raise SaveWithoutMoves(f"{path}: a save holds no moves, only positions: " + (
+            "give the log (.vlog) of the moves (this move check judges logs only)" if check.logs_only else
+            "name the save it follows with --before SAVE to judge the moves between them (or give a log, .vlog)"))
     return _run(check, Context(module, companion, game, path, before, charts=args.charts), args.companion)
 
 
@@ -235,7 +243,7 @@ def run_setup(args):
     if not modules and not args.module:
         raise UsageError(f"{entries[0][0]} is not a module: name its module with --module")
     module = adjutant.open_module(modules[0] if modules else args.module)
-    companion, check = _rules(args, module, "setup")
+    companion, _, check = _rules(args, module, "setup")
     failed = found = 0
     with progress(args, "checking set-ups", len(entries)) as advance:
         for path, skipped in entries:

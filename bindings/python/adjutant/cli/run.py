@@ -9,7 +9,7 @@ from pathlib import Path
 import adjutant
 from ..procedures.charts import ChartError
 from ..procedures.outputs import game_output_kind, write_procedure_outputs
-from ..plugin import Context
+from ..plugin import BOOL_NOTE, Context
 from ..plugin_host import PluginError, find_plugin, load_plugins
 from ..procedures.rolls import Rolls
 from .usage import BAD_INPUT, OK, BadInput, UsageError, add_command, add_strict, open_game
@@ -85,6 +85,8 @@ def procedure_help(plugin, task):
              f"[--charts CHARTS] [options] [NAME=VALUE ...]", "", textwrap.fill(task.help, 100), "",
              "parameters:"]
     lines += [f"  {p.describe()}" for p in task.parameters] or ["  none"]
+    if any(p.type is bool for p in task.parameters):
+        lines.append(f"  ({BOOL_NOTE})")
     example = plugin.example_command(task)
     if example:
         lines += ["", f"example, in the folder `adjutant demo --plugin {plugin.name} --out DIR` writes:",

@@ -9,8 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-# Wide enough that no table or line is ever wrapped.
-UNWRAPPED = 100_000
+from ..rules.verdict_table import UNWRAPPED
 
 
 def table_width():

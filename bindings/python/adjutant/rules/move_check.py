@@ -27,13 +27,14 @@ class Verdict:
     pieces: tuple                  # names
     start: str                     # hex names
     end: str
-    distance: Optional[int] = None  # hexes as the crow flies
+    distance: Optional[int] = None  # hexes as the crow flies, or counted along the way of `means`
     cost: Optional[Fraction] = None  # MP of the cheapest legal path
     allowance: Optional[Fraction] = None  # MP the force had left when the step began ("MP left")
     legal: Optional[bool] = None   # None: not judged (see note)
     reason: str = ""
     path: list = field(default_factory=list)
     note: str = ""
+    means: str = ""   # a move made by other means than MP ("rail"): its hexes counted along it, no MP spent
 
     @property
     def where(self):
