@@ -11,6 +11,8 @@ examples:
   adjutant edit Lee.vmod                               the grid and VASSAL's hex names only
   adjutant edit Lee.vmod --companion lee.toml --readonly   look, never save
 On the page: choose Terrain, Hexside, Line or Elevation; click or drag over hexes; Undo and Redo;
+Live, with a unit class and MP: click a hex for its reach (MP left per hex), or two hexes for a
+path with its costs or a line of sight, on the painted state before saving.
 "Load sampled terrain" puts `terrain sample`'s guesses on as a first coat (marked until painted).
 Save writes a NEW file beside the companion file (lee-2.toml, lee-3.toml ..., never over a file)
 and shows what `terrain check` says of it, the hexes it names outlined. Then:

@@ -4,6 +4,7 @@ from pathlib import Path
 from flask import Flask, jsonify, request, send_from_directory
 
 from ..errors import FormatError
+from . import live
 from .session import SaveError
 
 STATIC = Path(__file__).parent / "static"
@@ -12,7 +13,9 @@ LOOPBACK = ("127.0.0.1", "::1")
 
 def create_app(session):
     """A Flask app serving `session` (an EditorSession): GET / (the page), /static/FILE, /api/map,
-    /api/board-image, /api/guesses; POST /api/save. Requests from another address than loopback
+    /api/board-image, /api/guesses; POST /api/save, and the live view on the posted edited state:
+    POST /api/reach {state, class, from, mp}, /api/path {state, class, from, to, mp}, /api/sight
+    {state, from, to}. Requests from another address than loopback
     get 403; saves in --readonly 403; a state that cannot be saved 400, with the reason."""
     app = Flask(__name__, static_folder=None)
     app.json.sort_keys = False
@@ -58,6 +61,27 @@ def create_app(session):
             return jsonify(session.save(state))
         except SaveError as e:
             return _error(400, str(e))
+
+    def answer(compute):
+        request_body = request.get_json(silent=True)
+        if not isinstance(request_body, dict):
+            return _error(400, "the body must be a JSON object (Content-Type: application/json)")
+        try:
+            return jsonify(compute(session, request_body))
+        except (live.LiveError, SaveError) as e:
+            return _error(400, str(e))
+
+    @app.post("/api/reach")
+    def reach():
+        return answer(live.reach)
+
+    @app.post("/api/path")
+    def path():
+        return answer(live.path)
+
+    @app.post("/api/sight")
+    def sight():
+        return answer(live.sight)
 
     @app.errorhandler(404)
     def not_found(_):

@@ -69,9 +69,16 @@ class EditorSession:
                           "neighbours": [self.grid.name(n) for n in self.grid.neighbors(h)]})
         out = {"module": self.module_path, "map": self.map.name, "board": self.board, "board_rect": self.board_rect(),
                "board_image": "/api/board-image", "hexes": hexes, "readonly": self.readonly,
-               "companion": str(self.companion_path) if self.companion_path else None}
+               "companion": str(self.companion_path) if self.companion_path else None,
+               "unit_classes": self._unit_classes()}
         out.update(self._companion_contents())
         return out
+
+    def _unit_classes(self):
+        try:
+            return list(self.companion.movement(self.map.name).classes) if self.companion else []
+        except ValueError:  # a file without [movement]
+            return []
 
     def _companion_contents(self):
         if self.companion is None:
@@ -193,6 +200,10 @@ class EditorSession:
         table["note"] = "painted in adjutant edit"
         return table
 
+    def companion_text(self, state):
+        """The companion file with the state's map tables, as adjutant.rewrite_companion writes it."""
+        return adjutant.rewrite_companion(str(self.companion_path), self.module, [self.tables(state)])
+
     def save(self, state):
         """Writes the state as a new companion file beside the original; {path, problems: [{message,
         hexes}]}, the problems `terrain check` finds in it."""
@@ -201,7 +212,7 @@ class EditorSession:
         if self.companion is None:
             raise SaveError("no companion file to start from: run `adjutant edit` with --companion FILE")
         try:
-            text = adjutant.rewrite_companion(str(self.companion_path), self.module, [self.tables(state)])
+            text = self.companion_text(state)
         except FormatError as e:
             raise SaveError(str(e)) from None
         path = self.next_path()

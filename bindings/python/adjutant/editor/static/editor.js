@@ -26,6 +26,7 @@ async function load() {
   fill($("terrain-type"), v.terrain);
   fill($("hexside-feature"), v.hexside);
   fill($("line-type"), v.lines);
+  fill($("live-class"), m.unit_classes || []);
   editor.colours = Object.fromEntries(v.terrain.map((t, i) => [t, COLOURS[i % COLOURS.length]]));
   $("about").textContent = `${m.module}: map ${m.map}, board ${m.board}; ` +
     (m.companion ? `companion ${m.companion}` : "no companion file (nothing can be saved)") +
@@ -51,7 +52,7 @@ function build() {
   svg.setAttribute("viewBox", `${x} ${y} ${w} ${h}`);
   el("image", { href: m.board_image, x, y, width: w, height: h, preserveAspectRatio: "none" }, svg);
   editor.layers = { shade: el("g", {}, svg), sides: el("g", {}, svg), routes: el("g", {}, svg),
-                    levels: el("g", {}, svg), grid: el("g", {}, svg) };
+                    levels: el("g", {}, svg), live: el("g", {}, svg), grid: el("g", {}, svg) };
   for (const hex of m.hexes) {
     const p = el("polygon", { points: hex.corners.map((c) => c.join(",")).join(" "), class: "hex",
                               "data-hex": hex.name }, editor.layers.grid);
@@ -77,8 +78,9 @@ function buttons() {
 
 function begin(hex, event) {
   if (!editor.map.vocabulary) return;
-  remember();
   const t = tool();
+  if (t === "live") { liveClick(hex); return; }
+  remember();
   if (t === "hexside") {
     toggleSide(hex, pointOf(event));
     draw();

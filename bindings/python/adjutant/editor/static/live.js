@@ -1,0 +1,63 @@
+// The live view: reach, path and line of sight of the edited state, computed by the server
+// (POST /api/reach, /api/path, /api/sight) and drawn over the board in the "live" layer.
+"use strict";
+const live = { from: null };
+
+async function liveClick(hex) {
+  const mode = $("live-mode").value;
+  if (mode !== "reach" && live.from === null) {
+    live.from = hex.name;
+    showLive(`${mode} from ${hex.name}: click the hex to go to`, []);
+    return;
+  }
+  const request = { state: editor.state, class: $("live-class").value, mp: $("live-mp").value,
+                    from: mode === "reach" ? hex.name : live.from, to: hex.name };
+  live.from = null;
+  const response = await fetch(`/api/${mode}`, { method: "POST", headers: { "Content-Type": "application/json" },
+                                                body: JSON.stringify(request) });
+  const body = await response.json();
+  editor.layers.live.innerHTML = "";
+  if (!response.ok) { showLive(body.error, [], true); return; }
+  ({ reach: drawReach, path: drawPath, sight: drawSight })[mode](body);
+}
+
+function drawReach(body) {
+  const g = editor.layers.live;
+  for (const [name, at] of Object.entries(body.hexes)) {
+    const hex = editor.hexes[name];
+    if (!hex) continue;
+    el("polygon", { points: hex.element.getAttribute("points"), class: "reach", "data-reach": name }, g);
+    el("text", { x: hex.centre[0], y: hex.centre[1] + 12, class: "left" }, g).textContent = at.left;
+  }
+  showLive(`${body.class} from ${body.from} with ${body.mp} MP reaches ${Object.keys(body.hexes).length} hexes ` +
+           "(the number in each: MP left)", []);
+}
+
+function drawPath(body) {
+  route(body.hexes, "", editor.layers.live).classList.add("live-path");
+  showLive(`path ${body.hexes.join(" ")}: ${body.total} MP` + (body.legal ? "" : ` (${body.reason})`),
+           body.steps.map((s) => `${s.from} → ${s.to}: ${s.cost} (spent ${s.spent})${s.problem ? " " + s.problem : ""}`));
+}
+
+function drawSight(body) {
+  route(body.hexes, "", editor.layers.live).classList.add("live-sight", body.sight);
+  if (body.blocked_at) {
+    el("polygon", { points: editor.hexes[body.blocked_at].element.getAttribute("points"), class: "blocking" },
+       editor.layers.live);
+  }
+  showLive(`${body.from} → ${body.to}: ${body.sight}`, body.clause ? [body.clause] : []);
+}
+
+function showLive(text, details, bad) {
+  const box = $("live-result");
+  box.innerHTML = "";
+  const p = document.createElement("p");
+  p.textContent = text;
+  p.style.color = bad ? "#a00" : "";
+  box.appendChild(p);
+  for (const d of details) {
+    const line = document.createElement("div");
+    line.textContent = d;
+    box.appendChild(line);
+  }
+}

@@ -1,0 +1,70 @@
+"""The editor's live view: reach, path and line of sight on the EDITED state of the lfm demo, as
+`adjutant render reach/path` and `adjutant los` compute them; bad requests refused with their reason."""
+import shutil
+
+import pytest
+
+from adjutant.cli import main
+from adjutant.editor import EditorSession, create_app
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    out = tmp_path_factory.mktemp("lfm-demo")
+    assert main(["demo", "--plugin", "lfm", "--out", str(out), "--quiet"]) == 0
+    shutil.copy(out / "companion.toml", out / "start.toml")
+    return create_app(EditorSession(out / "lfm-demo.vmod", out / "start.toml")).test_client()
+
+
+@pytest.fixture
+def state(client):
+    return client.get("/api/map").get_json()["state"]
+
+
+def test_the_page_offers_the_files_unit_classes(client):
+    assert "infantry" in client.get("/api/map").get_json()["unit_classes"]
+    assert b"live-class" in client.get("/").data and b"function liveClick" in client.get("/static/live.js").data
+
+
+def test_reach_gives_the_mp_left_in_each_hex_and_follows_the_edit(client, state):
+    # lfm counts quarter MP: clear costs 4, the pike 1.
+    ask = {"state": state, "class": "infantry", "from": "1008", "mp": "6"}
+    hexes = client.post("/api/reach", json=ask).get_json()["hexes"]
+    assert (hexes["1008"]["left"], hexes["1108"]["left"], hexes["1009"]["left"]) == ("6", "5", "2")
+    state["terrain"]["1009"] = "woods"
+    edited = client.post("/api/reach", json=ask).get_json()["hexes"]
+    assert "1009" not in edited and edited["1108"]["left"] == "5"  # woods cost more than the 6 MP
+
+
+def test_a_path_with_its_costs(client, state):
+    body = client.post("/api/path", json={"state": state, "class": "infantry", "from": "1008", "to": "1208",
+                                          "mp": "20"}).get_json()
+    assert body["hexes"] == ["1008", "1108", "1208"] and body["total"] == "2" and body["legal"]
+    assert [(s["to"], s["cost"], s["spent"]) for s in body["steps"]] == [("1108", "1", "1"), ("1208", "1", "2")]
+
+
+def test_line_of_sight_on_the_edited_elevations(client, state):
+    ask = {"state": state, "from": "1008", "to": "1012"}
+    body = client.post("/api/sight", json=ask).get_json()
+    assert (body["sight"], body["blocked_at"]) == ("blocked", "1009") and "27.3" in body["clause"]
+    for h in ("1009", "1010", "1011"):
+        state["elevation"][h] = 0
+    assert client.post("/api/sight", json=ask).get_json()["sight"] == "clear"
+
+
+@pytest.mark.parametrize("endpoint, ask, reason", [
+    ("reach", {"class": "xx", "from": "1008", "mp": "6"}, "unknown unit class 'xx'"),
+    ("reach", {"class": "infantry", "from": "9999", "mp": "6"}, "no hex '9999'"),
+    ("path", {"class": "infantry", "from": "1008", "to": "1208", "mp": "lots"}, "'mp'"),
+    ("path", {"class": "infantry", "from": "1008", "mp": "6"}, "'to' is missing"),
+    ("sight", {"from": "1008", "to": "9999"}, "no hex '9999'"),
+])
+def test_bad_requests_are_refused_with_the_reason(client, state, endpoint, ask, reason):
+    response = client.post(f"/api/{endpoint}", json={"state": state, **ask})
+    assert response.status_code == 400 and reason in response.get_json()["error"]
+
+
+def test_a_request_without_the_state_or_json_is_refused(client):
+    assert "'state'" in client.post("/api/sight", json={"from": "1008", "to": "1012"}).get_json()["error"]
+    assert client.post("/api/reach", data="x").status_code == 400
+    assert client.get("/api/reach").status_code == 405
