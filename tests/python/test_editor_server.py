@@ -141,12 +141,30 @@ def test_guesses_need_a_palette(client):
     assert response.status_code == 400 and "[map.palette]" in response.get_json()["error"]
 
 
-def test_without_a_companion_file_the_grid_is_served_and_nothing_saved(lfm_demo):
-    client = create_app(EditorSession(lfm_demo / "lfm-demo.vmod", map_name="Main Map")).test_client()
+def test_without_a_companion_file_one_is_begun_and_saved_beside_the_module(lfm_demo, tmp_path):
+    module = tmp_path / "lfm-demo.vmod"
+    shutil.copy(lfm_demo / "lfm-demo.vmod", module)
+    client = create_app(EditorSession(module, map_name="Main Map")).test_client()
     d = client.get("/api/map").get_json()
-    assert len(d["hexes"]) == 320 and d["state"] is None
-    response = client.post("/api/save", json={})
-    assert response.status_code == 400 and "--companion" in response.get_json()["error"]
+    assert len(d["hexes"]) == 320 and d["starter"] and d["saves_to"] == str(tmp_path / "lfm-demo.toml")
+    assert d["vocabulary"]["terrain"] == [] and d["state"]["terrain"] == {}
+    refused = client.post("/api/save", json=d["state"])
+    assert refused.status_code == 400 and "terrain type first" in refused.get_json()["error"]
+    state = {**d["state"], "terrain": {"1008": "woods", "1009": "clear"}, "elevation": {"1010": 2},
+             "hexsides": [{"side": "0302/0402", "feature": "ridge", "high": "0402"}],
+             "lines": [{"type": "road", "name": "", "hexes": ["0303", "0403"], "no_junction": []}],
+             "vocabulary": {"terrain": ["clear", "woods"], "hexside": ["ridge"], "high_side": ["ridge"],
+                            "lines": ["road"]}}
+    assert client.post("/api/save", json=state).get_json() == {"path": str(tmp_path / "lfm-demo.toml"), "problems": []}
+    assert client.post("/api/save", json=state).get_json()["path"] == str(tmp_path / "lfm-demo-2.toml")
+    written = adjutant.open_companion(tmp_path / "lfm-demo.toml", str(module)).map("Main Map")
+    assert (written.board, written.terrain("1008"), written.terrain("1009"), written.terrain("0101")) == \
+        ("LFM Demo Board", "woods", "clear", "clear")
+    assert written.elevation("1010") == 2 and [l.hexes for l in written.lines()] == [["0303", "0403"]]
+    assert written.high_sides() == [("0302", "0402", "ridge", "0402")]
+    assert main(["terrain", "check", str(module), str(tmp_path / "lfm-demo.toml")]) == 0
+    unnamed = {**state, "lines": [{"type": "rail", "hexes": ["0303", "0403"]}]}
+    assert "'rail' is not a line type" in client.post("/api/save", json=unnamed).get_json()["error"]
 
 
 def test_a_real_server_on_loopback(lfm_demo, companion):

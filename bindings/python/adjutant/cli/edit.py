@@ -8,7 +8,7 @@ examples:
   adjutant edit Lee.vmod --companion lee.toml          serve the editor; open the URL it prints
   adjutant edit Lee.vmod --companion lee.toml --open   ... and open it in the browser
   adjutant edit Lee.vmod --companion lee.toml --map "Main Map" --board "North" --port 8765
-  adjutant edit Lee.vmod                               the grid and VASSAL's hex names only
+  adjutant edit Lee.vmod                               begin a companion file: Save writes Lee.toml
   adjutant edit Lee.vmod --companion lee.toml --readonly   look, never save
 On the page: choose Terrain, Hexside, Line or Elevation; click or drag over hexes; Undo and Redo;
 Live, with a unit class and MP: click a hex for its reach (MP left per hex), or two hexes for a
@@ -31,7 +31,8 @@ def add_parser(commands):
     parser.add_argument("module", metavar="MODULE", help="the module (.vmod, folder or buildFile)")
     parser.add_argument("--companion", metavar="FILE",
                         help="the companion file to start from (docs/companion-format.md); without it the "
-                             "page shows the grid and nothing can be saved")
+                             "page begins one (its types named on the page with New...) and Save writes "
+                             "MODULE.toml beside the module (MODULE-2.toml ... when taken)")
     parser.add_argument("--map", metavar="NAME", help="the map (default: the companion file's, or the only map "
                                                       "with boards)")
     parser.add_argument("--board", metavar="BOARD", help="the board of the map to paint (default: its first "

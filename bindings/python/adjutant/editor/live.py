@@ -61,8 +61,6 @@ def sight(session, request):
 
 
 def _companion(session, request):
-    if session.companion is None:
-        raise LiveError("no companion file: the live view needs the file's [movement] and [sight]")
     state = request.get("state")
     if not isinstance(state, dict):
         raise LiveError("'state' must be the edited state (an object)")

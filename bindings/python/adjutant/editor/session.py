@@ -9,6 +9,7 @@ import adjutant
 from ..errors import FormatError
 from ..render.canvas import image_mime
 from ..rules.companion_check import companion_problem
+from .starter import StarterError, empty_vocabulary, free_path, starter_text, vocabulary
 
 
 class SaveError(ValueError):
@@ -16,7 +17,8 @@ class SaveError(ValueError):
 
 
 class EditorSession:
-    """The module, the map and board being edited, and the companion file (None: the grid only)."""
+    """The module, the map and board being edited, and the companion file (None: a file begun on
+    the page, its vocabulary sent with the state, saved beside the module)."""
 
     def __init__(self, module_path, companion_path=None, map_name=None, board=None, readonly=False):
         self.module_path = str(module_path)
@@ -70,6 +72,7 @@ class EditorSession:
         out = {"module": self.module_path, "map": self.map.name, "board": self.board, "board_rect": self.board_rect(),
                "board_image": "/api/board-image", "hexes": hexes, "readonly": self.readonly,
                "companion": str(self.companion_path) if self.companion_path else None,
+               "starter": self.companion is None, "saves_to": str(self.next_path()),
                "unit_classes": self._unit_classes()}
         out.update(self._companion_contents())
         return out
@@ -82,7 +85,7 @@ class EditorSession:
 
     def _companion_contents(self):
         if self.companion is None:
-            return {"vocabulary": None, "state": None}
+            return self._starter_contents()
         words = self._toml().get("vocabulary", {})
         m = self._toml_map()
         vocabulary = {key: words.get(key, []) for key in ("terrain", "hexside", "high_side", "lines", "places")}
@@ -98,6 +101,10 @@ class EditorSession:
                            for l in t.lines()],
                  "places": self._places()}
         return {"vocabulary": vocabulary, "state": state}
+
+    def _starter_contents(self):
+        return {"vocabulary": empty_vocabulary(),
+                "state": {"terrain": {}, "elevation": {}, "hexsides": [], "lines": [], "places": []}}
 
     def _toml(self):
         return tomllib.loads(self.companion_path.read_text(encoding="utf-8"))
@@ -132,12 +139,13 @@ class EditorSession:
 
     # --- saving ---
     def next_path(self):
-        """NAME-2.toml, NAME-3.toml ... beside the companion file: the first that does not exist."""
+        """NAME-2.toml, NAME-3.toml ... beside the companion file, or MODULE.toml, MODULE-2.toml ...
+        beside the module for a file begun here: the first that does not exist."""
+        if self.companion is None:
+            module = Path(self.module_path)
+            return free_path(module.parent, module.stem, ".toml", plain_first=True)
         stem = re.sub(r"-\d+$", "", self.companion_path.stem)
-        n = 2
-        while (path := self.companion_path.with_name(f"{stem}-{n}{self.companion_path.suffix}")).exists():
-            n += 1
-        return path
+        return free_path(self.companion_path.parent, stem, self.companion_path.suffix, plain_first=False)
 
     def tables(self, state):
         """The edited state ({terrain: {hex: type}, elevation: {hex: level}, hexsides: [{side, feature,
@@ -145,9 +153,9 @@ class EditorSession:
         if not isinstance(state, dict):
             raise SaveError("the state must be a JSON object")
         known = {self.grid.name(h) for h in self.grid.hexes()}
-        vocabulary = self._companion_contents()["vocabulary"]
+        vocabulary = self._vocabulary(state)
         default_terrain, default_elevation = vocabulary["default_terrain"], vocabulary["default_elevation"]
-        table = {"map": self.map.name, "board": self.terrain.board}
+        table = {"map": self.map.name, "board": self.terrain.board if self.terrain else self.board}
 
         def hex_name(name, where):
             if name not in known:
@@ -200,17 +208,34 @@ class EditorSession:
         table["note"] = "painted in adjutant edit"
         return table
 
+    def _vocabulary(self, state):
+        if self.companion is not None:
+            return self._companion_contents()["vocabulary"]
+        try:
+            return vocabulary(state)
+        except StarterError as e:
+            raise SaveError(str(e)) from None
+
     def companion_text(self, state):
-        """The companion file with the state's map tables, as adjutant.rewrite_companion writes it."""
-        return adjutant.rewrite_companion(str(self.companion_path), self.module, [self.tables(state)])
+        """The companion file with the state's map tables, as adjutant.rewrite_companion writes it
+        (a file begun here: the starting text for the state's vocabulary, rewritten the same way)."""
+        tables = [self.tables(state)]
+        if self.companion is not None:
+            return adjutant.rewrite_companion(str(self.companion_path), self.module, tables)
+        try:
+            text = starter_text(self.module, self.map.name, self.board, self._vocabulary(state))
+        except StarterError as e:
+            raise SaveError(str(e)) from None
+        with tempfile.TemporaryDirectory() as folder:
+            start = Path(folder) / "start.toml"
+            start.write_text(text, encoding="utf-8")
+            return adjutant.rewrite_companion(str(start), self.module, tables)
 
     def save(self, state):
         """Writes the state as a new companion file beside the original; {path, problems: [{message,
         hexes}]}, the problems `terrain check` finds in it."""
         if self.readonly:
             raise PermissionError("the editor runs --readonly: nothing is saved")
-        if self.companion is None:
-            raise SaveError("no companion file to start from: run `adjutant edit` with --companion FILE")
         try:
             text = self.companion_text(state)
         except FormatError as e:

@@ -29,13 +29,34 @@ async function load() {
   fill($("live-class"), m.unit_classes || []);
   editor.colours = Object.fromEntries(v.terrain.map((t, i) => [t, COLOURS[i % COLOURS.length]]));
   $("about").textContent = `${m.module}: map ${m.map}, board ${m.board}; ` +
-    (m.companion ? `companion ${m.companion}` : "no companion file (nothing can be saved)") +
-    (m.readonly ? " (read-only)" : "");
-  $("save").disabled = m.readonly || !m.companion;
+    (m.companion ? `companion ${m.companion}` : `a new companion file (the first terrain type named is the ` +
+      `terrain of unpainted hexes); Save writes ${m.saves_to}`) + (m.readonly ? " (read-only)" : "");
+  for (const b of document.querySelectorAll(".new-word")) {
+    b.hidden = !m.starter;
+    b.addEventListener("click", () => newWord(b.dataset.kind));
+  }
+  $("save").disabled = m.readonly;
   $("guesses").disabled = !m.companion;
   build();
   draw();
 }
+
+// A file begun here: its vocabulary grows with each type named on the page (sent with the state).
+const SELECTS = { terrain: "terrain-type", hexside: "hexside-feature", lines: "line-type" };
+function newWord(kind) {
+  const name = (window.prompt(`New ${kind === "lines" ? "line" : kind} type:`) || "").trim();
+  const v = editor.map.vocabulary;
+  if (!name || v[kind].includes(name)) return;
+  v[kind].push(name);
+  if (kind === "hexside" && window.confirm(`Has ${name} a high side (a slope)?`)) v.high_side.push(name);
+  if (kind === "terrain") {
+    editor.colours[name] = COLOURS[(v.terrain.length - 1) % COLOURS.length];
+    if (v.terrain.length === 1) v.default_terrain = name;
+  }
+  fill($(SELECTS[kind]), v[kind]);
+  $(SELECTS[kind]).value = name;
+}
+function sent() { return { ...editor.state, vocabulary: editor.map.vocabulary }; }
 
 function fill(select, names) {
   select.innerHTML = "";
@@ -240,7 +261,7 @@ async function loadGuesses() {
 
 async function save() {
   const response = await fetch("/api/save", { method: "POST", headers: { "Content-Type": "application/json" },
-                                              body: JSON.stringify(editor.state) });
+                                              body: JSON.stringify(sent()) });
   const body = await response.json();
   const list = $("messages");
   list.innerHTML = "";

@@ -10,7 +10,7 @@ async function liveClick(hex) {
     showLive(`${mode} from ${hex.name}: click the hex to go to`, []);
     return;
   }
-  const request = { state: editor.state, class: $("live-class").value, mp: $("live-mp").value,
+  const request = { state: sent(), class: $("live-class").value, mp: $("live-mp").value,
                     from: mode === "reach" ? hex.name : live.from, to: hex.name };
   live.from = null;
   const response = await fetch(`/api/${mode}`, { method: "POST", headers: { "Content-Type": "application/json" },
