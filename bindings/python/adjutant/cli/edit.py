@@ -10,7 +10,8 @@ examples:
   adjutant edit Lee.vmod --companion lee.toml --map "Main Map" --board "North" --port 8765
   adjutant edit Lee.vmod                               begin a companion file: Save writes Lee.toml
   adjutant edit Lee.vmod --companion lee.toml --readonly   look, never save
-On the page: choose Terrain, Hexside, Line or Elevation; click or drag over hexes; Undo and Redo;
+On the page: choose Terrain, Hexside, Line or Elevation; click or drag over hexes; Place: click a
+hex and name it (a [[map.place]] of the chosen kind); Undo and Redo;
 Live, with a unit class and MP: click a hex for its reach (MP left per hex), or two hexes for a
 path with its costs or a line of sight, on the painted state before saving.
 "Load sampled terrain" puts `terrain sample`'s guesses on as a first coat (marked until painted).

@@ -9,6 +9,7 @@ import adjutant
 from ..errors import FormatError
 from ..render.canvas import image_mime
 from ..rules.companion_check import companion_problem
+from .places import PlaceError, new_places, with_places
 from .starter import StarterError, empty_vocabulary, free_path, starter_text, vocabulary
 
 
@@ -220,16 +221,21 @@ class EditorSession:
         """The companion file with the state's map tables, as adjutant.rewrite_companion writes it
         (a file begun here: the starting text for the state's vocabulary, rewritten the same way)."""
         tables = [self.tables(state)]
-        if self.companion is not None:
-            return adjutant.rewrite_companion(str(self.companion_path), self.module, tables)
+        known = {self.grid.name(h) for h in self.grid.hexes()}
         try:
-            text = starter_text(self.module, self.map.name, self.board, self._vocabulary(state))
-        except StarterError as e:
+            places = new_places(state, self._places() if self.companion else [], self._vocabulary(state)["places"],
+                                known)
+            if self.companion is not None:
+                text = adjutant.rewrite_companion(str(self.companion_path), self.module, tables)
+            else:
+                with tempfile.TemporaryDirectory() as folder:
+                    start = Path(folder) / "start.toml"
+                    start.write_text(starter_text(self.module, self.map.name, self.board, self._vocabulary(state)),
+                                     encoding="utf-8")
+                    text = adjutant.rewrite_companion(str(start), self.module, tables)
+            return with_places(text, self.map.name, places)
+        except (StarterError, PlaceError) as e:
             raise SaveError(str(e)) from None
-        with tempfile.TemporaryDirectory() as folder:
-            start = Path(folder) / "start.toml"
-            start.write_text(text, encoding="utf-8")
-            return adjutant.rewrite_companion(str(start), self.module, tables)
 
     def save(self, state):
         """Writes the state as a new companion file beside the original; {path, problems: [{message,

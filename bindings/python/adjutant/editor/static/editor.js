@@ -26,6 +26,7 @@ async function load() {
   fill($("terrain-type"), v.terrain);
   fill($("hexside-feature"), v.hexside);
   fill($("line-type"), v.lines);
+  fill($("place-kind"), v.places || []);
   fill($("live-class"), m.unit_classes || []);
   editor.colours = Object.fromEntries(v.terrain.map((t, i) => [t, COLOURS[i % COLOURS.length]]));
   $("about").textContent = `${m.module}: map ${m.map}, board ${m.board}; ` +
@@ -42,9 +43,9 @@ async function load() {
 }
 
 // A file begun here: its vocabulary grows with each type named on the page (sent with the state).
-const SELECTS = { terrain: "terrain-type", hexside: "hexside-feature", lines: "line-type" };
+const SELECTS = { terrain: "terrain-type", hexside: "hexside-feature", lines: "line-type", places: "place-kind" };
 function newWord(kind) {
-  const name = (window.prompt(`New ${kind === "lines" ? "line" : kind} type:`) || "").trim();
+  const name = (window.prompt(`New ${{ lines: "line type", places: "place kind" }[kind] || kind + " type"}:`) || "").trim();
   const v = editor.map.vocabulary;
   if (!name || v[kind].includes(name)) return;
   v[kind].push(name);
@@ -101,6 +102,7 @@ function begin(hex, event) {
   if (!editor.map.vocabulary) return;
   const t = tool();
   if (t === "live") { liveClick(hex); return; }
+  if (t === "place") { namePlace(hex); return; }
   remember();
   if (t === "hexside") {
     toggleSide(hex, pointOf(event));
@@ -132,6 +134,16 @@ function end() {
     else editor.undo.pop();
     buttons();
   }
+  draw();
+}
+
+function namePlace(hex) {
+  const kind = $("place-kind").value;
+  if (!kind) { status("choose a place kind first", true); return; }
+  const name = (window.prompt(`Name of the ${kind} at ${hex.name}:`) || "").trim();
+  if (!name) return;
+  remember();
+  editor.state.places.push({ name, kind, hex: hex.name });
   draw();
 }
 
@@ -229,6 +241,11 @@ function draw() {
                  "data-side": s.side, "data-feature": s.feature }, L.sides);
   }
   editor.state.lines.forEach((line) => route(line.hexes, line.type, L.routes));
+  for (const p of editor.state.places) {
+    const hex = editor.hexes[p.hex];
+    if (hex) el("text", { x: hex.centre[0], y: hex.centre[1] + 4, class: "place", "data-place": p.name },
+                L.levels).textContent = p.name;
+  }
   drawStroke();
   for (const hex of Object.values(editor.hexes)) hex.element.classList.toggle("guessed", editor.guessed.has(hex.name));
 }
