@@ -1,8 +1,16 @@
-"""`adjutant edit`'s page in a real browser: headless Chromium driven by Selenium paints hexes, a
-creek hexside and a road on the lfm demo module, saves, and the written companion file holds them.
-A screenshot of the page is kept in the test's tmp dir."""
-import shutil
+"""`adjutant edit`'s page in a real browser, driven as a user drives it: headless Chromium (Debian's,
+through Selenium and the chromedriver of the chromium-driver package) paints, names places, sets
+elevations, undoes and redoes, asks the live view, begins a file with no companion file (the user
+guide's walk-through) and saves; each test reads the written file back. One browser serves the
+module. Screenshots are kept in the tests' tmp dirs; with ADJUTANT_EDITOR_SCREENSHOT=PATH set, the
+walk-through's screenshot is also written to PATH, small and optimised (the user guide's
+docs/images/editor.png:
+    ADJUTANT_EDITOR_SCREENSHOT=docs/images/editor.png pytest tests/python/test_editor_browser.py -k guide
+)."""
+import contextlib
+import os
 import threading
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -10,102 +18,309 @@ import pytest
 import adjutant
 from adjutant.cli import main
 from adjutant.editor import EditorSession, create_app
+from adjutant.rules.mp import mp_text, parse_mp
+from conftest import REPO
+from guide_blocks import read_blocks
 
 CHROMEDRIVER = Path("/usr/bin/chromedriver")  # the chromium-driver package's
+WINDOW = (1200, 800)                           # the guide's screenshot size too
+GUIDE = REPO / "docs" / "user-guide.md"
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser():
     webdriver = pytest.importorskip("selenium.webdriver", reason="python3-selenium is not installed")
     if not CHROMEDRIVER.is_file():
         pytest.skip(f"{CHROMEDRIVER} missing: install chromium and chromium-driver (scripts/setup)")
     from selenium.webdriver.chrome.service import Service
     options = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000"):
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=%d,%d" % WINDOW,
+                 "--hide-scrollbars"):
         options.add_argument(flag)
     try:
         driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
     except Exception as e:  # no display library, no usable chromium: nothing to drive
         pytest.skip(f"headless Chromium cannot start here: {str(e).splitlines()[0]}")
+    outside = driver.execute_script("return [outerWidth - innerWidth, outerHeight - innerHeight]")
+    driver.set_window_size(WINDOW[0] + outside[0], WINDOW[1] + outside[1])   # the page WINDOW in size
     yield driver
     driver.quit()
 
 
-@pytest.fixture
-def served(tmp_path):
-    assert main(["demo", "--plugin", "lfm", "--out", str(tmp_path), "--quiet"]) == 0
+@pytest.fixture(scope="module")
+def lfm_demo(tmp_path_factory):
+    out = tmp_path_factory.mktemp("lfm-demo")
+    assert main(["demo", "--plugin", "lfm", "--out", str(out), "--quiet"]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def litn_module(tmp_path_factory):
+    from adjutant_plugins.litn.demo import write_demo
+    out = tmp_path_factory.mktemp("litn-demo")
+    write_demo(out)
+    return out / "litn-demo.vmod"
+
+
+@contextlib.contextmanager
+def serving(session):
     from werkzeug.serving import make_server
-    server = make_server("127.0.0.1", 0, create_app(EditorSession(tmp_path / "lfm-demo.vmod",
-                                                                  tmp_path / "companion.toml")), threaded=True)
+    server = make_server("127.0.0.1", 0, create_app(session), threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield tmp_path, f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-    server.server_close()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
-def point(driver, hex_name, towards=None, share=0.0):
-    """Where in the window the centre of a hex is, or a point `share` of the way to another's."""
-    return driver.execute_script("""
-        const a = editor.hexes[arguments[0]].centre, b = arguments[1] ? editor.hexes[arguments[1]].centre : a;
-        return editor.screenPoint(a[0] + (b[0] - a[0]) * arguments[2], a[1] + (b[1] - a[1]) * arguments[2]);""",
-                                 hex_name, towards, share)
+class Page:
+    """The editor's page in the browser, used through its controls and the mouse."""
 
+    def __init__(self, driver, url):
+        from selenium.webdriver.support.ui import WebDriverWait
+        self.driver, self.wait = driver, WebDriverWait(driver, 20)
+        driver.get(url)
+        self.wait.until(lambda d: d.execute_script("return !!(window.editor && editor.map && editor.layers)"))
 
-def test_paint_a_hex_a_creek_and_a_road_then_save(browser, served):
-    from selenium.webdriver.common.actions.action_builder import ActionBuilder
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.select import Select
-    from selenium.webdriver.support.ui import WebDriverWait
-    folder, url = served
-    browser.get(url)
-    WebDriverWait(browser, 20).until(lambda d: d.execute_script("return !!(editor.map && editor.layers)"))
+    def find(self, element_id):
+        from selenium.webdriver.common.by import By
+        return self.driver.find_element(By.ID, element_id)
 
-    def at(*where):
-        actions = ActionBuilder(browser)
-        x, y = point(browser, *where)
+    def tool(self, name, choice=None, select=None):
+        self.find(f"tool-{name}").click()
+        if choice is not None:
+            from selenium.webdriver.support.select import Select
+            Select(self.find(select)).select_by_value(choice)
+
+    def zoom(self, factor, centre):
+        """Zooms the board and scrolls to hex `centre`, as a user does with the scroll bars."""
+        from selenium.webdriver.support.select import Select
+        Select(self.find("zoom")).select_by_visible_text(factor)
+        self.driver.execute_script("editor.hexes[arguments[0]].element.scrollIntoView({block: 'center', "
+                                   "inline: 'center'})", centre)
+
+    def type_into(self, element_id, text):
+        box = self.find(element_id)
+        box.clear()
+        box.send_keys(text)
+
+    def point(self, hex_name, towards=None, share=0.0):
+        """Where in the window the centre of a hex is, or a point `share` of the way to another's."""
+        return self.driver.execute_script("""
+            const a = editor.hexes[arguments[0]].centre, b = arguments[1] ? editor.hexes[arguments[1]].centre : a;
+            return editor.screenPoint(a[0] + (b[0] - a[0]) * arguments[2], a[1] + (b[1] - a[1]) * arguments[2]);""",
+                                          hex_name, towards, share)
+
+    def _at(self, *where):
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        actions = ActionBuilder(self.driver)
+        x, y = self.point(*where)
         actions.pointer_action.move_to_location(int(x), int(y))
         return actions
 
-    def click(*where):
-        actions = at(*where)
+    def click(self, *where):
+        actions = self._at(*where)
         actions.pointer_action.click()
         actions.perform()
 
-    browser.find_element(By.CSS_SELECTOR, "input[value=terrain]").click()
-    Select(browser.find_element(By.ID, "terrain-type")).select_by_value("town")
-    drag = at("1010")
-    drag.pointer_action.pointer_down()
-    for h in ("1011", "1012"):
-        x, y = point(browser, h)
-        drag.pointer_action.move_to_location(int(x), int(y))
-    drag.pointer_action.pointer_up()
-    drag.perform()
+    def drag(self, hexes):
+        actions = self._at(hexes[0])
+        actions.pointer_action.pointer_down()
+        for h in hexes[1:]:
+            x, y = self.point(h)
+            actions.pointer_action.move_to_location(int(x), int(y))
+        actions.pointer_action.pointer_up()
+        actions.perform()
 
-    browser.find_element(By.CSS_SELECTOR, "input[value=hexside]").click()
-    Select(browser.find_element(By.ID, "hexside-feature")).select_by_value("creek")
-    click("1505", "1605", 0.3)
+    def answer(self, text):
+        """Answers the page's prompt with `text` (None: dismisses a confirm)."""
+        from selenium.webdriver.support import expected_conditions
+        self.wait.until(expected_conditions.alert_is_present())
+        dialog = self.driver.switch_to.alert
+        if text is None:
+            dialog.dismiss()
+            return
+        dialog.send_keys(text)
+        dialog.accept()
 
-    browser.find_element(By.CSS_SELECTOR, "input[value=line]").click()
-    Select(browser.find_element(By.ID, "line-type")).select_by_value("road")
-    drag = at("0203")
-    drag.pointer_action.pointer_down()
-    for h in ("0303", "0403"):
-        x, y = point(browser, h)
-        drag.pointer_action.move_to_location(int(x), int(y))
-    drag.pointer_action.pointer_up()
-    drag.perform()
+    def new_word(self, kind, name, high_side=None):
+        self.find(f"new-{kind}").click()
+        self.answer(name)
+        if kind == "hexside":
+            self.answer(high_side)
 
-    browser.find_element(By.ID, "undo").click()   # the road taken off and put back
-    browser.find_element(By.ID, "redo").click()
-    browser.find_element(By.ID, "save").click()
-    WebDriverWait(browser, 20).until(lambda d: d.find_element(By.ID, "status").get_attribute("data-path"))
-    browser.save_screenshot(str(folder / "editor.png"))
-    saved = browser.find_element(By.ID, "status").get_attribute("data-path")
-    assert saved == str(folder / "companion-2.toml")
-    assert (folder / "editor.png").stat().st_size > 10000
+    def status(self):
+        return self.find("status").text
 
-    terrain = adjutant.open_companion(saved, folder / "lfm-demo.vmod").map("Main Map")
-    assert [terrain.terrain(h) for h in ("1010", "1011", "1012", "1013")] == ["town", "town", "town", "clear"]
+    def save(self):
+        """Saves; the path written, after the page has shown it."""
+        self.driver.execute_script("document.getElementById('status').removeAttribute('data-path')")
+        self.find("save").click()
+        self.wait.until(lambda d: self.find("status").get_attribute("data-path"))
+        return self.find("status").get_attribute("data-path")
+
+    def live(self):
+        """The live view's text, once it has an answer: its lines."""
+        self.wait.until(lambda d: self.find("live-result").text and "click the hex" not in self.find("live-result").text)
+        return self.find("live-result").text.split("\n")
+
+    def reach_numbers(self):
+        """{hex: MP left} as the reach overlay writes it."""
+        return self.driver.execute_script(
+            "return Object.fromEntries([...document.querySelectorAll('#board text.left')]"
+            ".map((t) => [t.dataset.hex, t.textContent]))")
+
+
+def test_paint_name_a_place_set_elevations_undo_and_save(browser, lfm_demo, tmp_path):
+    companion = tmp_path / "companion.toml"
+    companion.write_bytes((lfm_demo / "companion.toml").read_bytes())
+    module = lfm_demo / "lfm-demo.vmod"
+    with serving(EditorSession(module, companion)) as url:
+        page = Page(browser, url)
+        page.tool("terrain", "town", "terrain-type")
+        page.drag(["1010", "1011", "1012"])
+        page.tool("terrain", "woods", "terrain-type")
+        page.click("0808")
+        page.find("undo").click()                 # the woods stroke undone, never redone
+        page.tool("hexside", "creek", "hexside-feature")
+        page.click("1505", "1605", 0.3)
+        page.tool("line", "road", "line-type")
+        page.drag(["0203", "0303", "0403"])
+        page.find("undo").click()                 # the road taken off and put back
+        page.find("redo").click()
+        page.tool("elevation")
+        page.type_into("elevation-level", "3")
+        page.drag(["1305", "1306"])
+        page.tool("place", "entry", "place-kind")
+        page.click("0706")
+        page.answer("Mill Road entry")
+        saved = page.save()
+        browser.save_screenshot(str(tmp_path / "editor.png"))
+    assert saved == str(tmp_path / "companion-2.toml") and "terrain check passes" in page.status()
+    assert (tmp_path / "editor.png").stat().st_size > 10000
+
+    terrain = adjutant.open_companion(saved, module).map("Main Map")
+    assert [terrain.terrain(h) for h in ("1010", "1011", "1012", "1013", "0808")] == \
+        ["town", "town", "town", "clear", "clear"]
     sides = {(a, b): fs for a, b, fs in terrain.hexside_features()}
     assert "creek" in sides.get(("1505", "1605"), sides.get(("1605", "1505"), []))
     assert ["road", "", ["0203", "0303", "0403"]] in [[l.type, l.name, l.hexes] for l in terrain.lines()]
+    before = adjutant.open_companion(companion, module).map("Main Map")
+    assert [terrain.elevation(h) for h in ("1305", "1306", "1307")] == [3, 3, before.elevation("1307")] != [3, 3, 3]
+    places = EditorSession(module, saved)._places()
+    assert places[-1] == {"name": "Mill Road entry", "kind": "entry", "hex": "0706"}
+    assert places[:-1] == EditorSession(module, companion)._places()
+
+
+def test_live_reach_path_and_sight_are_the_engines_on_the_painted_state(browser, lfm_demo, tmp_path):
+    companion = tmp_path / "companion.toml"
+    companion.write_bytes((lfm_demo / "companion.toml").read_bytes())
+    module = lfm_demo / "lfm-demo.vmod"
+    with serving(EditorSession(module, companion)) as url:
+        page = Page(browser, url)
+        page.tool("terrain", "woods", "terrain-type")
+        page.click("1009")
+        page.tool("live", "reach", "live-mode")
+        page.type_into("live-mp", "6")
+        page.click("1008")
+        reach_text = page.live()
+        shown = page.reach_numbers()
+        page.tool("live", "path", "live-mode")
+        page.type_into("live-mp", "20")
+        page.click("1008")
+        page.click("1208")
+        path_text = page.live()
+        page.tool("live", "sight", "live-mode")
+        page.click("1008")
+        page.click("1012")
+        sight_text = page.live()
+        blocking = browser.execute_script("return document.querySelectorAll('#board .blocking').length")
+        saved = page.save()
+
+    edited = adjutant.open_companion(saved, module)   # the painted state: 1009 woods
+    movement = edited.movement("Main Map")
+    unit_class = browser.execute_script("return document.getElementById('live-class').value")
+    assert unit_class == "infantry"
+    engine = movement.reach("1008", [unit_class], parse_mp("6"))
+    assert shown == {h: mp_text(left) for h, (left, _) in engine.items()}
+    assert "1009" not in shown and shown["1108"] == "5" and len(shown) > 5
+    assert reach_text[0] == f"infantry from 1008 with 6 MP reaches {len(engine)} hexes (the number in each: MP left)"
+
+    path = movement.path("1008", "1208", [unit_class], parse_mp("20"))
+    assert path_text[0] == f"path {' '.join(path.hexes)}: {mp_text(path.total)} MP"
+    assert path_text[1:] == ["1008 → 1108: 1 (spent 1)", "1108 → 1208: 1 (spent 2)"]
+
+    sight = edited.sight("Main Map").between("1008", "1012")
+    assert sight.sight == "blocked" and sight_text[0] == "1008 → 1012: blocked" and sight.clause in sight_text[1]
+    assert blocking == 1
+
+
+def test_a_message_when_there_is_nothing_to_paint_with_or_no_unit_class(browser, litn_module, tmp_path):
+    module = tmp_path / "litn-demo.vmod"
+    module.write_bytes(litn_module.read_bytes())
+    with serving(EditorSession(module)) as url:
+        page = Page(browser, url)
+        page.click("1010")
+        assert page.status() == "no terrain type to paint with: name one with New… first"
+        page.tool("live")
+        page.click("1010")
+        assert page.live() == ["reach needs a unit class: the companion file has no [movement] classes (a file "
+                               "begun here has none until [movement] is written in it)"]
+        assert page.find("undo").get_attribute("disabled")
+
+
+def guide_file(name):
+    """The text of the file block `# NAME` of docs/user-guide.md."""
+    found = [b.text for b in read_blocks(GUIDE, "docs/user-guide.md") if b.file_name == name]
+    assert len(found) == 1, f"docs/user-guide.md has no file block `# {name}`"
+    return found[0]
+
+
+def test_the_guides_walk_through_begins_a_file_with_no_companion(browser, litn_module, tmp_path, monkeypatch):
+    """docs/user-guide.md, "Begin in the editor": the page, on a module with no companion file, writes
+    the file the guide shows; with the guide's [units] and [movement] added, Live shows a reach (the
+    guide's screenshot)."""
+    (tmp_path / "litn-demo.vmod").write_bytes(litn_module.read_bytes())
+    monkeypatch.chdir(tmp_path)            # `adjutant edit litn-demo.vmod` in the demo's folder
+    module = "litn-demo.vmod"
+    with serving(EditorSession(module)) as url:
+        page = Page(browser, url)
+        page.new_word("terrain", "clear")
+        page.new_word("terrain", "ridge")
+        page.drag(["1211", "1212", "1312"])
+        page.tool("hexside")
+        page.new_word("hexside", "stream", high_side=None)
+        page.click("1924", "1824", 0.3)
+        page.click("1924", "1825", 0.3)
+        page.tool("line")
+        page.new_word("lines", "road")
+        page.drag(["1622", "1721", "1821"])
+        page.tool("place")
+        page.new_word("places", "town")
+        page.click("1615")
+        page.answer("Hagerstown")
+        saved = page.save()
+        assert page.status() == "saved litn-demo.toml: terrain check passes"
+    assert saved == "litn-demo.toml"
+    text = Path(saved).read_text(encoding="utf-8")
+    assert tomllib.loads(text) == tomllib.loads(guide_file("litn-demo.toml"))
+
+    # The guide's next step: unit_attributes in [vocabulary] and units.toml at the end.
+    text = text.replace('places = ["town"]\n', 'places = ["town"]\nunit_attributes = ["side", "class", "ma"]\n')
+    Path(saved).write_text(text + guide_file("units.toml") + "\n", encoding="utf-8")
+    with serving(EditorSession(module, saved)) as url:
+        page = Page(browser, url)
+        page.zoom("×2", "1617")
+        assert browser.execute_script("return document.getElementById('board').clientHeight") > WINDOW[1]
+        page.tool("live", "infantry", "live-class")
+        page.type_into("live-mp", "4")
+        page.click("1622")
+        assert page.live()[0].startswith("infantry from 1622 with 4 MP reaches ")
+        picture = tmp_path / "editor.png"
+        browser.save_screenshot(str(picture))
+    assert picture.stat().st_size > 10000
+    if os.environ.get("ADJUTANT_EDITOR_SCREENSHOT"):
+        from PIL import Image
+        Image.open(picture).convert("RGB").quantize(colors=64).save(os.environ["ADJUTANT_EDITOR_SCREENSHOT"],
+                                                                      optimize=True)

@@ -40,6 +40,7 @@ async function load() {
   $("guesses").disabled = !m.companion;
   build();
   draw();
+  zoom();
 }
 
 // A file begun here: its vocabulary grows with each type named on the page (sent with the state).
@@ -47,7 +48,8 @@ const SELECTS = { terrain: "terrain-type", hexside: "hexside-feature", lines: "l
 function newWord(kind) {
   const name = (window.prompt(`New ${{ lines: "line type", places: "place kind" }[kind] || kind + " type"}:`) || "").trim();
   const v = editor.map.vocabulary;
-  if (!name || v[kind].includes(name)) return;
+  if (!name) return;
+  if (v[kind].includes(name)) { status(`${name} is named already`, true); $(SELECTS[kind]).value = name; return; }
   v[kind].push(name);
   if (kind === "hexside" && window.confirm(`Has ${name} a high side (a slope)?`)) v.high_side.push(name);
   if (kind === "terrain") {
@@ -86,6 +88,18 @@ function build() {
   window.addEventListener("mouseup", end);
 }
 
+// --- zoom: the board drawn `zoom` times the size that fits its frame, the view's centre kept ---
+function zoom() {
+  const frame = $("board-frame"), svg = $("board"), [, , w, h] = editor.map.board_rect;
+  const centre = [(frame.scrollLeft + frame.clientWidth / 2) / frame.scrollWidth,
+                  (frame.scrollTop + frame.clientHeight / 2) / frame.scrollHeight];
+  const scale = Math.min(frame.clientWidth / w, frame.clientHeight / h) * parseFloat($("zoom").value);
+  svg.style.width = `${Math.floor(w * scale)}px`;
+  svg.style.height = `${Math.floor(h * scale)}px`;
+  frame.scrollLeft = centre[0] * frame.scrollWidth - frame.clientWidth / 2;
+  frame.scrollTop = centre[1] * frame.scrollHeight - frame.clientHeight / 2;
+}
+
 // --- strokes: one undo step each ---
 function snapshot() { return JSON.stringify(editor.state); }
 function remember() {
@@ -103,6 +117,12 @@ function begin(hex, event) {
   const t = tool();
   if (t === "live") { liveClick(hex); return; }
   if (t === "place") { namePlace(hex); return; }
+  const chosen = { terrain: "terrain-type", hexside: "hexside-feature", line: "line-type" }[t];
+  if (chosen && !$(chosen).value) {
+    status(`no ${{ terrain: "terrain type", hexside: "hexside feature", line: "line type" }[t]} to paint with: ` +
+           (editor.map.starter ? "name one with New… first" : "the companion file's [vocabulary] names none"), true);
+    return;
+  }
   remember();
   if (t === "hexside") {
     toggleSide(hex, pointOf(event));
@@ -277,9 +297,9 @@ async function loadGuesses() {
 }
 
 async function save() {
-  const response = await fetch("/api/save", { method: "POST", headers: { "Content-Type": "application/json" },
-                                              body: JSON.stringify(sent()) });
-  const body = await response.json();
+  const answer = await ask("/api/save", sent());
+  if (!answer) return;
+  const [response, body] = answer;
   const list = $("messages");
   list.innerHTML = "";
   for (const hex of Object.values(editor.hexes)) hex.element.classList.remove("flagged");
@@ -295,6 +315,18 @@ async function save() {
   }
 }
 
+// POST `request` as JSON: [response, body], or null when the server did not answer with JSON (said in the status).
+async function ask(url, request) {
+  try {
+    const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" },
+                                        body: JSON.stringify(request) });
+    return [response, await response.json()];
+  } catch (e) {
+    status(`${url}: no answer from the editor's server (is \`adjutant edit\` still running?): ${e.message}`, true);
+    return null;
+  }
+}
+
 function status(text, bad) {
   $("status").textContent = text;
   $("status").style.color = bad ? "#a00" : "#060";
@@ -304,6 +336,8 @@ $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", redo);
 $("save").addEventListener("click", save);
 $("guesses").addEventListener("click", loadGuesses);
+$("zoom").addEventListener("change", zoom);
+window.addEventListener("resize", zoom);
 document.addEventListener("keydown", (e) => {
   if ((e.ctrlKey || e.metaKey) && e.key === "z") { e.preventDefault(); e.shiftKey ? redo() : undo(); }
   if ((e.ctrlKey || e.metaKey) && e.key === "y") { e.preventDefault(); redo(); }

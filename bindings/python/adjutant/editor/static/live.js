@@ -5,6 +5,11 @@ const live = { from: null };
 
 async function liveClick(hex) {
   const mode = $("live-mode").value;
+  if (mode !== "sight" && !$("live-class").value) {
+    showLive(`${mode} needs a unit class: the companion file has no [movement] classes` +
+             (editor.map.starter ? " (a file begun here has none until [movement] is written in it)" : ""), [], true);
+    return;
+  }
   if (mode !== "reach" && live.from === null) {
     live.from = hex.name;
     showLive(`${mode} from ${hex.name}: click the hex to go to`, []);
@@ -13,10 +18,10 @@ async function liveClick(hex) {
   const request = { state: sent(), class: $("live-class").value, mp: $("live-mp").value,
                     from: mode === "reach" ? hex.name : live.from, to: hex.name };
   live.from = null;
-  const response = await fetch(`/api/${mode}`, { method: "POST", headers: { "Content-Type": "application/json" },
-                                                body: JSON.stringify(request) });
-  const body = await response.json();
+  const answer = await ask(`/api/${mode}`, request);
   editor.layers.live.innerHTML = "";
+  if (!answer) return;
+  const [response, body] = answer;
   if (!response.ok) { showLive(body.error, [], true); return; }
   ({ reach: drawReach, path: drawPath, sight: drawSight })[mode](body);
 }
@@ -27,7 +32,7 @@ function drawReach(body) {
     const hex = editor.hexes[name];
     if (!hex) continue;
     el("polygon", { points: hex.element.getAttribute("points"), class: "reach", "data-reach": name }, g);
-    el("text", { x: hex.centre[0], y: hex.centre[1] + 12, class: "left" }, g).textContent = at.left;
+    el("text", { x: hex.centre[0], y: hex.centre[1] + 12, class: "left", "data-hex": name }, g).textContent = at.left;
   }
   showLive(`${body.class} from ${body.from} with ${body.mp} MP reaches ${Object.keys(body.hexes).length} hexes ` +
            "(the number in each: MP left)", []);
