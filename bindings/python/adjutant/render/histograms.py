@@ -9,7 +9,7 @@ def write_histograms(summaries, path, title):
     """Draws each summary's frequencies (runs per value) in a grid, under `title`, to a new PNG `path`."""
     import matplotlib
     matplotlib.use("Agg")
-    from matplotlib import pyplot
+    from matplotlib import pyplot, ticker
 
     columns = min(4, len(summaries))
     rows = math.ceil(len(summaries) / columns)
@@ -17,6 +17,9 @@ def write_histograms(summaries, path, title):
     for ax, summary in zip(axes.flat, summaries):
         values = list(summary.counts)
         ax.bar([float(v) for v in values], list(summary.counts.values()), width=_bar_width(values), color="#4a6fa5")
+        ax.set_xlim(float(values[0]) - 1, float(values[-1]) + 1)   # one value alone: a bar, not a filled box
+        if all(float(v).is_integer() for v in values):
+            ax.xaxis.set_major_locator(ticker.MaxNLocator(integer=True))
         ax.set_title(summary.label, fontsize=9)
         ax.tick_params(labelsize=7)
         ax.set_ylabel("runs", fontsize=7)
