@@ -27,6 +27,14 @@ Game::Game() = default;
 Game::Game(Game&&) noexcept = default;
 Game& Game::operator=(Game&&) noexcept = default;
 Game::~Game() = default;
+Game::Game(const Game&) = default;
+
+Game Game::copy() const {
+  Game game(*this);
+  const auto& children = game.tree_.root.children;
+  for (size_t i = 0; i < game.steps_.size(); ++i) game.steps_[i] = &children[setup_end_ + i];
+  return game;
+}
 
 GlobalPropertyKey restore_key(const GlobalPropertyRestore& restore) {
   const size_t tab = restore.name.find('\t');

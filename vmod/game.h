@@ -76,6 +76,9 @@ class Game {
   Game(Game&&) noexcept;
   Game& operator=(Game&&) noexcept;
   ~Game();
+  // An independent game as this one stands: its pieces, changes and log position, so that a change
+  // made to one is not seen in the other (a simulation runs each procedure on a copy of one opened game).
+  Game copy() const;
 
   const std::string& source() const { return source_; }
   const Module* module() const { return module_; }  // nullptr when opened without one
@@ -142,6 +145,7 @@ class Game {
 
  private:
   Game();
+  Game(const Game&);  // steps_ point into tree_: copy() re-points them
   static Game from_archive(const Archive& archive, const std::string& source, const Module* module);
   struct Snapshot;  // what a step needs to be undone
   void load(const std::string& text);

@@ -258,6 +258,15 @@ void bind_game_class(py::module_& m) {
            "as VASSAL's MutableProperty change.")
       .def("chat", &vmod::Game::chat, py::arg("text"),
            "Adds a chat line (VASSAL's CHAT): a new step of save_log(); save() leaves it out, as a save holds no chat.")
+      .def(
+          "copy",
+          [](const py::object& self) {
+            py::object copy = py::cast(std::make_shared<vmod::Game>(self.cast<const vmod::Game&>().copy()));
+            copy.attr("_module_object") = self.attr("_module_object");
+            return copy;
+          },
+          "An independent copy of the game as it stands (pieces, changes, log position): a change to one is not "
+          "seen in the other. Cheaper than opening the file again.")
       .def_property_readonly("change_count", [](const vmod::Game& g) { return g.changes().size(); })
       .def("save_text", &vmod::Game::save_text, "The savedGame text of a save of the current state.")
       .def("log_text", &vmod::Game::log_text, "The log read, with one new step per change.")

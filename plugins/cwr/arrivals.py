@@ -3,6 +3,8 @@ unit counts the Entry hex as its n-th hex; a blocked Entry hex shifts along the 
 unit's Forced March (3.7: straggler checks for extra MP), written back to the save."""
 import re
 
+from adjutant.procedures.report import Quantity
+
 from .army import ArmyError, enemy_of
 from .command_chain import mp_text
 from .command_events import straggler_checker
@@ -127,7 +129,8 @@ def reinforce(session, entry, names, waiting):
             section.add(f"{unit.name}: unit {arrival.position} in line, {arrival.position} x {mp_text(cost)} = "
                         f"{mp_text(arrival.mp_spent)} MP spent on entering {at}, {mp_text(arrival.mp_left)} of "
                         f"{unit.attributes.get('ma')} left ({arrival.clause})", unit=unit.name, hex=at,
-                        mp_spent=arrival.mp_spent, mp_left=arrival.mp_left, quantity="MP")
+                        mp_spent=arrival.mp_spent, mp_left=arrival.mp_left,
+                        quantity=Quantity("MP left", arrival.mp_left, of=unit.name))
             enemy_here = army.in_hex(at, hexes.enemy)
             if enemy_here and at not in reported:
                 reported.add(at)
@@ -165,7 +168,9 @@ def force_march(session, name, checks, changed):
     limit = session.charts.option("forced_march_limit")
     if done.total_limit is not None:
         section.add(f"+{done.extra_mp} MP this Movement Phase; no more than {done.total_limit} MP used this turn in "
-                    f"all (3.7; option forced_march_limit = 'total')", extra_mp=done.extra_mp, quantity="MP")
+                    f"all (3.7; option forced_march_limit = 'total')", extra_mp=done.extra_mp,
+                    quantity=Quantity("forced march MP", done.extra_mp, of=name))
     else:
         section.add(f"+{done.extra_mp} MP this Movement Phase, {unit.attributes.get('ma')} + {done.extra_mp} in all "
-                    f"(3.7; option forced_march_limit = {limit!r})", extra_mp=done.extra_mp, quantity="MP")
+                    f"(3.7; option forced_march_limit = {limit!r})", extra_mp=done.extra_mp,
+                    quantity=Quantity("forced march MP", done.extra_mp, of=name))

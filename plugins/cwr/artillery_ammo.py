@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from adjutant.plugin import Parameter
 from adjutant.procedures.kept import kept_property
+from adjutant.procedures.report import Quantity
 
 from .army import SIDES, ArmyError, enemy_of
 from .session import start
@@ -171,7 +172,8 @@ class Supply:
         else:
             section.add(f"{self.side} artillery ammunition: {self.points} point{'s' * (self.points != 1)} left "
                         f"(global property {self.property}); one for each battery or section that fires (8.4a)",
-                        side=self.side, points=self.points, quantity="ammunition points")
+                        side=self.side, points=self.points,
+                        quantity=Quantity("artillery ammunition points", self.points, of=self.side))
         for t in self.traces.values():
             section.add(t.text, unit=t.unit, traced=t.found, path=list(t.hexes), target=t.target, used=t.used)
 
@@ -195,7 +197,8 @@ def spend(session, supply, spent, section):
     left = supply.points - spent
     write_points(session.army, supply.side, left)
     section.add(f"{supply.side} artillery ammunition: {supply.points} - {spent} spent = {left} left, written to "
-                f"{supply.property} (8.4a)", side=supply.side, spent=spent, points=left, quantity="ammunition points")
+                f"{supply.property} (8.4a)", side=supply.side, spent=spent, points=left,
+                quantity=Quantity("artillery ammunition points spent", spent, of=supply.side))
 
 
 # ---- the procedures ----
@@ -211,12 +214,12 @@ def report_points(session, side, set_to=None):
         write_points(army, side, set_to)
         section.add(f"{side} artillery ammunition points set to {set_to} (were {before or 'unset'}), written to "
                     f"{name} (8.4: as the scenario's set-up gives them)", side=side, points=set_to,
-                    quantity="ammunition points")
+                    quantity=Quantity("artillery ammunition points", set_to, of=side))
         return
     _, points = read_points(army, side)
     section.add(f"{side} artillery ammunition: {points} point{'s' * (points != 1)} left (global property {name}); "
                 f"with none, artillery fires at half strength (8.4a)", side=side, points=points,
-                quantity="ammunition points")
+                quantity=Quantity("artillery ammunition points", points, of=side))
 
 
 def report_traces(session, side, names):
@@ -238,7 +241,7 @@ def report_traces(session, side, names):
     out = [t.unit for t in traces if not t.found]
     section.add(f"{len(traces) - len(out)} of {len(traces)} batteries trace" + (f"; half strength: {', '.join(out)}"
                                                                                   if out else ""),
-                traced=len(traces) - len(out), out=out, quantity="batteries")
+                traced=len(traces) - len(out), out=out, quantity=Quantity("batteries tracing", len(traces) - len(out)))
 
 
 def register(plugin):

@@ -6,6 +6,7 @@ retreat hex moved."""
 from fractions import Fraction
 
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from .army import ArmyError, enemy_of
 from .close_combat import odds_chances, odds_strength, resolve
@@ -93,7 +94,7 @@ class Attack:
         mp_left = Fraction(self.mp) if self.mp is not None else allowance - spent
         how = "parameter mp" if self.mp is not None else f"allowance {allowance} - {spent} for the route"
         section.add(f"{self.target}: terrain and hexside {cost} MP; {mp_left} MP left ({how})", target_cost=cost,
-                    mp_left=mp_left, quantity="MP")
+                    mp_left=mp_left, quantity=Quantity("MP left", mp_left))
         section.add("the command radius reaches the target hex: " +
                     ("assumed (parameter in_radius=true; 7.2b)" if self.in_radius else "no (parameter in_radius=false)"),
                     command_radius=self.in_radius)
@@ -126,7 +127,8 @@ class Attack:
             raise ArmyError(f"no Close Combat into {self.target}: " +
                             "; ".join(f"{f.subject}: {f.text} ({f.clause})" for f in entry.refusals))
         section.add(f"may attack: {', '.join(u.name for u in entry.attackers)}; entering costs {entry.mp:g} MP "
-                    f"(7.0 procedure 1)", attackers=[u.name for u in entry.attackers], mp=entry.mp, quantity="MP")
+                    f"(7.0 procedure 1)", attackers=[u.name for u in entry.attackers], mp=entry.mp,
+                    quantity=Quantity("MP to enter", entry.mp, of=self.target))
         return entry
 
     # ---- 7.1b: the rear hexside ----
@@ -154,7 +156,7 @@ def odds_report(session, attack):
     odds = session.report.section("Close Combat Odds Table, before the fire steps (7.0 procedure 6, 8.2a)")
     odds.add(f"{chances.attack} SP against {chances.defence} SP (Low and No Ammo counted normally): column "
              f"{chances.column}, {chances.dice}", attack=chances.attack, defence=chances.defence,
-             column=chances.column, quantity="SP")
+             column=chances.column, quantity=Quantity("attack SP", chances.attack))
     for cell, p in chances.chances.items():
         odds.add(f"{cell}: {p} ({float(p):.1%})", cell=cell, chance=p)
     for side, p in chances.winner.items():
@@ -215,7 +217,7 @@ def _write_back(session, *pairs):
             if now is None and unit.is_combat:
                 army.write(unit, "sp", 0)
                 section.add(f"{unit.name}: eliminated ({was.sp} SP lost): remove the counter", unit=unit.name,
-                            sp_lost=was.sp, quantity="SP")
+                            sp_lost=was.sp, quantity=Quantity("SP lost", was.sp, of=unit.name))
                 continue
             if now is None:
                 continue
@@ -224,7 +226,8 @@ def _write_back(session, *pairs):
                 if old == new:
                     continue
                 written = army.write(unit, attribute, new)
-                extra = {"sp_lost": old - new, "quantity": "SP"} if attribute == "sp" else {}
+                extra = ({"sp_lost": old - new, "quantity": Quantity("SP lost", old - new, of=unit.name)}
+                         if attribute == "sp" else {})
                 section.add(f"{unit.name}: {attribute} {old} -> {new}" + ("" if written else
                                                                            " (not mapped: change it by hand)"),
                             unit=unit.name, attribute=attribute, before=old, after=new, written=written, **extra)

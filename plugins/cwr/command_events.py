@@ -1,6 +1,8 @@
 """cwr.stoppage, cwr.emergency-retreat, cwr.initiative, cwr.leader-loss: a command's checks in the
 Command Phase (10.3, 10.4, 11.0) and a leader's loss check (9.1), each roll through the session, the
 strength stragglers take written back to the save."""
+from adjutant.procedures.report import Quantity
+
 from .army import ArmyError
 from .command_chain import STRAGGLING, command, leader_level, led_command, order_hq
 from .emergency_retreat import emergency_retreat, retreat_for
@@ -30,7 +32,7 @@ def straggler_checker(session, section):
         after = unit.sp - done.losses.total
         section.add(f"{name}: Straggler Table {table}, d6 {done.roll}{mod}, morale {unit.morale}: {done.lost} SP "
                     f"lost{f', now {after} SP' if done.lost else ''} ({done.clause})", unit=name, roll=done.roll,
-                    sp_lost=done.losses.total, quantity="SP")
+                    sp_lost=done.losses.total, quantity=Quantity("SP lost", done.losses.total, of=name))
         if done.losses.total:
             army.write(unit, "sp", after)
             section.add(f"{name}: mark {done.losses.total} straggler{'s' if done.losses.total > 1 else ''} on the "
@@ -102,9 +104,9 @@ def retreat(session, name, event):
     section.add(f"{'Forced' if is_forced else 'Voluntary'}: {why}", forced=is_forced, hq=hq.name)
     units = [u for u in cmd.units if u.type in STRAGGLING and u.hex and u.sp]
     done = emergency_retreat(name, units, is_forced, straggler_checker(session, section), session.charts, hq.name)
-    section.add(done.text, forced=done.forced, hq_mp=done.hq_mp, quantity="MP")
+    section.add(done.text, forced=done.forced, hq_mp=done.hq_mp, quantity=Quantity("HQ MP", done.hq_mp, of=hq.name))
     lost = sum(c[3] for c in done.checks)
-    section.add(f"{lost} SP lost to stragglers in all (10.4)", sp_lost=lost, quantity="SP")
+    section.add(f"{lost} SP lost to stragglers in all (10.4)", sp_lost=lost, quantity=Quantity("SP lost", lost))
     _cancel(session, section, name, log, " (10.4)")
     within = sorted({getattr(u, level) for u in cmd.units for level in ("division", "brigade")} - {"", name})
     for formation in within:

@@ -2,6 +2,8 @@
 leader from his corps HQ, each brigade leader from his division leader, each regiment and battery
 from the leaders it may trace from, by the engine's MP path (command_chain.ride), judged by
 command_radius.command_radius."""
+from adjutant.procedures.report import Quantity
+
 from .command_chain import ride, mp_text
 from .command_radius import RadiusUnit, Trace, command_radius
 
@@ -96,8 +98,8 @@ def report_command(session, side):
         state = "in command" if verdict.in_command else "OUT of command"
         section.add(f"{unit.describe()}, {role} in {unit.hex}: {state}: {verdict.why} ({verdict.clause})",
                     unit=name, role=role, hex=unit.hex, in_command=verdict.in_command, source=verdict.source,
-                    radius=verdict.radius, mp=verdict.mp, quantity="MP", path=[h for h in path],
-                    via=verdict.via)
+                    radius=verdict.radius, mp=verdict.mp, path=[h for h in path], via=verdict.via,
+                    **({} if verdict.mp is None else {"quantity": Quantity("MP to command", verdict.mp, of=name)}))
         for source, kind, p in paths:
             if p is None:
                 continue
@@ -106,13 +108,13 @@ def report_command(session, side):
                             source=source.name)
             elif source.name != verdict.source or len(paths) > 1:
                 section.add(f"    from {source.name} ({kind}): {mp_text(p.mp)} MP along {'-'.join(p.hexes)}",
-                            unit=name, source=source.name, mp=p.mp, quantity="MP")
+                            unit=name, source=source.name, mp=p.mp)
     for unit, why in unjudged:
         section.add(f"{unit.describe()} in {unit.hex}: not judged: {why} (9.3)", unit=unit.name, in_command=None)
     out = [n for n, v in verdicts.items() if not v.in_command]
     section.add(f"{len(verdicts) - len(out)} of {len(verdicts)} in Command Radius" +
                 (f"; out: {', '.join(out)}" if out else ""), in_command=len(verdicts) - len(out), out=out,
-                quantity="units")
+                quantity=Quantity("units in command", len(verdicts) - len(out)))
     session.report.note(f"options: adjacent_in_radius = {charts.option('adjacent_in_radius')!r}, battery_radius = "
                         f"{charts.option('battery_radius')!r} (docs/cwr.md)")
     return traced, verdicts

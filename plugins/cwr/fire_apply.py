@@ -1,6 +1,8 @@
 """A fire's result applied to the save (5.7-5.9, 6.1-6.2, 8.2): the casualties resolve_fire names,
 the Straggler Check on the table it says, the Morale Check with its upward shifts and the state
 written, Low and No Ammo written, wrecked units marked; each step a report line with its clause."""
+from adjutant.procedures.report import Quantity
+
 from .fire_table import low_ammo_after
 from .fire_build import fire_unit
 from .morale import Leader, hex_state, morale_check
@@ -85,7 +87,7 @@ class Application:
             self.changed[name] = unit
             gone = ": eliminated, remove the counter (5.7b)" if after == 0 else ""
             self.section.add(f"{name}: {n} casualt{'y' if n == 1 else 'ies'}, {before} to {after} SP (5.7b){gone}"
-                             f"{note}", unit=name, casualties=n, sp=after, quantity="SP")
+                             f"{note}", unit=name, casualties=n, sp=after, quantity=Quantity("casualties", n, of=name))
 
     def _stack(self, target, resolution):
         """The target's units as the straggler and morale rules read them, eliminated combat units
@@ -107,7 +109,8 @@ class Application:
         self.section.add(f"Straggler Check ({check.table.replace('_', ' ')}, 5.8a): {check.unit} rolls d6 "
                          f"{check.roll}{mods}, column {next(u.morale for u in stack if u.name == check.unit)}: "
                          f"{check.lost} SP straggle ({check.clause})", unit=check.unit, roll=check.roll,
-                         table=check.table, stragglers=check.lost, quantity="SP")
+                         table=check.table, stragglers=check.lost,
+                         quantity=Quantity("stragglers", check.lost, of=check.unit))
         self._losses(check.losses, "straggle")
         return [u for u in check.losses.stack]
 
@@ -121,7 +124,8 @@ class Application:
             kind = "casualties (permanent)" if losses.kind == "casualties" else \
                 f"stragglers: mark {loss.lost} on {row} of the Brigade Loss Chart (5.8)"
             self.section.add(f"{loss.unit}: {loss.lost} SP {verb}, {loss.before} to {loss.after} SP, {kind}{gone}{note}",
-                             unit=loss.unit, lost=loss.lost, sp=loss.after, quantity="SP")
+                             unit=loss.unit, lost=loss.lost, sp=loss.after,
+                             quantity=Quantity("SP lost", loss.lost, of=loss.unit))
 
     def _morale(self, target, stack, outcome, chosen):
         army = self.army
@@ -157,7 +161,7 @@ class Application:
         if check.retreat:
             self.section.add(f"the stack in {target} retreats {check.retreat} hex{'es' if check.retreat > 1 else ''} "
                              f"(6.3): move it, then it may adjust its facing (3.3a); not moved here",
-                             retreat=check.retreat, quantity="hexes")
+                             retreat=check.retreat, quantity=Quantity("retreat hexes", check.retreat, of=target))
         elif check.retreat_skipped:
             self.section.add(f"'*' result: the stack stays in {target} (6.2a)")
 

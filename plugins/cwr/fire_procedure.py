@@ -5,6 +5,7 @@ result (fire_apply); `cwr.fire-odds` gives the chance of each result before roll
 from dataclasses import replace
 
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from .artillery_ammo import spend, supply_for
 from .fire import check_fire
@@ -94,9 +95,10 @@ def describe(section, built, strength, shifts):
                         blocked_at=line.blocked_at, path=[s for s, _ in line.steps])
     for h in built.fire.hexes:
         section.add(f"{h.hex} is {h.range} hex{'es' if h.range != 1 else ''} from {built.fire.target.hex}",
-                    hex=h.hex, range=h.range, quantity="hexes")
+                    hex=h.hex, range=h.range, quantity=Quantity("range", h.range, of=h.hex))
     for c in strength.contributions:
-        section.add(c.text, unit=c.unit, sp=c.sp, fire_strength=str(c.value), quantity="fire strength")
+        section.add(c.text, unit=c.unit, sp=c.sp, fire_strength=str(c.value),
+                    quantity=Quantity("fire strength", c.value, of=c.unit))
     section.add(strength.text, fire_strength=str(strength.total), column_value=strength.column_value)
     for s in shifts:
         section.add(s.text, shift=s.name, columns=s.columns)

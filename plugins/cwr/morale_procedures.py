@@ -2,6 +2,7 @@
 the registration of the morale side's procedures: retreat (6.3), rally (6.4), straggler recovery
 (9.4) and wrecked status (5.9) live in their own modules."""
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from . import rally_procedure, recovery_procedures, retreat_procedure
 from .morale import apply_result, combine, morale_check, morale_odds, parse_result, retreat_optional
@@ -65,7 +66,7 @@ def check(session, hex_name, code, mods, leader_name, stay, protected):
 def _retreat_line(section, result, retreat, skipped, units, protected, hex_name):
     if skipped:
         section.add(f"'*' result: the stack stays instead of retreating B{result.retreat} (6.2a)", retreat=0,
-                    quantity="hexes")
+                    quantity=Quantity("retreat hexes", 0, of=hex_name))
     elif retreat:
         star = ""
         if result.star:
@@ -74,7 +75,8 @@ def _retreat_line(section, result, retreat, skipped, units, protected, hex_name)
                     " ('*': only a stack with unlimbered artillery and other units, or in a Sunken Road or "
                     "Breastworks, may stay, 6.2a)")
         section.add(f"retreat {retreat} hex{'es' if retreat > 1 else ''} straight to the rear (6.3){star}: "
-                    f"cwr.retreat hex={hex_name} path=...", retreat=retreat, quantity="hexes")
+                    f"cwr.retreat hex={hex_name} path=...", retreat=retreat,
+                    quantity=Quantity("retreat hexes", retreat, of=hex_name))
     elif result.retreat:
         section.add("no unit left to retreat (6.3b)", retreat=0)
     else:

@@ -6,6 +6,8 @@ writes the new state back."""
 from dataclasses import replace
 from fractions import Fraction
 
+from adjutant.procedures.report import Quantity
+
 from .command_chain import army_top, command, mp_text, order_hq, ride
 from .army import ArmyError
 from .initiative import initiative_chances
@@ -109,10 +111,11 @@ def send(session, name, sender_name, number, method, kind):
                             "(10.1a)")
     section = session.report.section(f"Order {number} ({order.shorthand}) from {sender.name} to {name} (10.1)")
     cost = order_cost(order, charts)
-    section.add(f"cost {cost} CP (10.2 Order Costs)", cp=cost, quantity="CP")
+    section.add(f"cost {cost} CP (10.2 Order Costs)", cp=cost, quantity=Quantity("order cost CP", cost, of=name))
     if method == "in person":
         section.add(f"In Person: {sender.name} gives it in {receiver.name}'s hex {receiver.hex}, away from the Army "
-                    "HQ; it is checked for Acceptance this Command Phase (10.1)", turns=0, quantity="turns")
+                    "HQ; it is checked for Acceptance this Command Phase (10.1)", turns=0,
+                    quantity=Quantity("delivery turns", 0, of=name))
         turns = 0
     else:
         target = _destination(army, cmd, receiver, section)
@@ -125,11 +128,12 @@ def send(session, name, sender_name, number, method, kind):
         turns = arrives.turns
         section.add(f"an aide rides from {top.hq.name} to {target.name}: {mp_text(path.mp)} MP "
                     f"({sender.attributes.get('class')}) along {'-'.join(path.hexes)}",
-                    mp=path.mp, path=[h for h in path.hexes], destination=target.name, quantity="MP")
+                    mp=path.mp, path=[h for h in path.hexes], destination=target.name,
+                    quantity=Quantity("aide MP", path.mp, of=name))
         section.add(f"arrives in {turns} turn{'s' if turns != 1 else ''}, in the Command Phase of turn "
                     f"{turn + turns}: one turn per {charts.rule('orders', 'delivery_mp_per_turn')} MP, any portion "
                     f"adding one; checked for Acceptance when it arrives ({arrives.clause})", turns=turns,
-                    quantity="turns")
+                    quantity=Quantity("delivery turns", turns, of=name))
     if log.of(name).locked:
         section.add(f"{name} is locked by a Distorted order: it takes no new order until a 6 in a Delay Reduction "
                     "segment (10.2 optional rule)", locked=True)
@@ -270,17 +274,15 @@ def odds(session, name, sender_name, method, kind):
         chances = acceptance_chances(value.total, charts)
         for result in ACCEPTANCE_RESULTS:
             chance = chances.get(result, Fraction(0))
-            section.add(f"{result}: {chance} ({_percent(chance)})", result=result, chance=chance,
-                        quantity="probability")
+            section.add(f"{result}: {chance} ({_percent(chance)})", result=result, chance=chance)
     else:
         section.add("no sender given (sender=): no Acceptance Value")
     section = session.report.section("Delay Reduction (10.2): the chance a delay is lifted this Command Phase")
     for delay in ("D4", "D5", "D6"):
         dist = charts.file.distribution("delay_reduction_table", "d6", value=int(delay[1]))
         chance = sum(p for cell, p in dist.items() if str(cell).strip() == "A")
-        section.add(f"{delay}: {chance} ({_percent(chance)})", delay=delay, chance=chance, quantity="probability")
+        section.add(f"{delay}: {chance} ({_percent(chance)})", delay=delay, chance=chance)
     if receiver.rating is not None:
         section = session.report.section(f"Initiative of {receiver.name} (rating {receiver.rating}, 11.0)")
         for result, chance in initiative_chances(receiver.rating, charts).items():
-            section.add(f"{result}: {chance} ({_percent(chance)})", result=result, chance=chance,
-                        quantity="probability")
+            section.add(f"{result}: {chance} ({_percent(chance)})", result=result, chance=chance)

@@ -5,6 +5,7 @@ retreat or are eliminated reported."""
 from collections import deque
 
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from .distances import Distances
 from .rally import RallyStack, rally
@@ -110,7 +111,7 @@ def rally_side(session, side):
                         f"the rear, never nearer the nearest enemy unit (6.3; Routed: no facing, 6.0b); {what}"
                         f"{'' if routed else ' clear of friendly combat units'} is {', '.join(way)} ({len(way)} "
                         f"hexes): cwr.retreat hex={event.hex} path={','.join(way)}", hex=event.hex, path=way,
-                        quantity="hexes")
+                        quantity=Quantity("retreat hexes", len(way), of=event.hex))
             if routed:
                 section.add(f"   no way avoids friendly combat units: "
                             f"{', '.join(f'{u.name} ({u.hex})' for u in routed)} would be Routed by stacking with "

@@ -5,6 +5,7 @@ divisions judged wrecked by their losses."""
 from collections import Counter
 
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from .army import enemy_of
 from .command_radius import RadiusUnit, Trace, command_radius, radius
@@ -103,7 +104,8 @@ def recovery(session, side, given, night):
         part = session.report.section(f"{name} (morale {morale})")
         part.add(f"{stragglers} stragglers marked" + ("" if name in given else
                  f" (taken as all its losses, printed SP - SP: give stragglers={name}:N from the Brigade Loss "
-                 f"Chart, casualties are not recovered)"), stragglers=stragglers, quantity="SP")
+                 f"Chart, casualties are not recovered)"), stragglers=stragglers,
+                 quantity=Quantity("stragglers", stragglers, of=name))
         recovering = []
         for unit in members:
             found = measure.nearest(unit.hex, enemy, unit.attributes.get("class"))
@@ -126,17 +128,19 @@ def recovery(session, side, given, night):
             continue
         bonus = f" + {r.bonus} (9.4b: all its units eligible)" if r.bonus else ""
         part.add(f"the table gives {r.table_value}{bonus}; {r.recovered} recovered, at most one SP a unit ({r.clause})",
-                 recovered=r.recovered, quantity="SP")
+                 recovered=r.recovered, quantity=Quantity("SP recovered", r.recovered, of=name))
         for gain in r.gains:
             unit = army.named(gain.unit)
             was_wrecked = unit.wrecked or unit_wrecked(charts, rule_unit(unit)).wrecked
             written = army.write(unit, "sp", gain.after)
             part.add(f"{unit.name}: {gain.before} -> {gain.after} SP" + ("" if written else " (record it: the "
-                     "strength is not writable in this module)"), unit=unit.name, sp=gain.after, quantity="SP")
+                     "strength is not writable in this module)"), unit=unit.name, sp=gain.after,
+                     quantity=Quantity("SP", gain.after, of=unit.name))
             if was_wrecked:
                 _recovered_from_wreck(army, charts, part, unit)
         part.add(f"erase {r.recovered} stragglers of {name} on the Brigade Loss Chart ({stragglers - r.recovered} "
-                 f"left)", left=stragglers - r.recovered, quantity="SP")
+                 f"left)", left=stragglers - r.recovered,
+                 quantity=Quantity("stragglers left", stragglers - r.recovered, of=name))
     session.report.note("Eliminated units returning by Straggler Recovery (9.4d) are placed by the player.")
 
 
@@ -172,7 +176,8 @@ def wrecked_status(session, side, check_marks):
             if w.wrecked != unit.wrecked:
                 text += " (written)" if army.write(unit, "wrecked", "true" if w.wrecked else "false") else \
                     " (record it: wrecked is not writable in this module)"
-            section.add(text, unit=unit.name, wrecked=w.wrecked, lost=w.count, quantity="SP")
+            section.add(text, unit=unit.name, wrecked=w.wrecked, lost=w.count,
+                        quantity=Quantity("SP lost", w.count, of=unit.name))
             if unit.brigade:
                 by_brigade.setdefault(unit.brigade, []).append(unit)
         divisions = {}

@@ -7,6 +7,7 @@ illegal or incomplete path is refused (RetreatRefused) before anything is writte
 from dataclasses import dataclass
 
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from .army import ArmyError, enemy_of
 from .morale import causes_displacement, displaced, ezoc_retreat, retreat_outcome
@@ -149,7 +150,7 @@ class Retreat:
             self._off_map(entered, moving, outcome)
             return
         self.section.add(f"{outcome.clause}: {len(entered)} hex{'es' if len(entered) != 1 else ''}",
-                         moved=len(entered), state=outcome.state, quantity="hexes")
+                         moved=len(entered), state=outcome.state, quantity=Quantity("retreat hexes", len(entered)))
         self._move(entered, moving)
         write_state(self.session, moving, outcome.state, self.section)
         self._artillery(moving)
@@ -169,7 +170,8 @@ class Retreat:
         self.section.add(f"{entered[-1]} is in an enemy zone of control: the enemy units exerting it fire once, "
                          f"free (6.3e); resolve that fire, then retreat the rest: with no new retreat result, "
                          f"{rest.clause}; a new result of at least B{self.required - 1} replaces it from "
-                         f"{entered[-1]}", ezoc=entered[-1], remaining=rest.remaining, quantity="hexes")
+                         f"{entered[-1]}", ezoc=entered[-1], remaining=rest.remaining,
+                         quantity=Quantity("retreat hexes left", rest.remaining))
         write_state(self.session, moving, self.state, self.section)
         self._artillery(moving)
 

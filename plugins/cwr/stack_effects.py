@@ -2,6 +2,7 @@
 rule modules take it, the hex's one morale state (6.0a), its leaders, and the new states, strengths
 and eliminations written through the companion file's [units] mapping."""
 import adjutant
+from adjutant.procedures.report import Quantity
 
 from .army import ArmyError, enemy_of
 from .morale import Leader, hex_state
@@ -108,7 +109,8 @@ def write_losses(session, losses, section, why):
                 + ("" if written else " (record it: the strength is not writable in this module)"))
         if loss.eliminated:
             text += ": " + eliminate(session, unit)
-        section.add(text, unit=unit.name, sp=loss.after, lost=loss.lost, kind=losses.kind, quantity="SP")
+        section.add(text, unit=unit.name, sp=loss.after, lost=loss.lost, kind=losses.kind,
+                    quantity=Quantity("SP lost", loss.lost, of=unit.name))
 
 
 def eliminate(session, unit):

@@ -6,6 +6,7 @@ eliminated units and commander casualties reported."""
 from dataclasses import dataclass
 
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from . import bombardment as rules
 from .army import ArmyError
@@ -76,7 +77,7 @@ def describe(section, session, p, modifiers=()):
                     + (f": {sight.clause}" if sight.clause else ""), battery=name, range=b.range, sight=sight.sight)
     for name, sp, kind in p.strength.firing:
         section.add(f"{name} fires {sp} SP at {'full' if kind == 'full' else 'half'} strength (7.6)", battery=name,
-                    sp=sp, quantity="SP")
+                    sp=sp, quantity=Quantity("SP firing", sp, of=name))
     for name, clause, why in p.strength.refused:
         section.add(f"{name} may not fire: {why} ({clause})", battery=name, refused=clause)
     for clause, why in p.strength.problems:
@@ -87,7 +88,8 @@ def describe(section, session, p, modifiers=()):
             [f"{c}: {t}" for c, t in s.problems] + [f"{n}: {c}: {t}" for n, c, t in s.refused]
             + ([] if s.firing else ["7.2: no battery may fire"])))
     section.add(f"{s.full_sp} SP at 2-4 hexes + {s.half_sp} SP (5-8 hexes, summed then halved rounded up) = "
-                f"{s.strength} SP on the Artillery table (7.6)", strength=s.strength, quantity="SP")
+                f"{s.strength} SP on the Artillery table (7.6)", strength=s.strength,
+                quantity=Quantity("bombardment SP", s.strength))
     u = p.target_unit
     target = rules.Target(u.name, u.cohesion, u.disorganized, u.shattered)
     checks = rules.table_chances(session.charts, s.strength)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from . import charge as rules
 from .apply_result import apply_side
@@ -74,7 +75,8 @@ def describe(section, session, p, used_road, started_stacked):
                                   used_road=used_road)
     section.add(f"{p.target} costs {p.approach.entry_cost:g} quarter MP to enter from {p.source}, hexside included "
                 "(3.3); quarter MP left: " + ", ".join(f"{n} {v:g}" for n, v in p.mp_left.items()),
-                entry_cost=p.approach.entry_cost, quantity="quarter MP")
+                entry_cost=p.approach.entry_cost,
+                quantity=Quantity("quarter MP to enter", p.approach.entry_cost, of=p.target))
     if problems:
         raise ValueError(f"the charge from {p.source} into {p.target} is refused: " +
                          "; ".join(f"{c}: {t}" for c, t in problems))

@@ -3,6 +3,8 @@ combat.Stack, which enemy hexes each friendly hex has in its ZOC (8.1), the elev
 favours (8.9), the hexes a retreating stack could enter (10.2-10.9); and the writing back of what a
 result does: D markers (14.1), a retreat moved (10), units eliminated and commander casualties
 reported."""
+from adjutant.procedures.report import Quantity
+
 from .army import ArmyError, enemy_of
 from .combat import Stack, Unit as CombatUnit
 from .retreat import Retreater, RetreatHex, first_hexes, judge_retreat
@@ -170,7 +172,7 @@ def eliminate(session, section, unit, clause):
     lost = unit.sp
     write(session, section, unit, "sp", 0)
     section.add(f"{unit.name} ({lost} SP) is eliminated: remove the counter ({clause})", eliminated=unit.name,
-                sp=lost, quantity="SP")
+                sp=lost, quantity=Quantity("SP lost", lost, of=unit.name))
 
 
 def disorganize(session, section, units, clause):

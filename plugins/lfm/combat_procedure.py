@@ -7,6 +7,7 @@ is due (13). At night there is no combat (23.2): it is refused."""
 from dataclasses import dataclass
 
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from . import combat as rules
 from .apply_result import apply_side
@@ -98,7 +99,7 @@ def describe(section, session, p):
         hs = strengths[s.hex]
         extra = f", {hs.left_out} SP not counted but bound by the result (4.1-4.2, 8.4)" if hs.left_out else ""
         section.add(f"{s.hex}: {hs.infantry_cavalry} infantry/cavalry SP + {hs.artillery} artillery SP = {hs.total} "
-                    f"(8.3){extra}", hex=s.hex, sp=hs.total, quantity="SP")
+                    f"(8.3){extra}", hex=s.hex, sp=hs.total, quantity=Quantity("combat SP", hs.total, of=s.hex))
     attack = sum(strengths[s.hex].total for s in c.attackers)
     defence = sum(strengths[s.hex].total for s in c.defenders)
     o = rules.odds(attack, defence, charts)

@@ -2,6 +2,8 @@
 save: the side's commanders and units on the map as the pure modules take them (command.Commander,
 command.Unit), the acting army commander (acting_commander), the rolls, each verdict reported with
 its clause, and each unit's command state written back (in | out)."""
+from adjutant.procedures.report import Quantity
+
 from .acting_commander import acting_army_commander
 from .army import SIDES, ArmyError, enemy_of
 from .command import Commander, Unit, determine_command
@@ -99,7 +101,7 @@ def command(session, side, previous):
     out = [s.name for s in result.statuses if not s.in_command]
     states.add(f"{len(result.statuses) - len(out)} of {len(result.statuses)} in command"
                + (f"; out: {', '.join(out)}" if out else ""), in_command=len(result.statuses) - len(out), out=out,
-               quantity="commanders and units")
+               quantity=Quantity("in command", len(result.statuses) - len(out)))
     if unwritten:
         session.report.note(f"the companion file maps command to nothing writable: not written for "
                             f"{', '.join(unwritten)}")

@@ -3,6 +3,7 @@ shatter flag of the side cleared and the brigades' new totals reported (23.4, 15
 the last one the routed pool named sent to the cemetery and brigades with no regiment on the map
 destroyed (23.7), reported for the player to do (the plugin cannot delete pieces)."""
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from . import night
 from .army import ArmyError
@@ -35,7 +36,7 @@ def night_start(session, side, totals):
                 shatter_removed=[u.name for u in shattered])
     for name, total in r.totals.items():
         section.add(f"{name}: total strength {total} from now on (note it: totals={name}:{total} for lfm.shatter)",
-                    brigade=name, total=total, quantity="SP")
+                    brigade=name, total=total, quantity=Quantity("total SP", total, of=name))
 
 
 def night_end(session, side, routed):

@@ -2,6 +2,7 @@
 every regiment of the brigade, disorganized stacks rallied (17b) and routed regiments recovered by
 their brigade commanders (17a), each roll through the session."""
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from . import recovery, shatter
 from .army import SIDES, ArmyError, enemy_of
@@ -66,7 +67,7 @@ def determine_shatter(session, side, totals):
                                                                tuple(u.name for u in members)))
         noted = " (noted, 15.4)" if name in totals else " (the printed SP of its regiments)"
         section.add(f"{name}: {on_map} SP on the map of {total}{noted}; {r.clause}", brigade=name, sp=on_map,
-                    total=total, lost=r.lost_sp, shattered=r.after, quantity="SP")
+                    total=total, lost=r.lost_sp, shattered=r.after, quantity=Quantity("SP lost", r.lost_sp, of=name))
         changed = [u for u in members if u.shattered != r.after]
         if changed:
             write_flag(session, changed, "shattered", r.after, section)

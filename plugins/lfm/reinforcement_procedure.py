@@ -3,6 +3,7 @@ entering in a column on their side's entry hex (the companion file's [[map.place
 each stack's road MP (26.5), road movement lost to a ZOI on the entry hex (26.6), and a delayed
 entry's reach (26.7)."""
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from .army import ArmyError, enemy_of
 from .recovery_procedures import names
@@ -61,7 +62,7 @@ def entry(session, units, road, delayed, enter):
         what = "road MP" if a.road_movement else "MP"
         section.add(f"stack {a.position + 1}: {', '.join(u.name for u in stack)}: {a.movement} {what}; "
                     + "; ".join(a.clauses), stack=[u.name for u in stack], movement=a.movement,
-                    road_movement=a.road_movement, quantity=what)
+                    road_movement=a.road_movement, quantity=Quantity(what, a.movement, of=stack[0].name))
     if enter:
         late = session.report.section("Delayed entry (26.7)")
         army.require_hex(enter)

@@ -2,6 +2,7 @@
 against 16 SP of one brigade and 6 SP of artillery, the excess eliminated by the option
 stacking_excess and written (SP 0; the pieces are taken off the map by hand)."""
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from .army import SIDES, ArmyError
 from .recovery_procedures import names
@@ -20,13 +21,14 @@ def check(session, hexes, on_road):
         artillery = sum(u.sp for u in units if u.is_artillery)
         section.add(f"{hex_name}: {', '.join(u.describe() for u in units) or 'no combat unit'}; {infantry} SP of "
                     f"infantry and cavalry, {artillery} SP of artillery", hex=hex_name, infantry=infantry,
-                    artillery=artillery, quantity="SP")
+                    artillery=artillery, quantity=Quantity("infantry and cavalry SP", infantry, of=hex_name))
         for clause in r.violations:
             section.add(f"over the limit: {clause}", violation=clause)
         if not r.violations:
             section.add("within the limits (4.1, 4.2)", eliminated=[])
         for clause in r.clauses:
-            section.add(clause, eliminated=list(r.eliminated), lost=r.lost_sp, quantity="SP")
+            section.add(clause, eliminated=list(r.eliminated), lost=r.lost_sp,
+                        quantity=Quantity("SP lost", r.lost_sp, of=hex_name))
         for name in r.eliminated:
             unit = army.named(name)
             if not army.write(unit, "sp", 0):

@@ -3,6 +3,7 @@ infantry and cavalry unit reads the Attrition Table's column for the territory i
 lower without a line of communications; no unit falls below 1 SP. Units within 4 MP of a friendly
 depot (their own movement costs, not through enemy units) and wagons are exempt."""
 from adjutant.rules.mp import mp_text
+from adjutant.procedures.report import Quantity
 
 from .army import SIDES
 from .loc import Lines
@@ -56,4 +57,5 @@ def _side_attrition(session, side, lines, section):
             text += f" (the table says {loss}; never below 1 SP)"
         text += army.change_strength(unit, after)
         section.add(text, unit=unit.name, hex=unit.hex, territory=territory, loc=has_loc, row=result.row_roll,
-                    loss=shown, **({"strength": after} if own else {}))
+                    loss=shown, **({"strength": after} if own else {}),
+                    quantity=Quantity("SP lost", shown, of=unit.name))

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from .army import SIDES, command_rating, enemy_of
 from .battle_arithmetic import (committed_weight, crt_strengths, half_up, must_check_morale, rounded,
@@ -601,7 +602,7 @@ class Battle:
                     + (f" and {earlier} in the combats of the turns before" if earlier else "") +
                     f", militia not counted: {counted} {'>=' if major else '<'} "
                     f"{self.charts.battle('major_victory_losses')}; {winner} scores {vp} VP",
-                    winner=winner, major=major, vp=vp, losses=counted)
+                    winner=winner, major=major, vp=vp, losses=counted, quantity=Quantity("VP", vp, of=winner))
 
     def write_back(self):
         section = self.report.section("Written to the game")
@@ -619,7 +620,8 @@ class Battle:
                     text = (text + "; " if text else f"{u.name}: ") + "demoralized" + (
                         "" if done else " (flip it: demoralized is not writable in this module)")
                 if text:
-                    section.add(text, unit=u.name, loss=force.taken[u.name], demoralized=force.demoralized)
+                    section.add(text, unit=u.name, loss=force.taken[u.name], demoralized=force.demoralized,
+                                quantity=Quantity("SP lost", force.taken[u.name], of=u.name))
         if not section.lines:
             section.add("no unit lost strength or became demoralized")
 

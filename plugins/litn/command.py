@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from adjutant.rules.mp import mp_text
+from adjutant.procedures.report import Quantity
 
 from .army import command_rating
 from .loc import Lines
@@ -100,7 +101,8 @@ class CommandPhase:
                 self.sources[leader.hex] = f"{leader.name}'s own roll"
             section.add(f"{leader.name} ({kind}, {leader.hex}): d6 {roll}, {describe_modifiers(mods)} -> "
                         f"{result.row_roll}: {cp} CP", leader=leader.name, hex=leader.hex, roll=roll,
-                        modifiers=mods, modified_roll=result.row_roll, cp=cp)
+                        modifiers=mods, modified_roll=result.row_roll, cp=cp,
+                        quantity=Quantity("CP", cp, of=leader.name))
 
     # ---- 7.2 ----
 
@@ -168,7 +170,7 @@ class CommandPhase:
             self.cps[hex_name] = 0
             self.sources[hex_name] = "no broadcast could reach it"
             section.add(f"{receiver.name} ({hex_name}): no leader with CPs can broadcast to it: 0 CP",
-                        receiver=receiver.name, hex=hex_name, cp=0)
+                        receiver=receiver.name, hex=hex_name, cp=0, quantity=Quantity("CP", 0, of=receiver.name))
             return
         # The chances matter only where the player has a choice the rules leave him.
         expected = ({c.sender.name: self.expected_cp(c.sender, c.distance) for c in candidates}
@@ -198,6 +200,7 @@ class CommandPhase:
                     sender=sender.name, receiver=receiver.name, hex=hex_name, distance=distance, path=path,
                     expected=expected.get(sender.name), column=result.column_label, roll=roll, modifiers=mods,
                     modified_roll=result.row_roll, result=result.result, cp=cp,
+                    quantity=Quantity("CP", cp, of=receiver.name),
                     alternatives=[{"sender": c.sender.name, "distance": c.distance,
                                    "expected": expected.get(c.sender.name)} for c in others])
 
@@ -257,7 +260,8 @@ class CommandPhase:
             section.add(f"{hex_name}: {leader.name} has {cp} CP of command {command} ({float(share) * 100:.0f}%; "
                         f"{self.sources.get(hex_name, '')}): " + "; ".join(parts),
                         hex=hex_name, leader=leader.name, cp=cp, command=command, share=share,
-                        allowances={u.name: result[u.name][0] for u in units})
+                        allowances={u.name: result[u.name][0] for u in units},
+                        quantity=[Quantity("MA", result[u.name][0], of=u.name) for u in units])
         return result
 
     def _allowance(self, unit, leader, share, leader_ma):

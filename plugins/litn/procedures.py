@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from adjutant import Dice
 from adjutant.procedures.kept import kept_property
+from adjutant.procedures.report import Quantity
 
 from . import traces
 from .army import command_rating, enemy_of
@@ -81,7 +82,7 @@ def force_march(session, hex_name, names=()):
             text += army.change_strength(unit, after)
         if after == 0:
             text += ": eliminated, remove it"
-        section.add(text, unit=unit.name, roll=roll, loss=loss)
+        section.add(text, unit=unit.name, roll=roll, loss=loss, quantity=Quantity("SP lost", loss, of=unit.name))
 
 
 def leave_hex(session, hex_name, names=()):

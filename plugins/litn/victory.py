@@ -11,6 +11,7 @@ import re
 from fractions import Fraction
 
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from .loc import Lines
 from .scenarios import NET_VP, SCENARIO, TURN, YEAR, keep_value, kept_value, scenario_of
@@ -41,7 +42,7 @@ def victory(session, scenario, net_vp=None, controlled=None, half=(), not_held=(
     written = keep_value(session, NET_VP, _number(after)) if gained else None
     section.add(f"net Confederate VP: {_number(before)} {'+' if gained >= 0 else '-'} {_number(abs(gained))} = "
                 f"{_number(after)}" + (f" (written to the game's {written} property)" if written else ""),
-                vp=gained, net_vp=after)
+                vp=gained, net_vp=after, quantity=Quantity("Confederate VP gained", gained))
     if last:
         level = victory_level(charts, scenario.year, after)
         session.report.section(f"Victory level, {scenario.year} (15.2, 15.5)").add(

@@ -2,6 +2,7 @@
 the chance of each result of the Combat Results Table before rolling, and the attack resolved:
 step losses, eliminations, retreats, disruption, advance after combat, leaders moved to safety."""
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from .army import enemy_of
 from .losses import eliminate, lose_steps, victory_points
@@ -85,7 +86,7 @@ class Combat:
         for side, vp in self.vp.items():
             if vp:
                 self.section.add(f"the {side} scores {vp} VP for the strength points lost (20.1)", side=side,
-                                 vp=vp, quantity="VP")
+                                 vp=vp, quantity=Quantity("VP", vp, of=side))
 
     def _no_defence(self):
         b = self.b
@@ -142,7 +143,7 @@ class Combat:
                 continue
             lost = u.strength
             self.section.add(f"{u.name} ({lost}): {eliminate(self.session, u)} ({result}, 13.1)", unit=u.name,
-                             sp_lost=lost, quantity="SP")
+                             sp_lost=lost, quantity=Quantity("SP lost", lost, of=u.name))
             vp, scorer = victory_points(self.session, u, lost)
             self.vp[scorer] += vp
         if spared:
@@ -159,7 +160,7 @@ class Combat:
             by = given.get(u.name, 0)
             how = "as given" if by == k else "default order" if not by else f"{by} as given, {k - by} by default order"
             lost, text = lose_steps(self.session, u, k, f"{k} step{'s' if k > 1 else ''}, {how}")
-            self.section.add(text, unit=u.name, steps=k, sp_lost=lost, quantity="SP")
+            self.section.add(text, unit=u.name, steps=k, sp_lost=lost, quantity=Quantity("SP lost", lost, of=u.name))
             vp, scorer = victory_points(self.session, u, lost)
             self.vp[scorer] += vp
         return self._leaders_left(side)
@@ -197,7 +198,7 @@ class Combat:
         if len(path) == 1:
             for u in moving:
                 self.section.add(f"{u.name} cannot retreat from {start}: {eliminate(self.session, u)} (13.3)",
-                                 unit=u.name, sp_lost=u.strength, quantity="SP")
+                                 unit=u.name, sp_lost=u.strength, quantity=Quantity("SP lost", u.strength, of=u.name))
                 vp, scorer = victory_points(self.session, u, u.strength)
                 self.vp[scorer] += vp
         else:

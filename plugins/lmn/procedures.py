@@ -3,6 +3,7 @@
 from fractions import Fraction
 
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from .army import enemy_of
 from .losses import lose_steps, victory_points
@@ -24,10 +25,10 @@ def step_loss(session, name, steps):
         raise ValueError(f"{name} has no steps to lose (10.0: combat and fortification units only)")
     section = session.report.section("Unit Step Reduction Chart (10.1)")
     lost, text = lose_steps(session, unit, steps, f"{steps} step{'s' if steps > 1 else ''}")
-    section.add(text, unit=name, steps=steps, sp_lost=lost, quantity="SP")
+    section.add(text, unit=name, steps=steps, sp_lost=lost, quantity=Quantity("SP lost", lost, of=name))
     vp, scorer = victory_points(session, unit, lost)
     section.add(f"the {scorer} scores {vp} VP (20.1: one for each strength point lost)", side=scorer, vp=vp,
-                quantity="VP")
+                quantity=Quantity("VP", vp, of=scorer))
 
 
 def no_command_move(session, name, route, force_march):
@@ -56,7 +57,8 @@ def no_command_move(session, name, route, force_march):
         mp += int(charts.rule("movement", "force_march_mp"))
         parts.append(f"+{charts.rule('movement', 'force_march_mp')} forced march (5.6 errata)")
     mp = max(mp, 0)
-    section.add(f"{' '.join(parts)} = {mp} MP along {'-'.join(hexes)}", roll=roll, mp=mp, quantity="MP")
+    section.add(f"{' '.join(parts)} = {mp} MP along {'-'.join(hexes)}", roll=roll, mp=mp,
+                quantity=Quantity("MP", mp, of=name))
     # The Terrain Effects Chart's costs among every other unit: enemy zones, and the infantry stacking
     # penalty of 9.1 A where the mover enters or leaves a hex of other infantry.
     path = army.map.explain(hexes, [unit.attributes.get("class") or unit.type], None,
@@ -70,12 +72,13 @@ def no_command_move(session, name, route, force_march):
         spent += step["total"]
         reached = step["to_hex"]
         section.add(f"{step['from_hex']}-{reached}: {step['total']} MP ({spent} of {mp})", step=reached,
-                    cost=step["total"], quantity="MP")
+                    cost=step["total"])
         if step["stop"]:
             break
     if reached != unit.hex:
         army.move(unit, reached)
-    section.add(f"{name} ends in {reached}: {spent} of {mp} MP spent", to=reached, spent=spent, quantity="MP")
+    section.add(f"{name} ends in {reached}: {spent} of {mp} MP spent", to=reached, spent=spent,
+                quantity=Quantity("MP spent", spent, of=name))
     if force_march:
         _disruption(session, unit, section)
 
@@ -104,7 +107,8 @@ def force_march(session, names):
             raise ValueError(f"{name} is entrained: units moving by rail may not force march (5.6 R, 7.2 E)")
         if unit.is_fortification:
             raise ValueError(f"{name} is a fortification: it never moves (5.4 P)")
-        section.add(f"{name}: +{extra} MP this Movement Phase (5.6 R)", unit=name, mp=extra, quantity="MP")
+        section.add(f"{name}: +{extra} MP this Movement Phase (5.6 R)", unit=name, mp=extra,
+                    quantity=Quantity("forced march MP", extra, of=name))
         _disruption(session, unit, section)
 
 
@@ -174,7 +178,7 @@ def desertion(session, names):
             vp, _ = victory_points(session, unit, lost)
             total += vp
             section.add(f"d6 {roll}: revealed, {text}; the Union scores {vp} VP (20.1)", unit=name, roll=roll,
-                        sp_lost=lost, vp=vp, quantity="VP")
+                        sp_lost=lost, vp=vp, quantity=Quantity("SP lost", lost, of=name))
         else:
             section.add(f"{name}: d6 {roll}, no loss", unit=name, roll=roll)
         if unit.hex and not army.north(unit.hex):
@@ -182,7 +186,7 @@ def desertion(session, names):
                         f"entering the North)", unit=name)
         if unit.type == "cavalry" and unit.face_down:
             section.add(f"{name}: Confederate cavalry may be north of the Potomac only face-up (18.1 A)", unit=name)
-    section.add(f"the Union scores {total} VP for desertion", vp=total, quantity="VP")
+    section.add(f"the Union scores {total} VP for desertion", vp=total, quantity=Quantity("VP", total, of="Union"))
 
 
 def register(plugin):

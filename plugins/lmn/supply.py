@@ -4,6 +4,7 @@ of the zones of enemy face-down units; the Confederate depot a source only withi
 another and feeding no rail line; face-up cavalry, leaders and fortifications always supplied.
 The trace is the general search (traces.supply, `adjutant trace lmn-supply`)."""
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from .army import SIDES, enemy_of
 from .session import start
@@ -106,7 +107,7 @@ def run_supply(session, side, names, control):
                 why = f": {result.reason}" if result.reason else ""
                 section.add(f"{unit.name} ({unit.hex}): {result.state}, {trace.used} hexes to {what} "
                             f"({'-'.join(trace.hexes)}){why}", unit=unit.name, state=result.state, hexes=trace.used,
-                            path=list(trace.hexes), quantity="hexes")
+                            path=list(trace.hexes), quantity=Quantity("hexes to supply", trace.used, of=unit.name))
             else:
                 section.add(f"{unit.name} ({unit.hex}): isolated, no path of 12 hexes free of enemy units and "
                             f"zones to a source or a rail line from one{': ' + result.reason if result.reason else ''}",

@@ -5,6 +5,7 @@ take the steps (combat, step-loss, desertion) and are given here as the totals s
 from collections import deque
 
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from .session import start
 
@@ -78,7 +79,7 @@ def rail_cuts(session, section, controlled):
             points = int(charts.rule("victory", "rail_cut"))
             vp += points
             section.add(f"{what}: cut, +{points} VP to the Confederates (20.1 C)", line=what, clear=False,
-                        vp=points, quantity="VP")
+                        vp=points, quantity=Quantity("VP", points, of=what))
     return vp
 
 
@@ -111,7 +112,7 @@ def objectives(session, section, control):
             totals[winner] += vp
         held_text = ", ".join(f"{h} {o or 'nobody'}" for h, o in owners.items())
         section.add(f"{place.name} ({held_text}): {winner or 'nobody'}" + (f", {vp} VP" if winner else ""),
-                    objective=place.name, side=winner, vp=vp, quantity="VP")
+                    objective=place.name, side=winner, vp=vp, quantity=Quantity("VP", vp, of=place.name))
     return totals
 
 
@@ -139,7 +140,8 @@ def victory(session, union_vp, confederate_vp, final, control, controlled_rail):
         totals = {s: totals[s] + objective[s] for s in SIDES}
     summary = report.section("Victory Points")
     for side in SIDES:
-        summary.add(f"{side}: {totals[side]} VP", side=side, vp=totals[side], quantity="VP")
+        summary.add(f"{side}: {totals[side]} VP", side=side, vp=totals[side],
+                    quantity=Quantity("VP", totals[side], of=side))
     name, margin = level(session, totals["Union"], totals["Confederate"])
     summary.add(f"{'the game ends' if final else 'if the game ended now'}: {name} (20.2; margin "
                 f"{abs(margin)} to the {'Confederates' if margin >= 0 else 'Union'}; the game lasts {turns} turns, "

@@ -4,6 +4,7 @@ the resupply refusals: north of the Potomac while the Union occupies a printed g
 surrounded by enemy ZOC), and each Confederate unit's ammunition with the effects of being out.
 The ammunition is the unit's `ammo` attribute (the companion file's [units]), written back."""
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from . import ammo
 from .army import ArmyError
@@ -45,10 +46,11 @@ def ammo_unit(session, unit, union_zoc=None):
 def write_ammo(session, unit, value, section):
     if session.army.write(unit, "ammo", value):
         section.add(f"{unit.name}: ammunition {value} written", unit=unit.name, ammo=value, written=True,
-                    quantity="ammo")
+                    quantity=Quantity("ammunition", value, of=unit.name))
     else:
         section.add(f"{unit.name}: ammunition could not be written (the companion file maps `ammo` to nothing "
-                    f"writable): set it to {value} by hand", unit=unit.name, ammo=value, written=False)
+                    f"writable): set it to {value} by hand", unit=unit.name, ammo=value, written=False,
+                    quantity=Quantity("ammunition", value, of=unit.name))
 
 
 # ---- expenditure ----
@@ -67,7 +69,7 @@ def expend(session, name, results):
                 + (f" ({', '.join(wrong)}: no ammunition cost)" if wrong else ""), unit=name, hex=unit.hex,
                 county=county.name if county else None, results=letters)
     for clause in change.clauses:
-        section.add(clause, before=change.before, after=change.after, quantity="ammo")
+        section.add(clause, before=change.before, after=change.after)
     if change.after != change.before:
         write_ammo(session, unit, change.after, section)
 
@@ -168,12 +170,14 @@ def replenish(session, depot_name, train, grants):
         raise AmmoRefused(result.refused)
     section = session.report.section(f"Ammunition from the {result.source}")
     for clause in result.clauses[:-1]:
-        section.add(clause, available=result.available, quantity="ammo")
+        section.add(clause, available=result.available)
     by_name = {unit.name: unit for unit, _ in given}
     for change in result.given:
-        section.add(change.clauses[0], unit=change.unit, before=change.before, after=change.after, quantity="ammo")
+        section.add(change.clauses[0], unit=change.unit, before=change.before, after=change.after,
+                    quantity=Quantity("ammunition given", change.after - change.before, of=change.unit))
         write_ammo(session, by_name[change.unit], change.after, section)
-    section.add(result.clauses[-1], given=sum(c.after - c.before for c in result.given), quantity="ammo")
+    section.add(result.clauses[-1], given=sum(c.after - c.before for c in result.given),
+                quantity=Quantity("ammunition given", sum(c.after - c.before for c in result.given)))
 
 
 # ---- status ----
@@ -193,7 +197,7 @@ def status(session):
         start_value = ammo.starting_ammo(charts, unit.type)
         if unit.ammo > 0:
             section.add(f"{unit.name} ({unit.type}, {unit.hex}): {unit.ammo} of {start_value}", unit=unit.name,
-                        ammo=unit.ammo, out=False, quantity="ammo")
+                        ammo=unit.ammo, out=False, quantity=Quantity("ammunition", unit.ammo, of=unit.name))
             continue
         effects = [f"combat value x {factor}, rounded down, never below {floor}",
                    f"artillery value {artillery} in attack and defense"]
@@ -203,7 +207,7 @@ def status(session):
             effects.append(f"cavalry retreat die roll {drm:+d}")
         section.add(f"{unit.name} ({unit.type}, {unit.hex}): OUT of ammunition (0 of {start_value}): "
                     + "; ".join(effects) + " (Optional II; out of supply effects apply besides)", unit=unit.name,
-                    ammo=0, out=True, may_attack=not unit.demoralized, quantity="ammo")
+                    ammo=0, out=True, may_attack=not unit.demoralized, quantity=Quantity("ammunition", 0, of=unit.name))
 
 
 def register(plugin):

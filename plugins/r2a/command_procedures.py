@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from adjutant.plugin import Parameter
 from adjutant.procedures.kept import kept_property
+from adjutant.procedures.report import Quantity
 
 from . import panic, paralysis, reorganization, takeover
 from .army import MCCLELLAN, SIDES, Army, ArmyError, Unit
@@ -186,12 +187,14 @@ def run_panic(session, source):
     section = report.section(f"The Union Panic total on {show_date(date)} (2)")
     section.add(f"demoralized Union manpower: {demoralized_mp} ("
                 + (", ".join(f"{u.name} {u.manpower}" for u in demoralized) or "no Union unit is demoralized") + ")",
-                manpower=demoralized_mp, units=[u.name for u in demoralized], quantity="manpower")
+                manpower=demoralized_mp, units=[u.name for u in demoralized],
+                quantity=Quantity("demoralized manpower", demoralized_mp))
     section.add(f"Union manpower losses from all causes: {lost} (global property {kept(session, 'union_losses')})",
-                manpower=lost, quantity="manpower")
+                manpower=lost, quantity=Quantity("manpower lost", lost))
     section.add(f"unsupplied Union divisions: {unsupplied_n} ("
                 + (", ".join(u.name for u in unsupplied) or "none") + ")",
-                divisions=unsupplied_n, units=[u.name for u in unsupplied], quantity="divisions")
+                divisions=unsupplied_n, units=[u.name for u in unsupplied],
+                quantity=Quantity("unsupplied divisions", unsupplied_n))
     for line in result.lines:
         section.add(line, total=result.total, panic=result.panic)
     written = report.section("Written")

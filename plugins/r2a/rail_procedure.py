@@ -4,6 +4,7 @@ property [globals] rail_moves names, reset when the date changes), the attempt's
 and the move along the path given (up to 35 rail hexes, no enemy unit, enemy ZOC or
 Confederate-controlled county). Refusals raise ArmyError naming each clause (exit 2)."""
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from . import rail, rail_save
 from .army import ArmyError
@@ -77,7 +78,8 @@ def rail_move(session, name, path_text):
         refuse(name, clauses)
     for clause in clauses:
         section.add(clause)
-    section.add(f"fatigue {result.fatigue_after} written on {name}", fatigue=result.fatigue_after, quantity="fatigue",
+    section.add(f"fatigue {result.fatigue_after} written on {name}", fatigue=result.fatigue_after,
+                quantity=Quantity("fatigue", result.fatigue_after, of=name),
                 roll=result.roll, modified_roll=result.modified_roll, moves=result.moves, state=result.state,
                 written=True)
     _write(session, unit, "fatigue", result.fatigue_after, section)

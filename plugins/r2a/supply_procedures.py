@@ -6,6 +6,7 @@ base games' supply trace, not in these rules) is the player's word: every unit i
 those named unsupplied=."""
 from adjutant.plugin import Parameter
 from adjutant.procedures.kept import kept_property
+from adjutant.procedures.report import Quantity
 
 from . import forage as forage_rules
 from . import levy as levy_rules
@@ -51,13 +52,14 @@ def write(session, section, unit, attribute, value, clause):
     """Writes the attribute on the unit and reports the change with its clause (or that the
     companion file maps the attribute to nothing writable)."""
     text = shown(value)
+    amount = {"quantity": Quantity(attribute, value, of=unit.name)} if type(value) is int else {}  # not a state
     if session.army.write(unit, attribute, text):
         section.add(f"{unit.name}: {attribute} {text} written ({clause})", unit=unit.name, attribute=attribute,
-                    value=value, written=True)
+                    value=value, written=True, **amount)
     else:
         section.add(f"{unit.name}: {attribute} {text} not written (the companion file maps {attribute} to nothing "
                     f"writable): set it by hand ({clause})", unit=unit.name, attribute=attribute, value=value,
-                    written=False)
+                    written=False, **amount)
 
 
 def victualled(session, unit):
@@ -98,7 +100,7 @@ def _apply(session, section, units, phase):
         unit = by_name[c.unit]
         if c.before == c.after:
             section.add(f"{c.unit}: {c.attribute} {c.after} ({c.clause})", unit=c.unit, attribute=c.attribute,
-                        value=c.after, quantity="victuals")
+                        value=c.after, quantity=Quantity(c.attribute, c.after, of=c.unit))
         elif c.attribute == "manpower":
             lose_manpower(session, section, unit, c)
         else:
@@ -117,7 +119,7 @@ def lose_manpower(session, section, unit, change):
     army = session.army
     if not army.companion.globals.get("union_losses"):
         section.add("rulebook 2: a Union manpower loss from any cause counts toward Panic; the companion file keeps "
-                    "no union_losses: add it to the total by hand", quantity="MP")
+                    "no union_losses: add it to the total by hand")
         return
     lost = change.before - change.after
     for key, what, clause in (("union_losses", "the Union manpower losses (2)",
@@ -129,7 +131,7 @@ def lose_manpower(session, section, unit, change):
         before = int(army.global_value(key) or 0)
         army.game.set_global_property(name, str(before + lost))
         section.add(f"{clause} {before} -> {before + lost} (global property {name})", key=key, losses=before + lost,
-                    quantity="MP", written=True)
+                    quantity=Quantity("manpower lost", lost, of=key), written=True)
 
 
 def supply_status(session, side, unsupplied, levied):
@@ -244,7 +246,7 @@ def forage_plan(session, unit, union_holds_harpers_ferry, modifier):
 def _describe_plan(section, u, forager, held, how, modifiers, value, clause):
     section.add(f"{u.name} in {u.hex} ({forager.state}): fatigue {forager.fatigue}, {forager.victuals} victuals",
                 unit=u.name, hex=u.hex, state=forager.state, fatigue=forager.fatigue, victuals=forager.victuals)
-    section.add(clause, value=value, quantity="victuals")
+    section.add(clause, value=value, quantity=Quantity("forage value", value, of=u.name))
     if how is not None:
         section.add(f"Optional III: the Union {'holds' if held else 'does not hold'} {HARPERS_FERRY} ({how})",
                     union_holds_harpers_ferry=held)
@@ -255,7 +257,7 @@ def _describe_plan(section, u, forager, held, how, modifiers, value, clause):
 def _describe_odds(section, odds):
     for got, chance in odds.items():
         section.add(f"{got} victuals received: {percent(chance)}", victuals=got, chance=str(chance),
-                    quantity="victuals")
+                    )
 
 
 def forage_march(session, unit, union_holds_harpers_ferry, modifier):
@@ -270,7 +272,7 @@ def forage_march(session, unit, union_holds_harpers_ferry, modifier):
         result.add(c)
     result.add(f"{r.gained} victuals from the table, {r.victuals_before} -> {r.victuals_after}", roll=r.roll,
                modified_roll=r.modified_roll, result=r.result, gained=r.gained, victuals=r.victuals_after,
-               extended_march=r.extended_march, quantity="victuals")
+               extended_march=r.extended_march, quantity=Quantity("victuals gained", r.gained, of=unit))
     write(session, result, u, "fatigue", r.fatigue_after,
           f"{r.fatigue_before} -> {r.fatigue_after}: rulebook 8, a forage march expends one fatigue")
     if r.extended_march:
@@ -312,19 +314,20 @@ def share(session, source, centre, grants, what):
                                                army.distance(centre, unit.hex)))
     d = levy_rules.distribute(session.charts, source, recipients, grants)
     section = session.report.section(f"Victuals of {what} (8)")
-    section.add(d.clauses[0], total=d.total, quantity="victuals")
+    section.add(d.clauses[0], total=d.total, quantity=Quantity("victuals to share", d.total, of=source.name))
     if far or not d.allowed:
         raise SupplyRefused(f"the share of {source.name}'s victuals", [*far, *d.clauses[1:]])
     by_name = {r.name: r for r in recipients}
     for s in d.shares:
         section.add(f"{s.unit}, {by_name[s.unit].distance} hex(es) away: +{s.after - s.before}", unit=s.unit,
-                    distance=by_name[s.unit].distance, gained=s.after - s.before, quantity="victuals")
+                    distance=by_name[s.unit].distance, gained=s.after - s.before,
+                    quantity=Quantity("victuals gained", s.after - s.before, of=s.unit))
         if s.after != s.before:
             write(session, section, army.named(s.unit), "victuals", s.after,
                   f"{s.before} -> {s.after}: rulebook 8, within {session.charts.rule('levy', 'range')} hexes")
     left = d.total - d.given
     section.add(f"{d.given} of {d.total} victuals shared" + (f", {left} left unused" if left else ""),
-                given=d.given, left=left, quantity="victuals")
+                given=d.given, left=left, quantity=Quantity("victuals shared", d.given, of=source.name))
 
 
 def levy_source(session, levier, town):
@@ -355,13 +358,13 @@ def keep_levy_vp(session, section, vp):
     army = session.army
     if not army.companion.globals.get(LEVY_VP_KEY):
         section.add(f"Optional III: {vp} VP for the victory count (the companion file keeps no {LEVY_VP_KEY})",
-                    vp=vp, quantity="VP")
+                    vp=vp, quantity=Quantity("levy VP", vp))
         return
     name = kept_property(army.companion, army.module, LEVY_VP_KEY, "the VP Maryland levies cost (Optional III)")
     before = int(army.global_value(LEVY_VP_KEY) or 0)
     army.game.set_global_property(name, str(before + vp))
     section.add(f"Optional III: Maryland levies {before:+d} -> {before + vp:+d} VP (global property {name})",
-                vp=vp, total=before + vp, quantity="VP", written=True)
+                vp=vp, total=before + vp, quantity=Quantity("levy VP", vp), written=True)
 
 
 def levy_town(session, unit, town, others, grants):
@@ -393,7 +396,8 @@ def levy_town(session, unit, town, others, grants):
         total, clause = levy_rules.victuals_provided(session.charts, source)
         session.report.section(f"Victuals of the levy of {source.name} (8)").add(
             f"{clause}: none shared (give grants=UNIT:N,... to units within "
-            f"{session.charts.rule('levy', 'range')} hexes)", total=total, given=0, quantity="victuals")
+            f"{session.charts.rule('levy', 'range')} hexes)", total=total, given=0,
+            quantity=Quantity("victuals to share", total, of=source.name))
 
 
 def depot_victuals(session, name, grants):

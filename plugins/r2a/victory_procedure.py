@@ -14,6 +14,7 @@ Maryland levy units and the Pennsylvania towns levied."""
 from adjutant.plugin import Parameter
 from adjutant.procedures.kept import kept_property
 from adjutant.rules.army_unit import is_true
+from adjutant.procedures.report import Quantity
 
 from . import victory
 from .army import ArmyError
@@ -205,11 +206,11 @@ def score(session, position, notes, crossed=None):
     result = victory.victory(charts, position)
     section = session.report.section("Confederate victory points (Victory I-VII, Optional III)")
     if not result.lines:
-        section.add("nothing scores", vp=0, quantity="VP")
+        section.add("nothing scores", vp=0)
     for line in result.lines:
         section.add(f"{line.what}: {line.vp:+d} VP ({line.clause})", what=line.what, vp=line.vp,
-                    clause=line.clause, quantity="VP")
-    section.add(f"total: {result.total} VP", total=result.total, quantity="VP")
+                    clause=line.clause, quantity=Quantity("VP", line.vp, of=line.what))
+    section.add(f"total: {result.total} VP", total=result.total, quantity=Quantity("VP", result.total))
     level = session.report.section("Victory level")
     level.add(f"{result.level.level} ({result.level.clause})", level=result.level.level, clause=result.level.clause)
     if charts.option("victory_levels") == "alternate" and session.date is not None:

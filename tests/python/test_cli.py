@@ -262,7 +262,7 @@ def json_commands(sample_module, illegal_log, tmp_path):
 
 
 # These work on the Lee Invades the North demo; their own tests read their JSON (test_litn.py ...).
-ON_THE_DEMO = {"run", "demo", "render"}
+ON_THE_DEMO = {"run", "simulate", "demo", "render"}
 
 
 def test_every_command_that_prints_data_prints_json_that_parses(sample_module, illegal_log, tmp_path):

@@ -11,6 +11,7 @@ from adjutant.plugin import Context
 from adjutant.procedures.kept import KeptValueError
 from adjutant.procedures.rolls import Rolls
 from adjutant_plugins.cwr import plugin
+from adjutant.procedures.report import Quantity
 
 from cwr_helpers import CHARTS, Demo, lines
 
@@ -85,7 +86,8 @@ def test_8_4a_a_battery_that_fires_spends_one_point_written_back(demo):
     report, game = demo.run(SAVE, "fire", firers="Stevens's Battery", target="A15.11")
     assert game.global_property(UNION_POINTS) == "11"
     spent = [line.data for line in lines(report) if "spent" in line.data]
-    assert spent == [{"side": "Union", "spent": 1, "points": 11, "quantity": "ammunition points"}]
+    assert spent == [{"side": "Union", "spent": 1, "points": 11,
+                      "quantity": Quantity("artillery ammunition points spent", 1, of="Union")}]
 
 
 def test_8_4a_the_odds_spend_nothing(demo):

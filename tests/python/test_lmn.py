@@ -6,6 +6,7 @@ import pytest
 
 from adjutant.procedures.charts import ChartError
 from adjutant_plugins.lmn.charts import TEMPLATE
+from adjutant.procedures.report import Quantity
 from lmn_helpers import Demo, lines, piece_named, texts, where
 
 
@@ -180,7 +181,7 @@ def test_10_1_confederate_7_and_6_both_become_5_and_a_2_is_destroyed(demo, tmp_p
         assert piece_named(game, name).properties["Strength"] == after
     report, game = demo.run(save, "step-loss", unit="McLaws")
     assert where(game, "McLaws") == "Off Map"
-    assert lines(report)[-1].data == {"side": "Union", "vp": 2, "quantity": "VP"}
+    assert lines(report)[-1].data == {"side": "Union", "vp": 2, "quantity": Quantity("VP", 2, of="Union")}
 
 
 def test_10_1_union_cavalry_1_6_is_destroyed_by_a_step(demo):

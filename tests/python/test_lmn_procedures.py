@@ -4,6 +4,7 @@ dummies (6.0), victory (20.1-20.2) and supply (16), each test named after its cl
 import pytest
 
 from adjutant_plugins.lmn.demo import CHARTS
+from adjutant.procedures.report import Quantity
 from lmn_helpers import Demo, lines, piece_named, where
 
 
@@ -86,7 +87,7 @@ def test_18_2_b_a_desertion_roll_of_1_takes_a_step_and_scores_for_the_union(demo
                             rolls=["Hood desertion=1", "D.H. Hill desertion=2"])
     assert piece_named(game, "Hood").properties["Strength"] == "4"
     assert piece_named(game, "D.H. Hill").properties["Strength"] == "5"
-    assert lines(report)[-1].data == {"vp": 1, "quantity": "VP"}
+    assert lines(report)[-1].data == {"vp": 1, "quantity": Quantity("VP", 1, of="Union")}
 
 
 def test_18_1_a_confederate_dummies_never_cross(demo):

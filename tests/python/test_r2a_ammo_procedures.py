@@ -8,6 +8,7 @@ import adjutant
 from adjutant.cli import main
 from adjutant_plugins.r2a.ammo_procedures import AmmoRefused
 from adjutant_plugins.r2a.demo import CHARTS_COPY, COMPANION_COPY, DEMO_SAVE, MODULE
+from adjutant.procedures.report import Quantity
 from r2a_helpers import Demo, lines, texts
 
 HOOD, JONES = "Hood's Division", "D.R. Jones's Division"   # both in E2116 (Virginia, no county), ammo 2 and 1
@@ -174,4 +175,5 @@ def test_optional_II_out_of_ammo_effects_and_demoralized_may_not_attack(demo, tm
     assert out.data["out"] and out.data["may_attack"] is False
     assert "x 1/2" in out.text and "artillery value 0" in out.text and "may not attack" in out.text
     hood = next(x for x in lines(report) if x.data.get("unit") == HOOD)
-    assert hood.data == {"unit": HOOD, "ammo": 2, "out": False, "quantity": "ammo"}
+    assert hood.data == {"unit": HOOD, "ammo": 2, "out": False,
+                         "quantity": Quantity("ammunition", 2, of=HOOD)}

@@ -261,7 +261,7 @@ def test_optional_iii_maryland_levy_in_frederick_county_costs_a_vp_per_unit_supp
                                                                  "Ewell's Division": "E2204"})
     report, game = run_with_companion(demo, tmp_path, save, "levy", unit="Hood's Division", town="Frederick",
                                       others="Ewell's Division", grants="Hood's Division:0,Ewell's Division:2")
-    assert next(x.data["vp"] for x in lines(report) if x.data.get("quantity") == "VP") == -2
+    assert next(x.data["vp"] for x in lines(report) if getattr(x.data.get("quantity"), "name", "") == "levy VP") == -2
     assert next(x.data["total"] for x in lines(report) if "total" in x.data) == 8   # a Maryland town: 8 in all
     assert army_of(demo, game).named("Ewell's Division").victuals == 5
 

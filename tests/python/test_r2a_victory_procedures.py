@@ -60,7 +60,7 @@ def test_victory_III_alexandria_station_destroyed_alone_is_20(demo):
     assert points(report) == [("Alexandria-Rappahannock Station line cut", 10), ("Alexandria-Front Royal line cut", 5),
                               ("Alexandria-Leesburg line cut", 2), ("Alexandria station destroyed", 3)]
     assert total(report) == 20 and level(report) == "Union decisive"
-    assert all(x.data.get("quantity") == "VP" for x in lines(report, "Confederate victory points"))
+    assert all(x.data["quantity"].name == "VP" for x in lines(report, "Confederate victory points"))
     assert not report.rolls
 
 

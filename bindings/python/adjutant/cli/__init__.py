@@ -23,7 +23,7 @@ import adjutant
 from ..procedures.charts import ChartError
 from ..errors import FormatError
 from ..plugin_host import PluginError
-from . import check, demo, edit, geometry, inspect, plugins, render, run, sight, terrain
+from . import check, demo, edit, geometry, inspect, plugins, render, run, sight, simulate, terrain
 from .usage import BAD_INPUT, BadInput, Parser, UsageError, error
 
 EXAMPLES = inspect.EXAMPLES + """\
@@ -42,6 +42,8 @@ EXAMPLES = inspect.EXAMPLES + """\
                                               pictures on the module's board: grid, terrain, paths
   adjutant run litn.command turn5.vsav --module litn.vmod --companion litn.toml --charts charts.toml -o out.vsav
                                               a rules plugin's procedure, written back for VASSAL
+  adjutant simulate litn.command turn5.vsav ... side=Union --runs 10000
+                                              a procedure run many times: what it reports, as distributions
   adjutant plugins                            rules plugins and what they check and do
   adjutant demo --out build/demo              a plugin's demo: an example game worked, for VASSAL
 Every command takes --help (with examples) and -q/--quiet; those that print data take --json.
@@ -68,6 +70,7 @@ def build_parser():
     sight.add_parsers(commands)
     render.add_parser(commands)
     run.add_parser(commands)
+    simulate.add_parser(commands)
     plugins.add_parser(commands)
     demo.add_parser(commands)
     return parser

@@ -10,8 +10,9 @@ import adjutant
 from ..procedures.charts import ChartError
 from ..procedures.outputs import game_output_kind, write_procedure_outputs
 from ..plugin import BOOL_NOTE, Context
-from ..plugin_host import PluginError, find_plugin, load_plugins
+from ..plugin_host import PluginError
 from ..procedures.rolls import Rolls
+from .procedure_words import find_procedure, procedure_arguments
 from .usage import BAD_INPUT, OK, BadInput, UsageError, add_command, add_strict, open_game
 
 EXAMPLES = """\
@@ -70,7 +71,7 @@ class ProcedureHelp(argparse.Action):
     def __call__(self, parser, namespace, values, option_string=None):
         if getattr(namespace, "task", None):
             try:
-                plugin, task = _procedure(namespace.task, getattr(namespace, "plugin", []))
+                plugin, task = find_procedure(namespace.task, getattr(namespace, "plugin", []))
             except (UsageError, PluginError) as e:
                 parser.exit(BAD_INPUT, f"adjutant: {e}\n")
             sys.stdout.write(procedure_help(plugin, task))
@@ -98,18 +99,6 @@ def procedure_help(plugin, task):
     return "\n".join(lines) + "\n"
 
 
-def _procedure(text, plugin_paths):
-    plugin_name, dot, task_name = text.partition(".")
-    if not dot:
-        raise UsageError(f"name the procedure as PLUGIN.PROCEDURE, such as litn.command, not {text!r}")
-    plugin = find_plugin(load_plugins(plugin_paths), plugin_name)
-    procedures = {t.name: t for t in plugin.procedures()}
-    if task_name not in procedures:
-        raise PluginError(f"plugin {plugin.name!r} has no procedure {task_name!r}; it has: "
-                          f"{', '.join(procedures) or 'none'}")
-    return plugin, procedures[task_name]
-
-
 def _check_outputs(output, report):
     """Every file the run will write, checked before anything is read or written."""
     if output:
@@ -125,14 +114,11 @@ def _check_outputs(output, report):
 
 
 def run(args):
-    plugin, task = _procedure(args.task, args.plugin)
+    plugin, task = find_procedure(args.task, args.plugin)
     if args.side != "referee" and args.side not in plugin.sides:
         raise UsageError(f"--side {args.side}: the sides of {plugin.name} are {', '.join(plugin.sides)} "
                          f"(or referee)")
-    try:
-        arguments = task.arguments(dict(_parameter(text) for text in args.parameters))
-    except ValueError as e:
-        raise UsageError(str(e)) from None
+    arguments = procedure_arguments(task, args.parameters)
     _check_outputs(args.output, args.report)
     try:
         rolls = Rolls(args.seed, args.roll)
@@ -160,10 +146,3 @@ def run(args):
         for path in report.files:
             print(f"wrote {path}")
     return OK
-
-
-def _parameter(text):
-    name, eq, value = text.partition("=")
-    if not eq or not name:
-        raise UsageError(f"parameters are NAME=VALUE, not {text!r}")
-    return name.strip(), value

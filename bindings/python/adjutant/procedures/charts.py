@@ -50,9 +50,13 @@ class ChartFile:
             raise ChartError(f"{path}: {e}") from None
         except UnicodeDecodeError as e:
             raise ChartError(f"{path}: not UTF-8 text (byte {e.start})") from None
-        if rules is not None and data.get("rules", rules) != rules:
-            raise ChartError(f"{path}: a chart file for rules {data.get('rules')!r}, not {rules!r}")
-        return cls(path, data)
+        return cls(path, data).for_rules(rules)
+
+    def for_rules(self, rules):
+        """This file, when it is for `rules` (or says for none); ChartError naming the rules otherwise."""
+        if rules is not None and self.data.get("rules", rules) != rules:
+            raise ChartError(f"{self.path}: a chart file for rules {self.data.get('rules')!r}, not {rules!r}")
+        return self
 
     def options(self, defaults, choices=None):
         """The file's [options] over the plugin's `defaults` (its readings of the rules' ambiguities);
@@ -170,8 +174,12 @@ class GameCharts:
         self.options = chart_file.options(self.default_options, self.choices)
 
     @classmethod
-    def load(cls, path):
-        return cls(ChartFile.load(path if path else cls.template, rules=cls.rules))
+    def load(cls, source):
+        """The charts of `source`: a chart file's path (None or "" for the template), or a ChartFile
+        already read (a simulation reads its chart file once for all its runs)."""
+        if isinstance(source, ChartFile):
+            return cls(source.for_rules(cls.rules))
+        return cls(ChartFile.load(source if source else cls.template, rules=cls.rules))
 
     def option(self, name):
         return self.options[name]

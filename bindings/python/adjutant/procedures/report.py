@@ -2,6 +2,13 @@
 modifiers, a distance and its path, a result), the rolls made and the seed they came from. Printed
 as text, written as JSON, posted as VASSAL chat lines.
 
+A line whose value is an amount (CPs, MA, SP lost, VP ...) carries it as a `Quantity` under the
+key `quantity` (plugin contract §7), or a list of them where one line gives several, so that
+`adjutant simulate` gives its distribution over many runs:
+
+    section.add(f"Pickett receives {cp} CP", receiver="Pickett", cp=cp, quantity=Quantity("CP", cp, of="Pickett"))
+    section.add(f"{hex_name}: ...", quantity=[Quantity("MA", ma[u], of=u) for u in units])
+
 A report is written for one viewer (a side, or the referee). The procedure computes with the whole
 game and writes its report naming every unit; `redact` then renames what the viewer may not see
 (adjutant.rules.visibility decides what that is), so no name slips through a line written later.
@@ -10,8 +17,43 @@ import dataclasses
 import json
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
 
 from .rolls import Roll
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """An amount a report line gives: `name` says what is counted, with its unit ("CP", "MA",
+    "SP lost", "VP"), `value` how much (an int, a Fraction or a float), `of` whom or what it is counted for
+    (a leader, a unit, a side, a hex; "" for the report as a whole). A simulation keys its
+    distributions by name and `of` (`label`); where one run reports the same label on several
+    lines their values add up, so a running total or a value before and after a change is not
+    marked twice, only the amount itself."""
+
+    name: str
+    value: Any
+    of: str = ""
+
+    def __post_init__(self):
+        if not self.name:
+            raise ValueError("a Quantity needs a name: what is counted, with its unit")
+        if isinstance(self.value, bool) or not isinstance(self.value, (int, Fraction, float)):
+            raise TypeError(f"Quantity {self.name!r}: the value is a number, not {self.value!r}")
+
+    @property
+    def label(self):
+        """"CP of Pickett", or the bare name for the whole report."""
+        return f"{self.name} of {self.of}" if self.of else self.name
+
+    def as_json(self):
+        return {"name": self.name, "value": _plain(self.value), "of": self.of}
+
+    @classmethod
+    def from_json(cls, data):
+        value = data["value"]
+        return cls(data["name"], Fraction(value) if isinstance(value, str) else value, data.get("of", ""))
 
 
 @dataclass
@@ -26,6 +68,10 @@ class Section:
     lines: list = field(default_factory=list)
 
     def add(self, text, **data):
+        """A line of `text` with its data; `quantity`, when given, is a Quantity or a list of them."""
+        if "quantity" in data and not all(isinstance(q, Quantity) for q in _as_list(data["quantity"])):
+            raise TypeError(f"line {text!r}: quantity= takes a Quantity (name, value, of) or a list of them, "
+                            f"not {data['quantity']!r}")
         self.lines.append(Line(text, data))
         return self
 
@@ -78,6 +124,10 @@ class Report:
             "files": list(self.files),
         }
 
+    def quantities(self):
+        """Every Quantity its lines give, in report order."""
+        return [q for s in self.sections for line in s.lines for q in _as_list(line.data.get("quantity"))]
+
     def json_text(self):
         return json.dumps(self.as_json(), indent=2) + "\n"
 
@@ -86,8 +136,8 @@ class Report:
         """The report a JSON report (as_json, or its text) holds; its data as JSON holds it."""
         if isinstance(data, str):
             data = json.loads(data)
-        sections = [Section(s["title"], [Line(l["text"], {k: v for k, v in l.items() if k != "text"})
-                                         for l in s["lines"]]) for s in data["sections"]]
+        sections = [Section(s["title"], [Line(l["text"], _line_data(l)) for l in s["lines"]])
+                    for s in data["sections"]]
         return cls(data["title"], data["viewer"], data["seed"], sections, [Roll(**r) for r in data["rolls"]],
                    list(data["notes"]), list(data["files"]))
 
@@ -121,6 +171,8 @@ class Report:
         def clean(value):
             if isinstance(value, str):
                 return pattern.sub(lambda m: names[m.group(0)], value)
+            if isinstance(value, Quantity):
+                return dataclasses.replace(value, name=clean(value.name), of=clean(value.of))
             if isinstance(value, dict):
                 return {clean(k): clean(v) for k, v in value.items()}
             if isinstance(value, (list, tuple)):
@@ -148,9 +200,30 @@ class Report:
         return lines
 
 
+def _as_list(quantity):
+    """A line's `quantity` as a list: none, one or several."""
+    if quantity is None:
+        return []
+    return list(quantity) if isinstance(quantity, (list, tuple)) else [quantity]
+
+
+def _line_data(line):
+    """A JSON line's data, its quantities Quantity objects again."""
+    data = {k: v for k, v in line.items() if k != "text"}
+    quantity = data.get("quantity")
+    if isinstance(quantity, dict):
+        data["quantity"] = Quantity.from_json(quantity)
+    elif isinstance(quantity, list):
+        data["quantity"] = [Quantity.from_json(q) for q in quantity]
+    return data
+
+
 def _plain(data):
-    """Data as JSON holds it: fractions as strings such as '3' or '7/2'."""
+    """Data as JSON holds it: fractions as strings such as '3' or '7/2', a Quantity as
+    {"name", "value", "of"}."""
     def plain(value):
+        if isinstance(value, Quantity):
+            return value.as_json()
         if isinstance(value, dict):
             return {k: plain(v) for k, v in value.items()}
         if isinstance(value, (list, tuple)):

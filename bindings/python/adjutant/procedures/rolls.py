@@ -7,6 +7,7 @@ purpose and whether it was given, for the report.
     rolls.d6("Jackson")       # from the seed
 """
 import fnmatch
+import hashlib
 import secrets
 from dataclasses import dataclass
 
@@ -33,6 +34,14 @@ def parse_given(text):
     if not sep or not pattern.strip() or not value.strip().lstrip("-").isdigit():
         raise ValueError(f"a given roll is PURPOSE=NUMBER, such as \"Lee CP=4\", not {text!r}")
     return pattern.strip(), int(value)
+
+
+def run_seed(seed, index):
+    """The seed of run `index` (0, 1, ...) of a simulation seeded with `seed`: from the two numbers
+    alone, so that a run's rolls do not depend on which process or machine makes it, nor on the runs
+    before it; `adjutant run --seed` with it makes the same run again."""
+    digest = hashlib.sha256(f"{int(seed)}:{int(index)}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
 
 
 class Rolls:

@@ -1,0 +1,197 @@
+"""`adjutant simulate PLUGIN.PROCEDURE GAME ... --runs N`: a procedure run N times from seeds derived
+from one (--seed), on every core (--jobs) or a Dask cluster (--scheduler), nothing written but the
+picture asked for; the distribution of each quantity its reports give (CPs per leader, MA per unit,
+SP lost ...) printed as a table or JSON, and drawn with --picture."""
+import json
+import math
+import os
+import secrets
+import sys
+from pathlib import Path
+
+import adjutant
+from ..batch import ordered_map
+from ..procedures.charts import ChartFile
+from ..procedures.distribution import Tally, plain
+from .procedure_words import find_procedure, procedure_arguments
+from .simulate_worker import Chunk, Setup, run_chunk
+from .usage import OK, BadInput, UsageError, add_command, add_strict, open_game
+
+EXAMPLES = """\
+examples:
+  adjutant simulate litn.command litn-demo.vsav --module litn-demo.vmod --companion companion.toml --charts charts.toml side=Confederate --runs 10000
+  adjutant simulate litn.command ... side=Union --runs 100000 --seed 7 --json
+  adjutant simulate litn.attrition ... side=Union --runs 5000 --picture attrition.png
+  adjutant simulate litn.command ... side=Confederate --runs 100000 --scheduler tcp://10.0.0.5:8786
+Run i is rolled with a seed computed from --seed and i alone (the JSON gives --seed; `adjutant run
+--seed` with run i's seed makes the same run), so the same --seed gives the same table on one core,
+on many or on a cluster. Each run starts from the game as the file holds it; nothing is written but
+--picture's file (never over one). The quantities are the values the procedure's report marks as such
+(plugin contract §7); where one run reports a quantity on several lines, they add up. A quantity's
+runs are the runs that reported it. Quartiles are nearest-rank: values some run gave.
+--jobs N runs N processes (default: every core); --scheduler ADDRESS submits the runs as tasks of a
+Dask scheduler (tcp://HOST:8786; `local` starts a cluster of --jobs workers on this machine): every
+worker must reach the files by the same paths. docs/scale.md says how to run one.
+Exit status 2 when a file cannot be read, a chart value the procedure needs is blank, or a plugin,
+procedure or parameter is unknown (the message names the run), else 0.
+"""
+
+DISTRIBUTION_SHOWN = 8  # a quantity with this many values or fewer gets its frequencies in the table
+
+
+def add_parser(commands):
+    p = add_command(commands, "simulate", "run a procedure many times: the distribution of what it reports",
+                    "Run a rules plugin's procedure many times with seeded dice and give the distribution of each "
+                    "quantity it reports (CPs, MA, SP lost, VP ...): runs, mean, min, quartiles, max, frequencies.",
+                    EXAMPLES, json_help="print each quantity's distribution, the seed and the runs as JSON")
+    p.add_argument("task", metavar="PLUGIN.PROCEDURE", help="such as litn.command")
+    p.add_argument("game", metavar="GAME", help="the save (.vsav) or log (.vlog) every run starts from")
+    p.add_argument("parameters", metavar="NAME=VALUE", nargs="*", help="the procedure's parameters")
+    p.add_argument("--module", required=True, metavar="MODULE", help="the module (.vmod, folder or buildFile)")
+    p.add_argument("--companion", required=True, metavar="COMPANION", help="the companion file (terrain, units)")
+    p.add_argument("--charts", metavar="CHARTS", help="the chart file (default: the plugin's template)")
+    p.add_argument("--runs", type=int, required=True, metavar="N", help="how many runs")
+    p.add_argument("--seed", type=int, metavar="S", help="seed the runs' seeds come from (default: a new one, reported)")
+    p.add_argument("--jobs", type=int, metavar="N", help="processes (default: every core; 1: this process alone)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="a Dask scheduler's address (tcp://HOST:8786), or `local` for a cluster on this machine")
+    p.add_argument("--chunk", type=int, metavar="RUNS",
+                   help="runs per task sent to a process or worker (default: about 8 tasks a worker, at most 500 runs)")
+    p.add_argument("--picture", metavar="FILE.png", help="draw a histogram of each quantity into a new PNG file")
+    p.add_argument("--plugin", metavar="PATH", action="append", default=[],
+                   help="load a plugin from a .py file or folder too")
+    add_strict(p)
+    p.set_defaults(run=run)
+
+
+def run(args):
+    for option, value in (("--runs", args.runs), ("--jobs", args.jobs), ("--chunk", args.chunk)):
+        if value is not None and value < 1:
+            raise UsageError(f"{option} must be 1 or more, not {value}")
+    if args.picture:
+        if Path(args.picture).suffix.lower() != ".png":
+            raise UsageError(f"--picture {args.picture}: the picture is a PNG file (FILE.png)")
+        if Path(args.picture).exists():
+            raise UsageError(f"--picture {args.picture}: the file exists; adjutant never writes over a file")
+    _, task = find_procedure(args.task, args.plugin)
+    procedure_arguments(task, args.parameters)   # refused here, before any process starts
+    module = adjutant.open_module(args.module)
+    adjutant.open_companion(args.companion, module)
+    open_game(args, args.game, module)
+    if args.charts:
+        ChartFile.load(args.charts)
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    setup = Setup(args.task, _absolute(args.game), _absolute(args.module), _absolute(args.companion),
+                  _absolute(args.charts), tuple(args.parameters), tuple(_absolute(p) for p in args.plugin), seed)
+    tally = _simulate(args, setup)
+    summaries = tally.summaries()
+    if args.json:
+        sys.stdout.write(json.dumps({"procedure": args.task, "game": args.game, "parameters": list(args.parameters),
+                                     "seed": seed, "runs": tally.runs,
+                                     "quantities": [s.as_json() for s in summaries]}, indent=2) + "\n")
+    else:
+        _print_table(f"{args.task} on {args.game}: {tally.runs} runs, seed {seed}", summaries)
+    if args.picture and summaries:
+        from ..render.histograms import write_histograms
+        write_histograms(summaries, args.picture, f"{args.task} on {Path(args.game).name}: {tally.runs} runs, "
+                                                  f"seed {seed}")
+        if not args.json:
+            print(f"wrote {args.picture}")
+    return OK
+
+
+def _absolute(path):
+    return str(Path(path).resolve()) if path else path
+
+
+def chunks(setup, runs, size):
+    return [Chunk(setup, first, min(size, runs - first)) for first in range(0, runs, size)]
+
+
+def chunk_size(runs, workers):
+    """About eight tasks a worker, so that they finish together, and no more than 500 runs a task."""
+    return max(1, min(500, math.ceil(runs / (8 * workers))))
+
+
+def _simulate(args, setup):
+    workers = args.jobs or (2 if args.scheduler == "local" else os.cpu_count() or 1)
+    size = args.chunk or chunk_size(args.runs, workers)
+    work = chunks(setup, args.runs, size)
+    tally = Tally()
+    with _progress(args, args.runs) as advance:
+        done = iter(work)
+        outcomes = ordered_map(run_chunk, work, jobs=args.jobs, scheduler=args.scheduler,
+                               on_done=lambda: advance(next(done).count))
+        try:
+            for outcome in outcomes:
+                if outcome.error:
+                    raise BadInput(f"{args.game}: {outcome.error}")
+                tally.merge(outcome.value)
+        finally:
+            close = getattr(outcomes, "close", None)
+            if close:
+                close()   # stops the pool when a run failed
+    return tally
+
+
+class _progress:
+    """A bar of runs done with runs/s on standard error, when it is a terminal (not with -q or --json)."""
+
+    def __init__(self, args, total):
+        self.shown = not (args.quiet or args.json) and sys.stderr.isatty()
+        self.total = total
+
+    def __enter__(self):
+        if not self.shown:
+            return lambda n: None
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        self.bar = Progress(TextColumn("runs"), BarColumn(), MofNCompleteColumn(), _runs_per_second(),
+                            TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+        self.bar.__enter__()
+        task = self.bar.add_task("runs", total=self.total)
+        return lambda n: self.bar.advance(task, n)
+
+    def __exit__(self, *exc):
+        if self.shown:
+            self.bar.__exit__(*exc)
+        return False
+
+
+def _runs_per_second():
+    """A progress column: the runs done a second (rich is imported only when a bar is drawn)."""
+    from rich.progress import ProgressColumn
+    from rich.text import Text
+
+    class RunsPerSecond(ProgressColumn):
+        def render(self, task):
+            return Text(f"{task.speed:.0f} runs/s" if task.speed else "")
+    return RunsPerSecond()
+
+
+def _print_table(title, summaries):
+    from rich.table import Table
+    from .tables import console
+    console.print(title)
+    if not summaries:
+        console.print("the procedure reports no quantity (plugin contract §7: report values marked as quantities)")
+        return
+    table = Table(show_edge=False, pad_edge=False)
+    for column in ("quantity", "of", "runs", "mean", "min", "25%", "median", "75%", "max", "frequencies"):
+        table.add_column(column, justify="left" if column in ("quantity", "of", "frequencies") else "right")
+    for s in summaries:
+        frequencies = ("  ".join(f"{_value(v)}: {_percent(n, s.runs)}" for v, n in s.counts.items())
+                       if len(s.counts) <= DISTRIBUTION_SHOWN else f"{len(s.counts)} values")
+        table.add_row(s.name, s.of, str(s.runs), f"{float(s.mean):.2f}", _value(s.low),
+                      _value(s.quantile(0.25)), _value(s.quantile(0.5)), _value(s.quantile(0.75)), _value(s.high),
+                      frequencies)
+    console.print(table)
+
+
+def _value(value):
+    return str(plain(value))
+
+
+def _percent(n, total):
+    share = 100 * n / total
+    return f"{share:.0f}%" if share >= 1 or share == 0 else f"{share:.1g}%"
