@@ -27,13 +27,7 @@ struct MapContext {
   std::string label;  // "map 'Main'" or "map 'Main', board 'North'"
   const core::HexTopology* topology = nullptr;
   core::TerrainModel* model = nullptr;
-  // Every hex of the map with the column and row numbers its name shows (for ranges).
-  struct Numbered {
-    Hex hex;
-    int col;
-    int row;
-  };
-  std::vector<Numbered> numbered;
+  std::vector<NumberedHex> numbered;  // for ranges
 };
 
 class Parser : private TomlReader {
@@ -188,24 +182,7 @@ class Parser : private TomlReader {
     if (first.empty() || last.empty()) {
       fail(w.where, "range " + in_quotes(w.text) + " must be two hex names joined by '..', like 1520..2030");
     }
-    const Hex a = hex(m, Word{first, w.where});
-    const Hex b = hex(m, Word{last, w.where});
-    const auto numbers = [&](Hex h) {
-      for (const auto& n : m.numbered) {
-        if (n.hex == h) return std::pair{n.col, n.row};
-      }
-      return std::pair{0, 0};  // unreachable: a and b are on the map
-    };
-    const auto [ac, ar] = numbers(a);
-    const auto [bc, br] = numbers(b);
-    std::vector<Hex> out;
-    for (const auto& n : m.numbered) {
-      if (n.col >= std::min(ac, bc) && n.col <= std::max(ac, bc) && n.row >= std::min(ar, br) &&
-          n.row <= std::max(ar, br)) {
-        out.push_back(n.hex);
-      }
-    }
-    return out;
+    return hexes_in_range(m.numbered, hex(m, Word{first, w.where}), hex(m, Word{last, w.where}));
   }
 
   // A hexside "A/B": the first '/' that splits the text into two hexes of the map.
@@ -287,11 +264,7 @@ class Parser : private TomlReader {
     }
     m.topology = &model->topology();
     m.model = &*model;
-    const core::HexNumbering& numbering = *m.topology->grid().numbering();
-    for (const Hex h : model->hexes()) {
-      const core::Point c = m.topology->grid().centre(h);
-      m.numbered.push_back({h, numbering.column(c), numbering.row(c)});
-    }
+    m.numbered = numbered_hexes(*model);
 
     read_terrain(m, t);
     read_elevation(m, t);
@@ -719,6 +692,36 @@ class Parser : private TomlReader {
 };
 
 }  // namespace
+
+std::vector<NumberedHex> numbered_hexes(const core::TerrainModel& model) {
+  const core::HexTopology& topology = model.topology();
+  const core::HexNumbering& numbering = *topology.grid().numbering();
+  std::vector<NumberedHex> out;
+  for (const Hex h : model.hexes()) {
+    const core::Point c = topology.grid().centre(h);
+    out.push_back({h, numbering.column(c), numbering.row(c)});
+  }
+  return out;
+}
+
+std::vector<Hex> hexes_in_range(const std::vector<NumberedHex>& numbered, Hex a, Hex b) {
+  const auto numbers = [&](Hex h) {
+    for (const NumberedHex& n : numbered) {
+      if (n.hex == h) return std::pair{n.column, n.row};
+    }
+    return std::pair{0, 0};  // not on the map: the caller named hexes of it
+  };
+  const auto [ac, ar] = numbers(a);
+  const auto [bc, br] = numbers(b);
+  std::vector<Hex> out;
+  for (const NumberedHex& n : numbered) {
+    if (n.column >= std::min(ac, bc) && n.column <= std::max(ac, bc) && n.row >= std::min(ar, br) &&
+        n.row <= std::max(ar, br)) {
+      out.push_back(n.hex);
+    }
+  }
+  return out;
+}
 
 const core::TerrainModel* Companion::map(std::string_view name, std::string_view board) const {
   for (const core::TerrainModel& m : maps) {

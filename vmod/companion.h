@@ -147,4 +147,14 @@ Companion load_companion(const std::filesystem::path& path, const MapTopologyLoo
 
 CompanionSummary summarize(const Companion& companion);
 
+// A map's hexes with the column and row numbers their names show, for hex ranges: "A..B" in a hex
+// list covers every hex whose numbers lie between A's and B's.
+struct NumberedHex {
+  core::Hex hex;
+  int column = 0;
+  int row = 0;
+};
+std::vector<NumberedHex> numbered_hexes(const core::TerrainModel& model);
+std::vector<core::Hex> hexes_in_range(const std::vector<NumberedHex>& numbered, core::Hex a, core::Hex b);
+
 }  // namespace adjutant::vmod

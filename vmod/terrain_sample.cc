@@ -62,9 +62,10 @@ std::string read_companion(const std::string& path) {
 
 }  // namespace
 
-std::string rewritten_companion(const std::string& path, MapGeometries& maps, const std::vector<MapTables>& tables) {
+std::string rewritten_companion(const std::string& path, MapGeometries& maps, const std::vector<MapTables>& tables,
+                                const NewWords& words) {
   const std::string original = read_companion(path);
-  const std::string text = rewrite_companion(original, parse_companion(original, path, maps), tables);
+  const std::string text = rewrite_companion(original, parse_companion(original, path, maps), tables, words);
   parse_companion(text, path + " (rewritten)", maps);  // a bug must never write a broken file
   return text;
 }

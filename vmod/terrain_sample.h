@@ -36,9 +36,10 @@ struct TerrainSample {
 // board image cannot be read.
 TerrainSample sample_terrain(const std::string& companion_path, MapGeometries& maps);
 
-// The companion file at `path` with the tables of `maps` replaced (vmod/companion_rewrite.h), its
-// text checked by parsing it again. Nothing is written.
-std::string rewritten_companion(const std::string& path, MapGeometries& maps, const std::vector<MapTables>& tables);
+// The companion file at `path` with the tables of `maps` and the new `words` written
+// (vmod/companion_rewrite.h), its text checked by parsing it again. Nothing is written.
+std::string rewritten_companion(const std::string& path, MapGeometries& maps, const std::vector<MapTables>& tables,
+                                const NewWords& words = {});
 
 // The lookups that check a companion file against a module's maps (board sizes it gives included).
 Companion load_companion(const std::string& path, MapGeometries& maps);

@@ -274,7 +274,7 @@ void bind_companion(py::module_& m) {
 
   m.def(
       "rewrite_companion",
-      [](const std::string& path, const py::object& module, const py::list& maps) {
+      [](const std::string& path, const py::object& module, const py::list& maps, const py::dict& words) {
         std::vector<vmod::MapTables> tables;
         for (const py::handle item : maps) {
           const py::dict d = item.cast<py::dict>();
@@ -318,17 +318,41 @@ void bind_companion(py::module_& m) {
                                                             : std::vector<std::string>{}});
             }
           }
+          if (d.contains("places")) {
+            t.places.emplace();
+            for (const py::handle place : d["places"]) {
+              const py::dict p = place.cast<py::dict>();
+              vmod::PlaceEntry entry;
+              if (p.contains("file") && !p["file"].is_none()) entry.file_index = p["file"].cast<int>();
+              entry.name = p["name"].cast<std::string>();
+              entry.kind = p["kind"].cast<std::string>();
+              entry.hexes = p["hexes"].cast<std::vector<std::string>>();
+              t.places->push_back(std::move(entry));
+            }
+          }
           if (d.contains("note")) t.note = d["note"].cast<std::string>();
           tables.push_back(std::move(t));
         }
-        return vmod::rewritten_companion(path, *module_geometries(module), tables);
+        vmod::NewWords new_words;
+        const auto list = [&](const char* key) {
+          return words.contains(key) ? words[key].cast<std::vector<std::string>>() : std::vector<std::string>{};
+        };
+        new_words.terrain = list("terrain");
+        new_words.hexside = list("hexside");
+        new_words.high_side = list("high_side");
+        new_words.lines = list("lines");
+        new_words.places = list("places");
+        return vmod::rewritten_companion(path, *module_geometries(module), tables, new_words);
       },
-      py::arg("path"), py::arg("module"), py::arg("maps"),
-      "The companion file's text with map tables replaced, comments and every other section kept (the writer "
-      "`terrain sample` uses); checked by parsing it again; nothing is written. `maps`: [{'map', 'board' (optional), "
-      "and any of 'terrain': {type: [hex]}, 'elevation': {level: [hex]}, 'hexsides': {feature: ['a/b' or "
-      "('a/b', higher hex)]}, 'lines': [{'type', 'name', 'hexes', 'no_junction'}], 'note'}]; a table left out stays "
-      "as the file has it.");
+      py::arg("path"), py::arg("module"), py::arg("maps"), py::arg("words") = py::dict(),
+      "The companion file's text with map tables made to hold what is given, entry by entry (what does not change "
+      "stays as written, comments and every other section kept: the writer `terrain sample` uses); checked by "
+      "parsing it again; nothing is written. `maps`: [{'map', 'board' (optional), and any of 'terrain': {type: "
+      "[hex]}, 'elevation': {level: [hex]}, 'hexsides': {feature: ['a/b' or ('a/b', higher hex)]}, 'lines': "
+      "[{'type', 'name', 'hexes', 'no_junction'}], 'places': [{'file' (the map's place it is, 0 the first in the "
+      "file; None: new), 'name', 'kind', 'hexes'}], 'note'}]; a table left out stays as the file has it. `words`: "
+      "{'terrain', 'hexside', 'high_side', 'lines', 'places': [new word]} added to [vocabulary], each new terrain "
+      "type costing \"prohibited\" in every movement class until the player gives its cost.");
 
   m.def(
       "sample_terrain",

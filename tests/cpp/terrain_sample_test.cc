@@ -110,9 +110,13 @@ TEST_F(SampleTerrain, ReplacesTheTerrainTableAndInsertsElevation) {
   // Everything else is as it was.
   EXPECT_NE(result.text.find("# my notes on this map"), std::string::npos);
   EXPECT_NE(result.text.find("# about hexsides\n[map.hexsides]\nstream = \"0101/0102\""), std::string::npos);
-  EXPECT_EQ(result.text.find("typed by hand"), std::string::npos);
+  // The table's header and its comment stay; the hand-typed list holds the sampled woods.
+  EXPECT_NE(result.text.find("[map.terrain]   # typed by hand, wrong\nwoods = \"0203 0504\"\n"), std::string::npos)
+      << result.text;
   EXPECT_NE(result.text.find("# no palette colour matched (left at the default): 0302"), std::string::npos);
   EXPECT_TRUE(model.has_hexside_feature(*t.hex_named("0101"), *t.hex_named("0102"), 0));
+  // Sampled again: the same text, the comment on unmatched hexes replaced rather than repeated.
+  EXPECT_EQ(sample(result.text).text, result.text);
 }
 
 TEST_F(SampleTerrain, AnInlineTableIsRefusedWithItsLine) {

@@ -182,7 +182,7 @@ def test_terrain_sample_writes_a_new_file_read_off_the_board(sample_module, tmp_
     assert dict(main_map["terrain"])["woods"] == 3 and main_map["unmatched_terrain"] == []
     assert companion.read_text() == original  # the input is never changed
     text = sampled.read_text()
-    assert 'woods = "0304 0305 0404"' in text and "a mistake" not in text
+    assert 'woods = "0304 0305 0404"  # a mistake' in text  # the list rewritten, its key and comment kept
     assert "[[map.line]]" in text and "# The board image's colours" in text  # the rest is kept
     check = json.loads(adjutant("terrain", "check", sample_module, sampled, "--json").stdout)
     assert dict(check["maps"][0]["terrain"]) == {"clear": main_map["hexes"] - 7, "woods": 3, "town": 1, "ridge": 3}

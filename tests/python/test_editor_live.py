@@ -68,3 +68,17 @@ def test_a_request_without_the_state_or_json_is_refused(client):
     assert "'state'" in client.post("/api/sight", json={"from": "1008", "to": "1012"}).get_json()["error"]
     assert client.post("/api/reach", data="x").status_code == 400
     assert client.get("/api/reach").status_code == 405
+
+
+def test_a_file_begun_on_the_page_answers_at_once(tmp_path_factory):
+    # Its placeholder [movement]: one class 'unit', every terrain type 1 MP; [sight] by LFM's rules.
+    out = tmp_path_factory.mktemp("lfm-starter")
+    assert main(["demo", "--plugin", "lfm", "--out", str(out), "--quiet"]) == 0
+    starter = create_app(EditorSession(out / "lfm-demo.vmod", map_name="Main Map")).test_client()
+    page = starter.get("/api/map").get_json()
+    assert page["unit_classes"] == ["unit"]
+    state = {**page["state"], "terrain": {"1009": "woods"}, "vocabulary": {"terrain": ["clear", "woods"]}}
+    hexes = starter.post("/api/reach", json={"state": state, "class": "unit", "from": "1008", "mp": "2"}).get_json()["hexes"]
+    assert (hexes["1008"]["left"], hexes["1108"]["left"], hexes["1009"]["left"], hexes["1010"]["left"]) == ("2", "1", "1", "0")
+    assert "1011" not in hexes
+    assert starter.post("/api/sight", json={"state": state, "from": "1008", "to": "1012"}).get_json()["sight"] == "clear"

@@ -70,7 +70,7 @@ def test_save_writes_new_files_that_pass_terrain_check_and_round_trip(client, co
     before = companion.read_text()
     first = client.post("/api/save", json=edited(client)).get_json()
     second = client.post("/api/save", json=edited(client)).get_json()
-    assert first == {"path": str(companion.with_name("companion-2.toml")), "problems": []}
+    assert first == {"path": str(companion.with_name("companion-2.toml")), "problems": [], "notes": []}
     assert second["path"] == str(companion.with_name("companion-3.toml"))
     assert companion.read_text() == before
     assert main(["terrain", "check", str(lfm_demo / "lfm-demo.vmod"), first["path"], "--quiet"]) == 0
@@ -155,7 +155,9 @@ def test_without_a_companion_file_one_is_begun_and_saved_beside_the_module(lfm_d
              "lines": [{"type": "road", "name": "", "hexes": ["0303", "0403"], "no_junction": []}],
              "vocabulary": {"terrain": ["clear", "woods"], "hexside": ["ridge"], "high_side": ["ridge"],
                             "lines": ["road"]}}
-    assert client.post("/api/save", json=state).get_json() == {"path": str(tmp_path / "lfm-demo.toml"), "problems": []}
+    saved = client.post("/api/save", json=state).get_json()
+    assert (saved["path"], saved["problems"]) == (str(tmp_path / "lfm-demo.toml"), [])
+    assert "[units], [movement] and [sight] are placeholders" in saved["notes"][0]
     assert client.post("/api/save", json=state).get_json()["path"] == str(tmp_path / "lfm-demo-2.toml")
     written = adjutant.open_companion(tmp_path / "lfm-demo.toml", str(module)).map("Main Map")
     assert (written.board, written.terrain("1008"), written.terrain("1009"), written.terrain("0101")) == \
@@ -183,7 +185,7 @@ def test_a_real_server_on_loopback(lfm_demo, companion):
         request = urllib.request.Request(base + "/api/save", data=json.dumps(state).encode(),
                                          headers={"Content-Type": "application/json"}, method="POST")
         with urllib.request.urlopen(request) as r:
-            assert json.load(r) == {"path": str(companion.with_name("companion-2.toml")), "problems": []}
+            assert json.load(r) == {"path": str(companion.with_name("companion-2.toml")), "problems": [], "notes": []}
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(base + "/static/%2e%2e/session.py")
         assert refused.value.code == 404

@@ -9,8 +9,8 @@ import adjutant
 from ..errors import FormatError
 from ..render.canvas import image_mime
 from ..rules.companion_check import companion_problem
-from .places import PlaceError, new_places, with_places
-from .starter import StarterError, empty_vocabulary, free_path, starter_text, vocabulary
+from .places import PlaceError, place_entries
+from .starter import KINDS, STARTER_ALLOWANCE, STARTER_CLASS, StarterError, empty_vocabulary, free_path, starter_text, vocabulary
 
 
 class SaveError(ValueError):
@@ -79,8 +79,10 @@ class EditorSession:
         return out
 
     def _unit_classes(self):
+        if self.companion is None:
+            return [STARTER_CLASS]
         try:
-            return list(self.companion.movement(self.map.name).classes) if self.companion else []
+            return list(self.companion.movement(self.map.name).classes)
         except ValueError:  # a file without [movement]
             return []
 
@@ -117,8 +119,16 @@ class EditorSession:
         return {}
 
     def _places(self):
-        return [{k: v for k, v in p.items() if isinstance(v, (str, int, float, bool))}
-                for p in self._toml_map().get("place", [])]
+        """The map's [[map.place]]s for the page: {file (its index), name, kind, hex (the first hex),
+        hexes (the hex list as written, when it is one)}."""
+        out = []
+        for i, p in enumerate(self._toml_map().get("place", [])):
+            hexes = p["hexes"].split() if isinstance(p.get("hexes"), str) else p.get("hexes")
+            place = {"file": i, "name": p.get("name"), "kind": p.get("kind"), "hex": hexes[0] if hexes else p.get("hex")}
+            if hexes:
+                place["hexes"] = hexes
+            out.append(place)
+        return out
 
     def guesses(self):
         """`terrain sample`'s reading of the board image: {terrain: {hex: type}, elevation: {hex: level},
@@ -150,7 +160,8 @@ class EditorSession:
 
     def tables(self, state):
         """The edited state ({terrain: {hex: type}, elevation: {hex: level}, hexsides: [{side, feature,
-        high}], lines: [{type, name, hexes, no_junction}]}) as adjutant.rewrite_companion's map tables."""
+        high}], lines: [{type, name, hexes, no_junction}], places: [{file, name, kind, hex}]}) as
+        adjutant.rewrite_companion's map tables."""
         if not isinstance(state, dict):
             raise SaveError("the state must be a JSON object")
         known = {self.grid.name(h) for h in self.grid.hexes()}
@@ -206,40 +217,64 @@ class EditorSession:
             lines.append({"type": line["type"], "name": str(line.get("name") or ""), "hexes": hexes,
                           "no_junction": [hex_name(h, "no_junction") for h in line.get("no_junction", [])]})
         table["lines"] = lines
+        try:
+            table["places"] = place_entries(state, len(self._places()) if self.companion else 0, vocabulary["places"],
+                                            known)
+        except PlaceError as e:
+            raise SaveError(str(e)) from None
         table["note"] = "painted in adjutant edit"
         return table
 
     def _vocabulary(self, state):
-        if self.companion is not None:
-            return self._companion_contents()["vocabulary"]
+        """The words the state may use: a file begun here, those named on the page; a companion file,
+        its own and those named on the page with New... (new_words)."""
         try:
-            return vocabulary(state)
+            sent = vocabulary(state)
         except StarterError as e:
             raise SaveError(str(e)) from None
+        if self.companion is None:
+            return sent
+        words = self._companion_contents()["vocabulary"]
+        return {**words, **{kind: words[kind] + [w for w in sent[kind] if w not in words[kind]] for kind in KINDS}}
+
+    def new_words(self, state):
+        """The words named on the page that the companion file lacks: {kind: [word]}."""
+        if self.companion is None:
+            return {kind: [] for kind in KINDS}
+        words, file = self._vocabulary(state), self._companion_contents()["vocabulary"]
+        return {kind: [w for w in words[kind] if w not in file[kind]] for kind in KINDS}
 
     def companion_text(self, state):
-        """The companion file with the state's map tables, as adjutant.rewrite_companion writes it
-        (a file begun here: the starting text for the state's vocabulary, rewritten the same way)."""
+        """The companion file with the state's map tables and new words, as adjutant.rewrite_companion
+        writes it (a file begun here: the starting text for the state's vocabulary, rewritten the same way)."""
         tables = [self.tables(state)]
-        known = {self.grid.name(h) for h in self.grid.hexes()}
+        if self.companion is not None:
+            return adjutant.rewrite_companion(str(self.companion_path), self.module, tables, self.new_words(state))
         try:
-            places = new_places(state, self._places() if self.companion else [], self._vocabulary(state)["places"],
-                                known)
-            if self.companion is not None:
-                text = adjutant.rewrite_companion(str(self.companion_path), self.module, tables)
-            else:
-                with tempfile.TemporaryDirectory() as folder:
-                    start = Path(folder) / "start.toml"
-                    start.write_text(starter_text(self.module, self.map.name, self.board, self._vocabulary(state)),
-                                     encoding="utf-8")
-                    text = adjutant.rewrite_companion(str(start), self.module, tables)
-            return with_places(text, self.map.name, places)
-        except (StarterError, PlaceError) as e:
+            start = starter_text(self.module, self.map.name, self.board, self._vocabulary(state))
+        except StarterError as e:
             raise SaveError(str(e)) from None
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "start.toml"
+            path.write_text(start, encoding="utf-8")
+            return adjutant.rewrite_companion(str(path), self.module, tables)
+
+    def notes(self, state):
+        """What the saved file leaves the player to fill: the placeholder costs of new terrain types,
+        the starting [movement] and [sight]."""
+        if self.companion is None:
+            return [f"[units], [movement] and [sight] are placeholders (every piece a unit of class "
+                    f"'{STARTER_CLASS}' with {STARTER_ALLOWANCE} MP, every terrain type 1 MP; line of sight by LFM's "
+                    f"rules): give the rules' own"]
+        terrain = self.new_words(state)["terrain"]
+        if not terrain or not self._toml().get("movement"):
+            return []
+        return [f"new terrain type {', '.join(terrain)}: each [movement.class] has a placeholder cost for it until "
+                f"you give its own (the lines marked 'placeholder')"]
 
     def save(self, state):
         """Writes the state as a new companion file beside the original; {path, problems: [{message,
-        hexes}]}, the problems `terrain check` finds in it."""
+        hexes}], notes: [text]}: the problems `terrain check` finds in it and what is left to fill."""
         if self.readonly:
             raise PermissionError("the editor runs --readonly: nothing is saved")
         try:
@@ -252,7 +287,7 @@ class EditorSession:
         known = {self.grid.name(h) for h in self.grid.hexes()}
         problems = [{"message": problem, "hexes": sorted(set(re.findall(r"[\w.:-]+", problem)) & known)}] \
             if problem else []
-        return {"path": str(path), "problems": problems}
+        return {"path": str(path), "problems": problems, "notes": self.notes(state)}
 
 
 def _hex_board(game_map):

@@ -1,10 +1,15 @@
 """A companion file begun in the editor, for a module that has none: the module's name, its map and
-board, and the vocabulary the painter names on the page (the first terrain type is the terrain of
-every hex left unpainted). Saved as MODULE.toml beside the module (MODULE-2.toml ... when taken)."""
+board, the vocabulary the painter names on the page (the first terrain type is the terrain of
+every hex left unpainted), and placeholder [units], [movement] and [sight] sections (every piece a
+unit of one class with one allowance, every terrain type 1 MP, sight by elevation) so that the live
+view answers at once. Saved as MODULE.toml beside the module (MODULE-2.toml ... when taken)."""
 import json
+import re
 from pathlib import Path
 
 KINDS = ("terrain", "hexside", "high_side", "lines", "places")
+STARTER_CLASS = "unit"
+STARTER_ALLOWANCE = 6
 
 
 class StarterError(ValueError):
@@ -37,14 +42,26 @@ def starter_text(module, map_name, board, words):
     """The starting file's text for `words` (vocabulary()), without map contents."""
     if not words["terrain"]:
         raise StarterError("name a terrain type first (New terrain): the first one is the terrain of unpainted hexes")
-    quoted = lambda names: "[" + ", ".join(json.dumps(n, ensure_ascii=False) for n in names) + "]"
+    text = lambda value: json.dumps(value, ensure_ascii=False)
+    quoted = lambda names: "[" + ", ".join(text(n) for n in names) + "]"
+    key = lambda word: word if re.fullmatch(r"[A-Za-z0-9_-]+", word) else text(word)
+    costs = ", ".join(f"{key(t)} = 1" for t in words["terrain"])
     lines = ["# A companion file begun in `adjutant edit` (docs/companion-format.md describes every key).",
-             "format = 1", 'rules = "generic"', "", "[module]", f"name = {json.dumps(module.name, ensure_ascii=False)}",
-             "", "[vocabulary]"]
+             "format = 1", 'rules = "generic"', "", "[module]", f"name = {text(module.name)}", "", "[vocabulary]"]
     lines += [f"{kind} = {quoted(words[kind])}" for kind in KINDS if words[kind]]
-    lines += ["", "[[map]]", f"name = {json.dumps(map_name, ensure_ascii=False)}",
-              f"board = {json.dumps(board, ensure_ascii=False)}",
-              f"default_terrain = {json.dumps(words['default_terrain'], ensure_ascii=False)}", ""]
+    lines += ['unit_attributes = ["class", "ma"]',
+              "", "[[map]]", f"name = {text(map_name)}", f"board = {text(board)}",
+              f"default_terrain = {text(words['default_terrain'])}", "",
+              "# Placeholders, so that the editor's live view and `check moves` answer at once: give the rules' own.",
+              "[units.attributes]  # placeholder: every piece is a unit of one class with one allowance",
+              f"class = {{ value = {text(STARTER_CLASS)} }}",
+              f"ma = {{ value = {STARTER_ALLOWANCE} }}", "",
+              "[movement]",
+              'allowance_attribute = "ma"',
+              f"[movement.class.{STARTER_CLASS}]  # placeholder: one class for every unit",
+              f"terrain = {{ {costs} }}  # placeholder: 1 MP for every terrain type", "",
+              "[sight]  # placeholder: LFM's rules (elevation only); the rules' model and heights are docs/sight.md",
+              'rules = "lfm"', ""]
     return "\n".join(lines)
 
 

@@ -33,7 +33,7 @@ async function load() {
     (m.companion ? `companion ${m.companion}` : `a new companion file (the first terrain type named is the ` +
       `terrain of unpainted hexes); Save writes ${m.saves_to}`) + (m.readonly ? " (read-only)" : "");
   for (const b of document.querySelectorAll(".new-word")) {
-    b.hidden = !m.starter;
+    b.hidden = m.readonly;
     b.addEventListener("click", () => newWord(b.dataset.kind));
   }
   $("save").disabled = m.readonly;
@@ -157,13 +157,25 @@ function end() {
   draw();
 }
 
+// A hex holding a place of the chosen kind: rename it (an empty name removes it); otherwise name a new one.
 function namePlace(hex) {
   const kind = $("place-kind").value;
   if (!kind) { status("choose a place kind first", true); return; }
+  const places = editor.state.places;
+  const at = places.findIndex((p) => p.kind === kind && (p.hex === hex.name || (p.hexes || []).includes(hex.name)));
+  if (at >= 0) {
+    const given = window.prompt(`Rename the ${kind} ${places[at].name} (empty: remove it):`, places[at].name);
+    if (given === null || given.trim() === places[at].name) return;
+    remember();
+    if (given.trim()) places[at].name = given.trim();
+    else places.splice(at, 1);
+    draw();
+    return;
+  }
   const name = (window.prompt(`Name of the ${kind} at ${hex.name}:`) || "").trim();
   if (!name) return;
   remember();
-  editor.state.places.push({ name, kind, hex: hex.name });
+  places.push({ name, kind, hex: hex.name });
   draw();
 }
 
@@ -304,7 +316,8 @@ async function save() {
   list.innerHTML = "";
   for (const hex of Object.values(editor.hexes)) hex.element.classList.remove("flagged");
   if (!response.ok) { status(body.error, true); return; }
-  status(`saved ${body.path}` + (body.problems.length ? ": terrain check found a problem" : ": terrain check passes"));
+  status(`saved ${body.path}` + (body.problems.length ? ": terrain check found a problem" : ": terrain check passes") +
+         (body.notes || []).map((n) => `; ${n}`).join(""));
   $("status").dataset.path = body.path;
   for (const p of body.problems) {
     const li = document.createElement("li");
