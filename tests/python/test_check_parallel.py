@@ -1,7 +1,9 @@
 """`check moves` on several processes (--jobs) and on a Dask cluster (--scheduler): the same output
 as one by one, in the order given, a broken file reported in its place; and adjutant.batch's
 ordered_map under it: order kept when later items finish first, an item's exception its outcome."""
+import argparse
 import os
+import sys
 import time
 from functools import partial
 
@@ -10,9 +12,10 @@ import pytest
 import adjutant
 from adjutant.batch import ordered_map
 from adjutant.cli import check_worker
+from adjutant.cli.usage import progress
 from conftest import REPO, json_lines
 from test_batches import UNITS, SAMPLE_TERRAIN
-from test_cli import adjutant as run_cli
+from test_cli import Terminal, adjutant as run_cli
 from test_stacking import write_log
 
 TLD_COMPANION = REPO / "docs" / "examples" / "tld-normandy.toml"
@@ -102,6 +105,14 @@ def test_an_illegal_move_found_by_a_worker_gives_exit_status_1(sample_module, tm
         assert "1 illegal" in summary_line(result.stderr)
     assert results[0].stdout == results[1].stdout
     assert results[0].stdout.index("far.vlog") < results[0].stdout.rindex("legal.vlog")
+
+
+def test_the_progress_bar_counts_files_per_second(monkeypatch):
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    with progress(argparse.Namespace(quiet=False, json=False), "checking games", 3, unit="files") as advance:
+        for _ in range(3):
+            advance()
+    assert "checking games" in sys.stderr.getvalue() and " files/s" in sys.stderr.getvalue()
 
 
 def test_jobs_must_be_a_count():
