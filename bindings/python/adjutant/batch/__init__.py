@@ -20,10 +20,7 @@ running Dask scheduler (tcp://host:8786), whose workers run the items. Dask is i
 on_done(): called once per finished item, as it finishes (whatever its place in the order): for a
 progress bar's count and rate.
 """
-import logging
-import multiprocessing
 import os
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -53,7 +50,7 @@ def ordered_map(fn, items, *, jobs=None, scheduler=None, on_done=None):
     return _on_processes(fn, items, min(jobs, len(items)), on_done)
 
 
-def failure(item, e):
+def _failure(item, e):
     """The error line of an item whose work raised `e`."""
     return f"{item}: {type(e).__name__}: {e}" if str(e) else f"{item}: {type(e).__name__}"
 
@@ -63,12 +60,14 @@ def _here(fn, items, on_done):
         try:
             outcome = Outcome(item, fn(item))
         except Exception as e:  # an item's failure is its outcome; the others go on
-            outcome = Outcome(item, error=failure(item, e))
+            outcome = Outcome(item, error=_failure(item, e))
         on_done()
         yield outcome
 
 
 def _on_processes(fn, items, workers, on_done):
+    import multiprocessing  # here: a command that starts no pool starts faster
+    from concurrent.futures import ProcessPoolExecutor
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
@@ -80,10 +79,12 @@ def _on_processes(fn, items, workers, on_done):
 
 
 def _first_done(futures):
+    from concurrent.futures import FIRST_COMPLETED, wait
     return wait(futures, return_when=FIRST_COMPLETED).done
 
 
 def _on_dask(fn, items, jobs, scheduler, on_done):
+    import logging
     import distributed  # only here: it takes a second to import
     if scheduler == "local":
         cluster = distributed.LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
@@ -111,7 +112,7 @@ def _in_order(submit, first_done, items, window, on_done):
             try:
                 running[submit(items[submitted])] = submitted
             except Exception as e:  # a pool that broke (a worker killed): this item cannot run
-                finished[submitted] = Outcome(items[submitted], error=failure(items[submitted], e))
+                finished[submitted] = Outcome(items[submitted], error=_failure(items[submitted], e))
                 on_done()
             submitted += 1
         if running:
@@ -128,4 +129,4 @@ def _outcome(item, future):
     try:
         return Outcome(item, future.result())
     except Exception as e:
-        return Outcome(item, error=failure(item, e))
+        return Outcome(item, error=_failure(item, e))

@@ -1,21 +1,22 @@
 """`adjutant check moves` and `adjutant check setup`: a rules plugin's checks (by default the one
 serving the companion file's `rules`, else the built-in `generic` plugin) run on logs, saves and
 modules."""
+import argparse
 import json
+import os
+import time
 from functools import partial
 from pathlib import Path
 
 import adjutant
-from ..procedures.charts import ChartError
-from ..rules.companion_rules import CheckError
+from ..batch import ordered_map
 from ..errors import FormatError
-from ..plugin import Context
 from ..plugin_host import choose_plugin
-from ..rules.placement import SetupFinding
 from ..rules.verdict_table import print_move_verdicts
+from .check_worker import CheckJob, Judged, Opened, judge, keep_opened
 from .tables import console, print_setup_findings
 from .usage import (BAD_INPUT, OK, VIOLATIONS, BadInput, UsageError, add_command, add_command_group, add_strict,
-                    error, note, open_game, progress)
+                    error, note, open_game, progress, warn)
 
 EXAMPLES = """\
 examples:
@@ -31,15 +32,22 @@ examples:
   adjutant check moves turn3.vlog --module Lee.vmod --companion lee.toml --violations
   adjutant check moves turn3.vlog --module Lee.vmod --companion lee.toml --plugin ./myrules.py
   adjutant check moves turn4.vsav --before turn3.vsav --module Lee.vmod --companion lee.toml
+  adjutant check moves season/ --module tld.vmod --companion tld-normandy.toml --jobs 8
+                                          a season's logs on 8 cores, printed in their order
+  adjutant check moves /club/season/ --module /club/tld.vmod --companion /club/tld.toml --scheduler tcp://10.0.0.5:8786
+                                          on the workers of a Dask cluster (docs/scale.md)
 Each move of a piece or stack on a map's hex boards gets the cheapest legal path from where it was
 to where it went, with every other piece where it stood then; moves on maps (or boards) the
 companion file does not describe are counted in a note, not judged. A save holds no moves: judge
 it against an earlier save with --before. With --before, the moves are the pieces that stand
 elsewhere than in the earlier save.
 Several games, or folders (every save and log in them, whatever their names; other files are
-listed as skipped), are judged one by one: a game that cannot be read or judged is reported on its
-own line and the others go on. With --json, each game is one line of JSON as it is done (JSON
-Lines, in the order given): {"game", "moves", "notes"}, {"game", "error"} or {"game", "skipped"}.
+listed as skipped), are judged on every core at once (--jobs N: N at a time; --scheduler: as tasks
+of a Dask cluster, `local` for one on this machine) and printed in the order given, each as soon as
+it and those before it are done: a game that cannot be read or judged is reported on its own line
+and the others go on. With --json, each game is one line of JSON (JSON Lines, in the order given):
+{"game", "moves", "notes"}, {"game", "error"} or {"game", "skipped"}. A summary ends the run on
+standard error: games, moves, illegal moves, failed and skipped files, files/s.
 Exit status 2 when a game failed, else 1 when a move is illegal, else 0.
 """
 
@@ -49,9 +57,11 @@ examples:
   adjutant check setup turn1.vsav --module Lee.vmod --companion lee.toml
   adjutant check setup Lee.vmod --companion lee.toml --json
   adjutant check setup saves/ --module Lee.vmod --companion lee.toml       every save in saves/
+  adjutant check setup saves/ --module Lee.vmod --companion lee.toml --jobs 4 --scheduler local
+                                                  on a Dask cluster of 4 processes on this machine
 Each unit must stand in terrain its class may enter, and each side's units in a hex must keep the
-stacking limits ([[movement.stack_limit]]). Several saves, or folders of them, are judged one by
-one, as check moves does (--json: one line of JSON per source). Exit status 2 when a file cannot
+stacking limits ([[movement.stack_limit]]). Several saves, or folders of them, are judged as check
+moves judges games (--jobs, --scheduler; --json: one line of JSON per source; a summary). Exit status 2 when a file cannot
 be read, else 1 when a set-up breaks a rule (a set-up the module names but cannot open is one).
 """
 
@@ -94,6 +104,13 @@ def add_parser(commands):
 
 
 def _add_common(parser):
+    parser.add_argument("--jobs", "-j", type=_jobs, metavar="N",
+                        help="judge N files at once, each in a process of its own (default: every core, "
+                             f"{os.cpu_count()} here; 1: one by one in this process)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="judge the files as tasks of a Dask cluster: its scheduler's address "
+                             "(tcp://host:8786; docs/scale.md), or `local` for a cluster of --jobs processes "
+                             "on this machine")
     parser.add_argument("--companion", required=True, metavar="COMPANION", help="the companion file with [movement]")
     parser.add_argument("--plugin", metavar="PLUGIN",
                         help="the rules plugin: a .py file or package folder, or an installed plugin's name "
@@ -104,23 +121,18 @@ def _add_common(parser):
                              "options (default: the plugin's template; the generic plugin reads none)")
 
 
+def _jobs(text):
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of jobs (1 or more)")
+    return int(text)
+
+
 def _rules(args, module, task):
     companion = adjutant.open_companion(args.companion, module)
     plugin, why = choose_plugin(args.plugin, companion.rules, task)
     if why:
         note(args, why)
     return companion, plugin, plugin.tasks[task]
-
-
-def _run(check, context, companion_path):
-    try:
-        return check.run(context)
-    except CheckError as e:
-        raise BadInput(f"{context.source}: {e}") from None
-    except ChartError:  # names its chart file already
-        raise
-    except ValueError as e:  # a companion file without [movement], say
-        raise BadInput(f"{companion_path}: {e}") from None
 
 
 def run_moves(args):
@@ -133,57 +145,90 @@ def run_moves(args):
         raise UsageError(f"--before: the {plugin.name} move check judges a log's moves, not two saves: give the "
                          f"log (.vlog) of the moves instead of --before")
     before = open_game(args, args.before, module) if args.before else None
-    failed = illegal = 0
-    with progress(args, "checking games", len(entries)) as advance:
-        for path, skipped in entries:
-            if skipped:
-                _report(args, {"game": path, "skipped": skipped}, f"skipped {path}: {skipped}")
+    job = _job(args, "moves", args.module, before=args.before, violations=args.violations)
+    keep_opened(job, Opened(module, companion, check, before))
+    tally = Tally("games")
+    for path, skipped, judged in _judged(args, job, entries, "checking games"):
+        if judged is not None and judged.no_moves and path not in args.games:  # found in a folder: not meant
+            skipped = SAVE_SKIPPED
+        if skipped:
+            tally.skipped += 1
+            _report(args, {"game": path, "skipped": skipped}, f"skipped {path}: {skipped}")
+            continue
+        tally.files += 1
+        if judged.error:
+            tally.failed += 1
+            _report(args, {"game": path, "error": judged.error}, judged.error, is_error=True)
+        else:
+            tally.judged += judged.total
+            tally.illegal += judged.illegal
+            if args.json:
+                _json_line({"game": path, "moves": judged.shown, "notes": judged.notes})
             else:
-                try:
-                    verdicts = _judge_moves(args, module, companion, check, path, before)
-                except SaveWithoutMoves as e:
-                    if path in args.games:  # named, not found in a folder: the user meant it
-                        failed += 1
-                        _report(args, {"game": path, "error": str(e)}, str(e), is_error=True)
-                    else:
-                        _report(args, {"game": path, "skipped": SAVE_SKIPPED}, f"skipped {path}: {SAVE_SKIPPED}")
-                except GAME_ERRORS as e:
-                    failed += 1
-                    _report(args, {"game": path, "error": str(e)}, str(e), is_error=True)
-                else:
-                    illegal += sum(1 for v in verdicts if v.legal is False)
-                    _print_verdicts(args, path, verdicts)
-            advance()
-    return BAD_INPUT if failed else VIOLATIONS if illegal else OK
-
-
-class SaveWithoutMoves(BadInput):
-    """A save given where moves are judged, without the earlier save (--before) they would start from."""
+                print_move_verdicts(path, judged.shown, judged.total, console, notes=judged.notes)
+    tally.report(args, "moves", "illegal")
+    return BAD_INPUT if tally.failed else VIOLATIONS if tally.illegal else OK
 
 
 SAVE_SKIPPED = "a save holds positions, not moves (judge two saves with --before)"
 
 
-def _judge_moves(args, module, companion, check, path, before):
-    game = open_game(args, path, module)
-    if before is None and not game.is_log:
-        raise SaveWithoutMoves(f"{path}: a save holds no moves, only positions: " + (
-            "give the log (.vlog) of the moves (this move check judges logs only)" if check.logs_only else
-            "name the save it follows with --before SAVE to judge the moves between them (or give a log, .vlog)"))
-    return _run(check, Context(module, companion, game, path, before, charts=args.charts), args.companion)
+def _job(args, task, module, before=None, violations=False):
+    """The CheckJob of a command line."""
+    where = _for_workers(args)
+    return CheckJob(task, where(module), where(args.companion), plugin=where(args.plugin), charts=where(args.charts),
+                    before=where(before), strict=args.strict, violations=violations, json=args.json)
 
 
-# What stops one game of a batch but not the others: it cannot be read or judged.
-GAME_ERRORS = (BadInput, FormatError, adjutant.GeometryError, OSError)
+def _for_workers(args):
+    """How a path is given to the workers: as it is, or with --scheduler ADDRESS by its absolute path
+    (the workers' folders may be other than this one)."""
+    if args.scheduler in (None, "local"):
+        return lambda path: path
+    return lambda path: os.path.abspath(path) if path is not None and os.path.exists(path) else path
 
 
-def _print_verdicts(args, path, verdicts):
-    shown = [v for v in verdicts if not args.violations or v.legal is False]
-    notes = getattr(verdicts, "notes", [])
-    if args.json:
-        _json_line({"game": path, "moves": [v.as_json() for v in shown], "notes": notes})
-    else:
-        print_move_verdicts(path, shown, len(verdicts), console, notes=notes)
+def _judged(args, job, entries, description):
+    """(path, why it is skipped, Judged) for each entry in order, judged by --jobs processes or on
+    --scheduler's cluster, with a progress bar; a check that cannot go on (a chart file without a
+    value it needs) stops here as bad input."""
+    paths = [_for_workers(args)(path) for path, skipped in entries if not skipped]
+    with progress(args, description, len(entries), unit="files") as advance:
+        outcomes = ordered_map(partial(judge, job), paths, jobs=args.jobs, scheduler=args.scheduler, on_done=advance)
+        try:
+            for path, skipped in entries:
+                if skipped:
+                    advance()
+                    yield path, skipped, None
+                    continue
+                outcome = next(outcomes)
+                judged = outcome.value if outcome.error is None else Judged(error=outcome.error)
+                if judged.fatal:
+                    raise BadInput(judged.fatal)
+                for text in judged.warnings:
+                    warn(args, text)
+                yield path, "", judged
+        finally:
+            outcomes.close()  # stops the workers when the check stops early
+
+
+class Tally:
+    """What a batch found, for the summary line at its end."""
+
+    def __init__(self, kind):
+        self.kind, self.files, self.judged, self.illegal, self.failed, self.skipped = kind, 0, 0, 0, 0, 0
+        self.start = time.perf_counter()
+
+    def report(self, args, judged, illegal):
+        """A line on standard error when there were several files: games, moves, illegal moves,
+        failures, files/s."""
+        if self.files + self.skipped < 2:
+            return
+        seconds = time.perf_counter() - self.start
+        parts = [f"{self.files} {self.kind}", f"{self.judged} {judged}"]
+        parts += [f"{self.illegal} {illegal}"] if illegal else []
+        parts += [f"{self.failed} failed", f"{self.skipped} skipped"]
+        note(args, f"{', '.join(parts)}; {seconds:.1f} s, {self.files / seconds if seconds else 0:.1f} files/s")
 
 
 def _report(args, record, text, is_error=False):
@@ -242,47 +287,26 @@ def run_setup(args):
         raise UsageError(f"{modules[0]} is a module: check its set-ups alone, without --module")
     if not modules and not args.module:
         raise UsageError(f"{entries[0][0]} is not a module: name its module with --module")
-    module = adjutant.open_module(modules[0] if modules else args.module)
+    module_path = modules[0] if modules else args.module
+    module = adjutant.open_module(module_path)
     companion, _, check = _rules(args, module, "setup")
-    failed = found = 0
-    with progress(args, "checking set-ups", len(entries)) as advance:
-        for path, skipped in entries:
-            if skipped:
-                _report(args, {"source": path, "skipped": skipped}, f"skipped {path}: {skipped}")
-                advance()
-                continue
-            try:
-                checked, findings = _judge_setups(args, module, companion, check, path)
-            except GAME_ERRORS as e:
-                failed += 1
-                _report(args, {"source": path, "error": str(e)}, str(e), is_error=True)
-            else:
-                found += len(findings)
-                if args.json:
-                    _json_line({"source": path, "checked": checked, "findings": [f.as_json() for f in findings]})
-                else:
-                    print_setup_findings(path, checked, findings)
-            advance()
-    return BAD_INPUT if failed else VIOLATIONS if found else OK
-
-
-def _judge_setups(args, module, companion, check, path):
-    """(what was checked, findings) for a module's SetupStacks and predefined set-ups, or a save's
-    positions."""
-    if adjutant.file_kind(path) in ("module", "extension"):
-        sources = [("SetupStacks", lambda: None)]
-        sources += [(f"set-up {s.name!r}", partial(adjutant.open_setup, module, s.name))
-                    for s in module.predefined_setups if s.opens_file]
-    else:
-        game = open_game(args, path, module)  # a save that cannot be read is bad input
-        sources = [(path, lambda: game)]
-    checked, findings = [], []
-    for label, open_setup in sources:
-        try:
-            game = open_setup()
-        except FormatError as e:  # a set-up of a broken module is a finding, not the end of the check
-            findings.append(SetupFinding(label, "", "", "", (), f"cannot be opened: {e}"))
+    job = _job(args, "setup", module_path)
+    keep_opened(job, Opened(module, companion, check))
+    tally = Tally("sources")
+    for path, skipped, judged in _judged(args, job, entries, "checking set-ups"):
+        if skipped:
+            tally.skipped += 1
+            _report(args, {"source": path, "skipped": skipped}, f"skipped {path}: {skipped}")
+            continue
+        tally.files += 1
+        if judged.error:
+            tally.failed += 1
+            _report(args, {"source": path, "error": judged.error}, judged.error, is_error=True)
         else:
-            checked.append(label)
-            findings += _run(check, Context(module, companion, game, label), args.companion)
-    return checked, findings
+            tally.judged += judged.total
+            if args.json:
+                _json_line({"source": path, "checked": judged.checked, "findings": judged.shown})
+            else:
+                print_setup_findings(path, judged.checked, judged.shown)
+    tally.report(args, "problems", None)
+    return BAD_INPUT if tally.failed else VIOLATIONS if tally.judged else OK

@@ -99,17 +99,27 @@ def add_strict(parser):
 def open_game(args, path, module):
     """adjutant.open_game, its ModuleMismatchWarning a warning on standard error, or with --strict
     an error."""
+    game, warned = read_game(path, module, getattr(args, "strict", False))
+    for text in warned:
+        warn(args, text)
+    return game
+
+
+def read_game(path, module, strict=False):
+    """(adjutant.open_game, the warnings to show about it): a ModuleMismatchWarning is one, or with
+    `strict` a BadInput. For a worker process, whose standard error nobody reads in order."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", adjutant.ModuleMismatchWarning)
         game = adjutant.open_game(path, module)
+    warned = []
     for w in caught:
         if not issubclass(w.category, adjutant.ModuleMismatchWarning):
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
-        elif getattr(args, "strict", False):
+        elif strict:
             raise BadInput(f"{w.message} (--strict)")
         else:
-            warn(args, f"{w.message} (--strict refuses it)")
-    return game
+            warned.append(f"{w.message} (--strict refuses it)")
+    return game, warned
 
 
 def _say(text):
@@ -117,17 +127,30 @@ def _say(text):
 
 
 @contextmanager
-def progress(args, description, total):
+def progress(args, description, total, unit=None):
     """Yields `advance()`, called once an item is done. A bar is drawn on standard error for two items
-    or more when it is a terminal, and not with --quiet or --json (a script is reading)."""
+    or more when it is a terminal, and not with --quiet or --json (a script is reading); with `unit`
+    ("files"), the rate too: "3.2 files/s"."""
     if total < 2 or args.quiet or getattr(args, "json", False) or not sys.stderr.isatty():
         yield lambda: None
         return
     from rich.console import Console
     from rich.progress import Progress
-    with Progress(console=Console(stderr=True), transient=True) as bar:
+    columns = Progress.get_default_columns() + ((_rate_column(unit),) if unit else ())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(description, total=total)
         yield lambda: bar.advance(task)
+
+
+def _rate_column(unit):
+    from rich.progress import ProgressColumn
+    from rich.text import Text
+
+    class Rate(ProgressColumn):
+        def render(self, task):
+            return Text(f"{task.speed or 0:.1f} {unit}/s", style="progress.data.speed")
+
+    return Rate()
 
 
 def add_layout_arguments(parser, game=True):
