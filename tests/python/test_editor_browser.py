@@ -209,7 +209,7 @@ def test_paint_name_a_place_set_elevations_undo_and_save(browser, lfm_demo, tmp_
     before = adjutant.open_companion(companion, module).map("Main Map")
     assert [terrain.elevation(h) for h in ("1305", "1306", "1307")] == [3, 3, before.elevation("1307")] != [3, 3, 3]
     places = EditorSession(module, saved)._places()
-    assert places[-1] == {"name": "Mill Road entry", "kind": "entry", "hex": "0706"}
+    assert places[-1] == {"name": "Mill Road entry", "kind": "entry", "hex": "0706", "file": len(places) - 1}
     assert places[:-1] == EditorSession(module, companion)._places()
 
 
@@ -263,11 +263,24 @@ def test_a_message_when_there_is_nothing_to_paint_with_or_no_unit_class(browser,
         page = Page(browser, url)
         page.click("1010")
         assert page.status() == "no terrain type to paint with: name one with New… first"
+        assert page.find("undo").get_attribute("disabled")
+        page.new_word("terrain", "clear")
+        saved = page.save()
+    companion = tmp_path / saved
+    companion.write_text(without_placeholders(companion.read_text(encoding="utf-8")), encoding="utf-8")
+    with serving(EditorSession(module, companion)) as url:
+        page = Page(browser, url)
         page.tool("live")
         page.click("1010")
-        assert page.live() == ["reach needs a unit class: the companion file has no [movement] classes (a file "
-                               "begun here has none until [movement] is written in it)"]
-        assert page.find("undo").get_attribute("disabled")
+        assert page.live() == ["reach needs a unit class: the companion file has no [movement] classes "
+                               "(docs/companion-format.md, [movement])"]
+
+
+def without_placeholders(text):
+    """A starter file with its placeholder sections taken off and `side` a unit attribute, as the guide's
+    `sed` line does."""
+    text = text[:text.index("# Placeholders")]
+    return text.replace('unit_attributes = ["class", "ma"]', 'unit_attributes = ["side", "class", "ma"]')
 
 
 def guide_file(name):
@@ -301,13 +314,19 @@ def test_the_guides_walk_through_begins_a_file_with_no_companion(browser, litn_m
         page.click("1615")
         page.answer("Hagerstown")
         saved = page.save()
-        assert page.status() == "saved litn-demo.toml: terrain check passes"
+        assert page.status() == ("saved litn-demo.toml: terrain check passes; [units], [movement] and [sight] are "
+                                 "placeholders (every piece a unit of class 'unit' with 6 MP, every terrain type 1 "
+                                 "MP; line of sight by LFM's rules): give the rules' own")
+        page.tool("live", "unit", "live-class")       # the placeholders answer at once
+        page.type_into("live-mp", "2")
+        page.click("1622")
+        assert page.live()[0].startswith("unit from 1622 with 2 MP reaches ")
     assert saved == "litn-demo.toml"
     text = Path(saved).read_text(encoding="utf-8")
     assert tomllib.loads(text) == tomllib.loads(guide_file("litn-demo.toml"))
 
-    # The guide's next step: unit_attributes in [vocabulary] and units.toml at the end.
-    text = text.replace('places = ["town"]\n', 'places = ["town"]\nunit_attributes = ["side", "class", "ma"]\n')
+    # The guide's next step: the placeholders replaced by units.toml's tables.
+    text = without_placeholders(text)
     Path(saved).write_text(text + guide_file("units.toml") + "\n", encoding="utf-8")
     with serving(EditorSession(module, saved)) as url:
         page = Page(browser, url)

@@ -6,8 +6,8 @@ const live = { from: null };
 async function liveClick(hex) {
   const mode = $("live-mode").value;
   if (mode !== "sight" && !$("live-class").value) {
-    showLive(`${mode} needs a unit class: the companion file has no [movement] classes` +
-             (editor.map.starter ? " (a file begun here has none until [movement] is written in it)" : ""), [], true);
+    showLive(`${mode} needs a unit class: the companion file has no [movement] classes ` +
+             "(docs/companion-format.md, [movement])", [], true);
     return;
   }
   if (mode !== "reach" && live.from === null) {
