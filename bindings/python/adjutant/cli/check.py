@@ -148,29 +148,38 @@ def run_moves(args):
     job = _job(args, "moves", args.module, before=args.before, violations=args.violations)
     keep_opened(job, Opened(module, companion, check, before))
     tally = Tally("games")
-    for path, skipped, judged in _judged(args, job, entries, "checking games"):
-        if judged is not None and judged.no_moves and path not in args.games:  # found in a folder: not meant
-            skipped = SAVE_SKIPPED
-        if skipped:
-            tally.skipped += 1
-            _report(args, {"game": path, "skipped": skipped}, f"skipped {path}: {skipped}")
-            continue
-        tally.files += 1
-        if judged.error:
-            tally.failed += 1
-            _report(args, {"game": path, "error": judged.error}, judged.error, is_error=True)
+    def save_in_folder(path, judged):  # a save found in a folder was not meant to be judged alone
+        return SAVE_SKIPPED if judged is not None and judged.no_moves and path not in args.games else None
+
+    for path, judged in _judged_well(args, job, entries, "checking games", "game", tally, save_in_folder):
+        tally.illegal += judged.illegal
+        if args.json:
+            _json_line({"game": path, "moves": judged.shown, "notes": judged.notes})
         else:
-            tally.judged += judged.total
-            tally.illegal += judged.illegal
-            if args.json:
-                _json_line({"game": path, "moves": judged.shown, "notes": judged.notes})
-            else:
-                print_move_verdicts(path, judged.shown, judged.total, console, notes=judged.notes)
+            print_move_verdicts(path, judged.shown, judged.total, console, notes=judged.notes)
     tally.report(args, "moves", "illegal")
     return BAD_INPUT if tally.failed else VIOLATIONS if tally.illegal else OK
 
 
 SAVE_SKIPPED = "a save holds positions, not moves (judge two saves with --before)"
+
+
+def _judged_well(args, job, entries, description, key, tally, skip=lambda path, judged: None):
+    """(path, judged) of each file judged, in order; a file skipped (or that `skip` names a reason
+    for) or failed is reported on its own line and counted in `tally`, and the run goes on."""
+    for path, skipped, judged in _judged(args, job, entries, description):
+        skipped = skipped or skip(path, judged)
+        if skipped:
+            tally.skipped += 1
+            _report(args, {key: path, "skipped": skipped}, f"skipped {path}: {skipped}")
+            continue
+        tally.files += 1
+        if judged.error:
+            tally.failed += 1
+            _report(args, {key: path, "error": judged.error}, judged.error, is_error=True)
+            continue
+        tally.judged += judged.total
+        yield path, judged
 
 
 def _job(args, task, module, before=None, violations=False):
@@ -293,20 +302,10 @@ def run_setup(args):
     job = _job(args, "setup", module_path)
     keep_opened(job, Opened(module, companion, check))
     tally = Tally("sources")
-    for path, skipped, judged in _judged(args, job, entries, "checking set-ups"):
-        if skipped:
-            tally.skipped += 1
-            _report(args, {"source": path, "skipped": skipped}, f"skipped {path}: {skipped}")
-            continue
-        tally.files += 1
-        if judged.error:
-            tally.failed += 1
-            _report(args, {"source": path, "error": judged.error}, judged.error, is_error=True)
+    for path, judged in _judged_well(args, job, entries, "checking set-ups", "source", tally):
+        if args.json:
+            _json_line({"source": path, "checked": judged.checked, "findings": judged.shown})
         else:
-            tally.judged += judged.total
-            if args.json:
-                _json_line({"source": path, "checked": judged.checked, "findings": judged.shown})
-            else:
-                print_setup_findings(path, judged.checked, judged.shown)
+            print_setup_findings(path, judged.checked, judged.shown)
     tally.report(args, "problems", None)
     return BAD_INPUT if tally.failed else VIOLATIONS if tally.judged else OK

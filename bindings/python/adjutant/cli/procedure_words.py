@@ -4,6 +4,17 @@ from ..plugin_host import PluginError, find_plugin, load_plugins
 from .usage import UsageError
 
 
+def add_procedure_arguments(parser, game_help):
+    """The words `run` and `simulate` both take: PLUGIN.PROCEDURE, GAME, NAME=VALUE ..., --module,
+    --companion and --charts."""
+    parser.add_argument("task", metavar="PLUGIN.PROCEDURE", help="such as litn.command")
+    parser.add_argument("game", metavar="GAME", help=game_help)
+    parser.add_argument("parameters", metavar="NAME=VALUE", nargs="*", help="the procedure's parameters")
+    parser.add_argument("--module", required=True, metavar="MODULE", help="the module (.vmod, folder or buildFile)")
+    parser.add_argument("--companion", required=True, metavar="COMPANION", help="the companion file (terrain, units)")
+    parser.add_argument("--charts", metavar="CHARTS", help="the chart file (default: the plugin's template)")
+
+
 def find_procedure(text, plugin_paths=()):
     """The plugin and the procedure (a Task) that `text`, such as litn.command, names; UsageError or
     PluginError naming what is wrong."""

@@ -12,7 +12,7 @@ from ..procedures.outputs import game_output_kind, write_procedure_outputs
 from ..plugin import BOOL_NOTE, Context
 from ..plugin_host import PluginError
 from ..procedures.rolls import Rolls
-from .procedure_words import find_procedure, procedure_arguments
+from .procedure_words import add_procedure_arguments, find_procedure, procedure_arguments
 from .usage import BAD_INPUT, OK, BadInput, UsageError, add_command, add_strict, open_game
 
 EXAMPLES = """\
@@ -40,12 +40,7 @@ def add_parser(commands):
                     "Run a procedure (CP broadcast, attrition, force-march losses ...) on a save or log, "
                     "report every roll, distance and result, and write the changed game back for VASSAL.",
                     EXAMPLES, json_help="print the report as JSON", help_action=ProcedureHelp)
-    p.add_argument("task", metavar="PLUGIN.PROCEDURE", help="such as litn.command")
-    p.add_argument("game", metavar="GAME", help="the save (.vsav) or log (.vlog) to work on")
-    p.add_argument("parameters", metavar="NAME=VALUE", nargs="*", help="the procedure's parameters")
-    p.add_argument("--module", required=True, metavar="MODULE", help="the module (.vmod, folder or buildFile)")
-    p.add_argument("--companion", required=True, metavar="COMPANION", help="the companion file (terrain, units)")
-    p.add_argument("--charts", metavar="CHARTS", help="the chart file (default: the plugin's template)")
+    add_procedure_arguments(p, "the save (.vsav) or log (.vlog) to work on")
     p.add_argument("--seed", type=int, metavar="N", help="seed of the dice (default: a new one, reported)")
     p.add_argument("--roll", action="append", default=[], metavar="PURPOSE=N",
                    help="a roll made at the table, by its purpose as the report names it (* wildcards): one roll, "

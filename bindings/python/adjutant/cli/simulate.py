@@ -13,7 +13,7 @@ import adjutant
 from ..batch import ordered_map
 from ..procedures.charts import ChartFile
 from ..procedures.distribution import Tally, plain
-from .procedure_words import find_procedure, procedure_arguments
+from .procedure_words import add_procedure_arguments, find_procedure, procedure_arguments
 from .simulate_worker import Chunk, Setup, run_chunk
 from .usage import OK, BadInput, UsageError, add_command, add_strict, open_game
 
@@ -44,12 +44,7 @@ def add_parser(commands):
                     "Run a rules plugin's procedure many times with seeded dice and give the distribution of each "
                     "quantity it reports (CPs, MA, SP lost, VP ...): runs, mean, min, quartiles, max, frequencies.",
                     EXAMPLES, json_help="print each quantity's distribution, the seed and the runs as JSON")
-    p.add_argument("task", metavar="PLUGIN.PROCEDURE", help="such as litn.command")
-    p.add_argument("game", metavar="GAME", help="the save (.vsav) or log (.vlog) every run starts from")
-    p.add_argument("parameters", metavar="NAME=VALUE", nargs="*", help="the procedure's parameters")
-    p.add_argument("--module", required=True, metavar="MODULE", help="the module (.vmod, folder or buildFile)")
-    p.add_argument("--companion", required=True, metavar="COMPANION", help="the companion file (terrain, units)")
-    p.add_argument("--charts", metavar="CHARTS", help="the chart file (default: the plugin's template)")
+    add_procedure_arguments(p, "the save (.vsav) or log (.vlog) every run starts from")
     p.add_argument("--runs", type=int, required=True, metavar="N", help="how many runs")
     p.add_argument("--seed", type=int, metavar="S", help="seed the runs' seeds come from (default: a new one, reported)")
     p.add_argument("--jobs", type=int, metavar="N", help="processes (default: every core; 1: this process alone)")
