@@ -285,9 +285,7 @@ struct RuleFit {
 // tokens follow; moves `offset` past it. Token by token, this is join_sequence(tokens) == text
 // without writing the joined text.
 bool writes_next(std::string_view text, size_t& offset, const std::string& token, QuoteRule rule, bool more) {
-  const std::string written = SequenceEncoder(kCommandSeparator, rule).append(token).str();
-  if (offset > text.size() || !text.substr(offset).starts_with(written)) return false;
-  offset += written.size();
+  if (!written_at(text, offset, token, kCommandSeparator, rule)) return false;
   if (!more) return offset == text.size();
   if (offset >= text.size() || text[offset] != kCommandSeparator) return false;
   ++offset;

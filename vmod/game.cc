@@ -354,7 +354,7 @@ void Game::register_piece(const AddPiece& add, const std::string& id) {
   }
   GamePiece piece;
   piece.id = id;
-  piece.type_text = std::make_shared<const std::string>(add.type);
+  piece.type_text = type_text(add.type);
   piece.state = add.state;
   piece.rule = rule_;
   TraitChain chain;
@@ -375,6 +375,13 @@ void Game::register_piece(const AddPiece& add, const std::string& id) {
   piece.x = chain.basic_x();
   piece.y = chain.basic_y();
   pieces_[id] = std::move(piece);
+}
+
+std::shared_ptr<const std::string> Game::type_text(const std::string& type) {
+  if (auto it = type_texts_.find(type); it != type_texts_.end()) return it->second;
+  auto text = std::make_shared<const std::string>(type);
+  type_texts_.emplace(*text, text);
+  return text;
 }
 
 void Game::remove_piece(const std::string& id) {
@@ -437,7 +444,8 @@ std::string point_key(const std::string& map, int x, int y) {
 void Game::index_stack(const std::string& id) {
   auto it = pieces_.find(id);
   std::optional<std::string> key;
-  if (it != pieces_.end() && it->second.is_stack()) key = point_key(it->second.map, it->second.x, it->second.y);
+  if (it != pieces_.end() && it->second.is_stack() && !it->second.map.empty())
+    key = point_key(it->second.map, it->second.x, it->second.y);
   if (auto old = stack_point_.find(id); old != stack_point_.end()) {
     if (key && old->second == *key) return;
     auto bucket = stacks_by_point_.find(old->second);

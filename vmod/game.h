@@ -199,6 +199,10 @@ class Game {
   std::map<GlobalPropertyKey, std::string> globals_;
   std::vector<Command> changes_;
   std::vector<GameWarning> warnings_;
+  // Each type text once: pieces of one kind (every stack, every copy of a counter) share it.
+  std::unordered_map<std::string_view, std::shared_ptr<const std::string>> type_texts_;
+  std::shared_ptr<const std::string> type_text(const std::string& type);
+  // Stacks on a map by the point they stand on (stacks off every map are never landed on).
   std::unordered_map<std::string, std::vector<std::string>> stacks_by_point_;  // point key -> stack ids
   std::unordered_map<std::string, std::string> stack_point_;                   // stack id -> point key
 };
