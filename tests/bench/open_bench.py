@@ -8,7 +8,9 @@ of the decoded savedGame text. The high-water mark is read as VmHWM: ru_maxrss c
 carries the parent's across exec, which would hide a child's smaller peak. Targets (issue: at scale): a cold open within 2x a warm one, peak memory
 within 3x the text, `adjutant --help` under 150 ms.
 
-    /usr/bin/python3 tests/bench/open_bench.py [--runs N] [--corpus DIR]
+    /usr/bin/python3 tests/bench/open_bench.py [--runs N] [--corpus DIR] [FILE ...]
+
+FILEs (saves or logs of the corpus) are measured instead of its largest log and save.
 """
 import argparse
 import json
@@ -74,7 +76,7 @@ def bench_open(path, runs):
         out = subprocess.run([sys.executable, "-c", CHILD, str(path)], check=True, capture_output=True, text=True)
         results.append(json.loads(out.stdout))
     median = {key: statistics.median(r[key] for r in results) for key in results[0]}
-    print(f"{path.relative_to(CORPUS)}: {path.stat().st_size / 1e6:.2f} MB file, {text / 1e6:.2f} MB of text "
+    print(f"{path.relative_to(CORPUS.resolve()) if path.is_relative_to(CORPUS.resolve()) else path}: {path.stat().st_size / 1e6:.2f} MB file, {text / 1e6:.2f} MB of text "
           f"(median of {runs} fresh processes)")
     print(f"  import adjutant   {1000 * median['import']:7.1f} ms  (baseline {median['base_kb'] / 1024:.1f} MB)")
     print(f"  open_game cold    {1000 * median['cold']:7.1f} ms")
@@ -88,6 +90,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("files", type=Path, nargs="*")
     args = parser.parse_args()
     CORPUS = args.corpus
     print(f"== Cold start (adjutant {adjutant.__version__} from {Path(adjutant.__file__).parent})")
@@ -99,10 +102,8 @@ def main():
     if not CORPUS.is_dir():
         print(f"no corpus at {CORPUS}: open_game not measured (set ADJUTANT_CORPUS)")
         return
-    for suffixes in ({".vlog", ".log"}, {".vsav", ".sav"}):
-        path = largest(suffixes)
-        if path:
-            bench_open(path, args.runs)
+    for path in args.files or filter(None, (largest({".vlog", ".log"}), largest({".vsav", ".sav"}))):
+        bench_open(path.resolve(), args.runs)
 
 
 if __name__ == "__main__":
