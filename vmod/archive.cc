@@ -195,24 +195,35 @@ std::vector<zip_stat_t> stat_zip_entries(zip_t* z, const std::string& file, cons
   return stats;
 }
 
+// The most an entry's compressed bytes can inflate to: stored as is, deflate at most 1032:1; other
+// methods are read chunk by chunk.
+uint64_t plausible_size(const zip_stat_t& st) {
+  constexpr uint64_t kDeflateMaxRatio = 1032;
+  if (!(st.valid & ZIP_STAT_COMP_SIZE) || !(st.valid & ZIP_STAT_COMP_METHOD)) return kReadChunkBytes;
+  if (st.comp_method == ZIP_CM_STORE) return st.comp_size;
+  if (st.comp_method == ZIP_CM_DEFLATE) return st.comp_size * kDeflateMaxRatio + kReadChunkBytes;
+  return kReadChunkBytes;
+}
+
 // Decompresses one entry into exactly its declared size; a longer or shorter stream, or a CRC
 // mismatch (reported by libzip at end of stream), is an error.
 std::string read_zip_entry(zip_t* z, const zip_stat_t& st, const std::string& file) {
   ZipFilePtr entry(zip_fopen_index(z, st.index, 0));
   if (!entry) fail(file, st.name, std::string("cannot open entry: ") + zip_strerror(z));
-  // The declared size is only a claim: memory grows with the data that actually arrives.
+  // The declared size is only a claim: memory is reserved for no more than the compressed bytes can
+  // hold, and grows beyond that only with the data that actually arrives.
   std::string bytes;
-  bytes.reserve(static_cast<size_t>(std::min<uint64_t>(st.size, kReadChunkBytes)));
-  std::string chunk(static_cast<size_t>(std::min<uint64_t>(st.size, kReadChunkBytes)), '\0');
+  bytes.reserve(static_cast<size_t>(std::min<uint64_t>(st.size, plausible_size(st))));
   while (bytes.size() < st.size) {
-    const uint64_t want = std::min<uint64_t>(chunk.size(), st.size - bytes.size());
-    const zip_int64_t got = zip_fread(entry.get(), chunk.data(), want);
+    const size_t have = bytes.size();
+    const uint64_t want = std::min<uint64_t>(kReadChunkBytes, st.size - have);
+    bytes.resize(have + static_cast<size_t>(want));
+    const zip_int64_t got = zip_fread(entry.get(), bytes.data() + have, want);
     if (got < 0) fail(file, st.name, std::string("corrupt entry data: ") + zip_file_strerror(entry.get()));
     if (got == 0)
-      fail(file, st.name, "entry data ends after " + std::to_string(bytes.size()) + " of " +
-                              std::to_string(st.size) + " declared bytes (offset " +
-                              std::to_string(bytes.size()) + ")");
-    bytes.append(chunk.data(), static_cast<size_t>(got));
+      fail(file, st.name, "entry data ends after " + std::to_string(have) + " of " +
+                              std::to_string(st.size) + " declared bytes (offset " + std::to_string(have) + ")");
+    bytes.resize(have + static_cast<size_t>(got));
   }
   char extra = 0;
   const zip_int64_t beyond = zip_fread(entry.get(), &extra, 1);
@@ -513,6 +524,12 @@ std::string Archive::read_required(const std::string& name) const {
   const auto it = data_.find(name);
   if (it == data_.end()) fail(path_, name, "no entry " + name + " in " + path_);
   return it->second;
+}
+
+std::string Archive::take_required(const std::string& name) {
+  const auto it = data_.find(name);
+  if (it == data_.end()) fail(path_, name, "no entry " + name + " in " + path_);
+  return std::move(it->second);
 }
 
 ContentKind Archive::content_kind() const {

@@ -53,6 +53,8 @@ class Archive {
   std::optional<std::string> read(const std::string& name) const;
   // Like read(), but throws ArchiveError naming the file and entry when absent.
   std::string read_required(const std::string& name) const;
+  // Like read_required(), moving the bytes out: the archive then holds the entry empty.
+  std::string take_required(const std::string& name);
 
   // For a plain file: kSave when it starts as a save's text does (`!VCSK` or `begin_save`), kModule
   // or kExtension for XML whose first lines name that root (a bare buildFile), else kUnknown.

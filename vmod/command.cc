@@ -281,14 +281,36 @@ struct RuleFit {
   bool current;
   bool legacy;
 };
-RuleFit rules_writing(const std::vector<std::string>& tokens, std::string_view text) {
-  return {join_sequence(tokens, kCommandSeparator, QuoteRule::kCurrent) == text,
-          join_sequence(tokens, kCommandSeparator, QuoteRule::kLegacy) == text};
+// Whether `token`, written under `rule`, is the text at `offset`, followed by ESC when `more`
+// tokens follow; moves `offset` past it. Token by token, this is join_sequence(tokens) == text
+// without writing the joined text.
+bool writes_next(std::string_view text, size_t& offset, const std::string& token, QuoteRule rule, bool more) {
+  if (!written_at(text, offset, token, kCommandSeparator, rule)) return false;
+  if (!more) return offset == text.size();
+  if (offset >= text.size() || text[offset] != kCommandSeparator) return false;
+  ++offset;
+  return true;
 }
 
-// Whether the tokens can stand for the text in the tree; records which generation they show.
-bool tokens_reproduce(const std::vector<std::string>& tokens, std::string_view text, DecodeContext& ctx) {
-  const RuleFit fit = rules_writing(tokens, text);
+// Adds one more token to a fit, `current_offset` and `legacy_offset` as writes_next keeps them.
+void fit_next(RuleFit& fit, std::string_view text, size_t& current_offset, size_t& legacy_offset,
+              const std::string& token, bool more) {
+  fit.current = fit.current && writes_next(text, current_offset, token, QuoteRule::kCurrent, more);
+  fit.legacy = fit.legacy && writes_next(text, legacy_offset, token, QuoteRule::kLegacy, more);
+}
+
+RuleFit rules_writing(const std::vector<std::string>& tokens, std::string_view text) {
+  RuleFit fit{true, true};
+  size_t current_offset = 0;
+  size_t legacy_offset = 0;
+  for (size_t i = 0; i < tokens.size(); ++i)
+    fit_next(fit, text, current_offset, legacy_offset, tokens[i], i + 1 < tokens.size());
+  return fit;
+}
+
+// Whether tokens the rules write back as `fit` says can stand for the text in the tree; records
+// which generation they show.
+bool fit_reproduces(RuleFit fit, DecodeContext& ctx) {
   if (ctx.forced_rule) return *ctx.forced_rule == QuoteRule::kCurrent ? fit.current : fit.legacy;
   if (fit.current != fit.legacy) {
     ctx.evidence.current |= fit.current;
@@ -309,7 +331,7 @@ Command decode_text(std::string_view text, DecodeContext& ctx, std::string* stor
   std::vector<std::string> tokens = split_sequence(text, kCommandSeparator);
   // Tokens that no quoting rule writes back as the text (a single quoted token, an unquoted `\`
   // that VASSAL always quotes, ...) cannot be re-encoded by the tree: keep the text whole.
-  if (tokens.size() == 1 || !tokens_reproduce(tokens, text, ctx)) {
+  if (tokens.size() == 1 || !fit_reproduces(rules_writing(tokens, text), ctx)) {
     ++ctx.record_count;
     return Command{Verbatim{std::string(text)}, {}};
   }
@@ -460,18 +482,93 @@ Command decode_command(std::string_view text, QuoteEvidence* evidence) {
   return command;
 }
 
-CommandTree CommandTree::decode(std::string_view text) {
+namespace {
+
+// The token a child's span holds, unescaped as the split of the whole text gave it.
+std::string span_token(std::string_view span) { return SequenceDecoder(span, kCommandSeparator).next(); }
+
+}  // namespace
+
+// decode_text's first level, keeping where each child is instead of decoding it.
+CommandReader::CommandReader(std::string_view text, std::optional<QuoteRule> forced_rule) : forced_rule_(forced_rule) {
   DecodeContext ctx;
-  CommandTree tree;
-  tree.root = decode_text(text, ctx);
-  tree.rule = ctx.evidence.rule(QuoteRule::kCurrent);
-  if (ctx.evidence.current && ctx.evidence.legacy) {
-    // Mixed evidence: decode again so that typed leaves the chosen rule cannot reproduce stay
-    // verbatim instead of being rewritten.
-    DecodeContext forced;
-    forced.forced_rule = tree.rule;
-    tree.root = decode_text(text, forced);
+  ctx.forced_rule = forced_rule;
+  const NestingGuard nesting(ctx);
+  const bool leaf = text.find(kCommandSeparator) == std::string_view::npos && !quote_wrapped(text);
+  if (leaf) {
+    root_ = decode_leaf(text, ctx);
+  } else {
+    SequenceDecoder decoder(text, kCommandSeparator);
+    std::string head;
+    RuleFit fit{true, true};
+    size_t current_offset = 0;
+    size_t legacy_offset = 0;
+    while (decoder.has_more()) {
+      const size_t offset = static_cast<size_t>(decoder.rest().data() - text.data());
+      std::string token = decoder.next();
+      const bool more = decoder.has_more();
+      const size_t end = more ? static_cast<size_t>(decoder.rest().data() - text.data()) - 1 : text.size();
+      spans_.push_back(Span{offset, end - offset});
+      fit_next(fit, text, current_offset, legacy_offset, token, more);
+      if (spans_.size() == 1) head = std::move(token);
+    }
+    if (spans_.size() == 1 || !fit_reproduces(fit, ctx)) {
+      ++ctx.record_count;
+      root_ = Verbatim{std::string(text)};
+      spans_.clear();
+    } else {
+      // A first token that itself holds separators (a record containing ESC) stays as written.
+      if (head.find(kCommandSeparator) != std::string::npos || quote_wrapped(head)) {
+        ++ctx.record_count;
+        root_ = Verbatim{std::move(head)};
+      } else {
+        root_ = decode_leaf(head, ctx);
+      }
+      spans_.erase(spans_.begin());
+    }
   }
+  evidence_ = ctx.evidence;
+  record_count_ = ctx.record_count;
+}
+
+Command CommandReader::next(std::string_view text) {
+  const Span span = spans_.at(next_++);
+  DecodeContext ctx;
+  ctx.evidence = evidence_;
+  ctx.forced_rule = forced_rule_;
+  ctx.record_count = record_count_;
+  ctx.depth = 1;  // inside the root
+  std::string token = span_token(text.substr(span.offset, span.length));
+  Command command = decode_text(token, ctx, &token);
+  evidence_ = ctx.evidence;
+  record_count_ = ctx.record_count;
+  return command;
+}
+
+Command CommandReader::child(std::string_view text, size_t index, QuoteRule rule) const {
+  const Span span = spans_.at(index);
+  DecodeContext ctx;
+  ctx.forced_rule = rule;
+  ctx.depth = 1;
+  std::string token = span_token(text.substr(span.offset, span.length));
+  return decode_text(token, ctx, &token);
+}
+
+CommandTree CommandTree::decode(std::string_view text) {
+  const auto read = [&](std::optional<QuoteRule> forced_rule) {
+    CommandReader reader(text, forced_rule);
+    Command root{reader.root(), {}};
+    root.children.reserve(reader.size());
+    for (size_t i = 0; i < reader.size(); ++i) root.children.push_back(reader.next(text));
+    return std::make_pair(std::move(root), reader);
+  };
+  CommandTree tree;
+  auto [root, reader] = read(std::nullopt);
+  tree.root = std::move(root);
+  tree.rule = reader.rule();
+  // Mixed evidence: decode again so that typed leaves the chosen rule cannot reproduce stay
+  // verbatim instead of being rewritten.
+  if (reader.mixed()) tree.root = read(tree.rule).first;
   return tree;
 }
 

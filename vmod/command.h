@@ -166,6 +166,40 @@ class CommandTree {
   QuoteRule rule = QuoteRule::kCurrent;
 };
 
+// The root of a `savedGame` text with its children left undecoded: the root's own record and where
+// each child's token lies, so that a game can apply the children one at a time and decode a log's
+// step again when it is asked for, instead of holding the whole tree. CommandTree::decode is built
+// on it: the same records, the same quoting evidence, the same error positions.
+class CommandReader {
+ public:
+  // Splits the root as CommandTree::decode does and decodes its own record. `forced_rule`: keep
+  // typed only the leaves that rule writes back exactly (CommandTree::decode's second pass).
+  CommandReader(std::string_view text, std::optional<QuoteRule> forced_rule = std::nullopt);
+
+  const Record& root() const { return root_; }
+  size_t size() const { return spans_.size(); }
+  // The next child, in order from the first, counting records and gathering evidence as one decode
+  // of the whole text does (CommandError positions are those of CommandTree::decode).
+  Command next(std::string_view text);
+  // Child `index` again, decoded under `rule` (what the tree held once its rule was settled).
+  Command child(std::string_view text, size_t index, QuoteRule rule) const;
+  // The rule the text shows so far, and whether it shows both (then decode again with it forced).
+  QuoteRule rule() const { return evidence_.rule(QuoteRule::kCurrent); }
+  bool mixed() const { return evidence_.current && evidence_.legacy; }
+
+ private:
+  struct Span {
+    size_t offset;
+    size_t length;
+  };
+  Record root_;
+  std::vector<Span> spans_;  // each child's token in the text, escaped as written
+  size_t next_ = 0;
+  QuoteEvidence evidence_;
+  std::optional<QuoteRule> forced_rule_;
+  size_t record_count_ = 0;
+};
+
 // Lower-level pieces, used by the tree and by code that writes new commands.
 Command decode_command(std::string_view text, QuoteEvidence* evidence = nullptr);
 std::string encode_command(const Command& command, QuoteRule rule = QuoteRule::kCurrent);

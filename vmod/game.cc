@@ -11,14 +11,14 @@
 
 namespace adjutant::vmod {
 
-// The pieces, containers and chat lines one step touched, as they were before it.
+// What one step changed, as it was before the step: the pieces it touched (their texts, not parsed
+// traits; nullopt: did not exist), the global properties it set, the players and layouts when it
+// changed them; and its chat lines. A step back puts these back.
 struct Game::Snapshot {
-  std::unordered_map<std::string, std::optional<GamePiece>> pieces;  // nullopt: did not exist
-  std::vector<std::string> touched;                                  // ids in first-touch order
-  std::optional<std::vector<std::string>> order;
+  std::vector<std::pair<std::string, std::optional<GamePiece>>> pieces;  // in first-touch order
+  std::vector<std::pair<GlobalPropertyKey, std::optional<std::string>>> globals;
   std::optional<std::vector<Player>> players;
   std::optional<std::map<std::string, BoardLayout>> layouts;
-  std::optional<std::map<GlobalPropertyKey, std::string>> globals;
   std::vector<std::string> chat;
   std::vector<std::string> other;
 };
@@ -29,12 +29,7 @@ Game& Game::operator=(Game&&) noexcept = default;
 Game::~Game() = default;
 Game::Game(const Game&) = default;
 
-Game Game::copy() const {
-  Game game(*this);
-  const auto& children = game.tree_.root.children;
-  for (size_t i = 0; i < game.steps_.size(); ++i) game.steps_[i] = &children[setup_end_ + i];
-  return game;
-}
+Game Game::copy() const { return Game(*this); }
 
 GlobalPropertyKey restore_key(const GlobalPropertyRestore& restore) {
   const size_t tab = restore.name.find('\t');
@@ -67,9 +62,11 @@ bool is_save_entry(const std::string& name) {
 
 }  // namespace
 
+TraitChain GamePiece::chain() const { return TraitChain::parse(type(), state, rule); }
+
 std::string GamePiece::name() const {
   if (is_stack()) return "";
-  const PropertyMap props = chain.properties();
+  const PropertyMap props = chain().properties();
   auto it = props.find("PieceName");
   return it == props.end() ? "" : it->second;
 }
@@ -96,7 +93,7 @@ Game Game::open_entry(const Archive& container, const std::string& entry, const 
   return from_archive(Archive::from_bytes(container.read_required(entry), source), source, module);
 }
 
-Game Game::from_archive(const Archive& archive, const std::string& source, const Module* module) {
+Game Game::from_archive(Archive archive, const std::string& source, const Module* module) {
   archive.require_save();
   Game game;
   game.source_ = source;
@@ -110,7 +107,8 @@ Game Game::from_archive(const Archive& archive, const std::string& source, const
       } catch (const FormatError&) {  // only names the module: VASSAL loads such a save all the same
       }
     }
-    game.load(deobfuscate(archive.read_required("savedGame")));
+    // The entry's bytes move out of the archive and become the text in place.
+    game.load(deobfuscate_in_place(archive.take_required("savedGame")));
   } catch (FormatError& e) {
     e.locate(source, "savedGame");
     throw;
@@ -133,37 +131,59 @@ Game Game::from_text(const std::string& saved_game, const std::string& source, c
 
 // A save is `begin_save` with the setup commands as children up to `end_save`; in a log every
 // child after `end_save` is one step. Text without `end_save` is all setup.
-void Game::load(const std::string& text) {
-  tree_ = CommandTree::decode(text);
-  const auto& children = tree_.root.children;
-  setup_end_ = children.size();
-  for (size_t i = 0; i < children.size(); ++i) {
-    if (std::holds_alternative<EndSave>(children[i].record)) {
-      setup_end_ = i + 1;
-      break;
-    }
+//
+// The text is decoded twice, one command at a time, never as a whole tree: first only decoded, so
+// that its errors come before any error of applying it and its quoting rule is settled; then
+// decoded under that rule and applied, the setup as it comes and each step with what undoes it.
+void Game::load(std::string text) {
+  text_ = std::move(text);
+  bool mixed = false;
+  {
+    CommandReader check(text_);
+    for (size_t i = 0; i < check.size(); ++i) check.next(text_);
+    rule_ = check.rule();
+    mixed = check.mixed();
   }
+  reader_.emplace(text_, mixed ? std::optional<QuoteRule>(rule_) : std::nullopt);
+  CommandReader& reader = *reader_;
   context_ = "setup";
-  apply_record(tree_.root, nullptr, nullptr);
-  for (size_t i = 0; i < setup_end_; ++i) apply(children[i], nullptr, nullptr);
-  for (size_t i = setup_end_; i < children.size(); ++i) steps_.push_back(&children[i]);
-  seek(steps_.size());
+  apply_record(reader.root(), nullptr, nullptr);
+  setup_end_ = reader.size();
+  bool in_setup = true;
+  for (size_t i = 0; i < reader.size(); ++i) {
+    const Command command = reader.next(text_);
+    if (in_setup) {
+      apply(command, nullptr, nullptr);
+      if (std::holds_alternative<EndSave>(command.record)) {
+        setup_end_ = i + 1;
+        in_setup = false;
+      }
+      continue;
+    }
+    Snapshot snapshot;
+    context_ = "step " + std::to_string(position_ + 1);
+    apply(command, &snapshot, nullptr);
+    undo_.push_back(std::move(snapshot));
+    ++position_;
+  }
 }
 
-const Command& Game::step(size_t index) const {
-  if (index >= steps_.size())
-    throw GameStateError("no step " + std::to_string(index + 1) + " (the log has " + std::to_string(steps_.size()) + ")",
+Command Game::setup_command(size_t index) const { return reader_->child(text_, index, rule_); }
+
+Command Game::step(size_t index) const {
+  if (index >= step_count())
+    throw GameStateError("no step " + std::to_string(index + 1) + " (the log has " + std::to_string(step_count()) + ")",
                          Place{source_, "savedGame", ""});
-  return *steps_[index];
+  return reader_->child(text_, setup_end_ + index, rule_);
 }
 
 StepEffect Game::step_forward() {
-  if (position_ >= steps_.size())
-    throw GameStateError("already at the end of the log (" + std::to_string(steps_.size()) + " steps)",
+  if (position_ >= step_count())
+    throw GameStateError("already at the end of the log (" + std::to_string(step_count()) + " steps)",
                          Place{source_, "savedGame", ""});
   Snapshot snapshot;
   context_ = "step " + std::to_string(position_ + 1);
-  apply(*steps_[position_], &snapshot, nullptr);
+  apply(step(position_), &snapshot, nullptr);
   StepEffect effect = effect_of(snapshot, position_);
   undo_.push_back(std::move(snapshot));
   ++position_;
@@ -183,43 +203,38 @@ StepEffect Game::step_back() {
 }
 
 void Game::seek(size_t target) {
-  target = std::min(target, steps_.size());
+  target = std::min(target, step_count());
   while (position_ > target) step_back();
   while (position_ < target) {
     Snapshot snapshot;
     context_ = "step " + std::to_string(position_ + 1);
-    apply(*steps_[position_], &snapshot, nullptr);
+    apply(step(position_), &snapshot, nullptr);
     undo_.push_back(std::move(snapshot));
     ++position_;
   }
 }
 
 void Game::apply(const Command& command, Snapshot* undo, StepEffect* effect) {
-  apply_record(command, undo, effect);
+  apply_record(command.record, undo, effect);
   for (const Command& child : command.children) apply(child, undo, effect);
 }
 
-void Game::apply_record(const Command& command, Snapshot* undo, StepEffect* effect) {
-  const Record& record = command.record;
+void Game::apply_record(const Record& record, Snapshot* undo, StepEffect* effect) {
   if (const auto* log = std::get_if<LogEntry>(&record)) {
     apply(*log->command, undo, effect);
   } else if (const auto* add = std::get_if<AddPiece>(&record)) {
     const std::string id = add->id && !is_null_id(*add->id) ? *add->id : next_generated_id();
-    if (undo && !undo->order) undo->order = order_;
     remember(id, undo);
     if (add->type == "stack") {
       for (const std::string& member : split_sequence(add->state, ';')) {
         if (pieces_.count(member)) remember(member, undo);
       }
     }
-    AddPiece named = *add;
-    named.id = id;
-    register_piece(named);
+    register_piece(*add, id);
   } else if (const auto* remove = std::get_if<RemovePiece>(&record)) {
     GamePiece* found = find_or_warn(remove->id, "RemovePiece");
     if (!found) return;
     GamePiece& p = *found;
-    if (undo && !undo->order) undo->order = order_;
     remember(p.id, undo);
     if (!p.stack.empty()) remember(p.stack, undo);
     for (const std::string& member : p.members) remember(member, undo);
@@ -265,23 +280,32 @@ void Game::apply_record(const Command& command, Snapshot* undo, StepEffect* effe
     if (undo && !undo->layouts) undo->layouts = layouts_;
     layouts_[layout->map_id()] = *layout;
   } else if (const auto* property = std::get_if<MutableProperty>(&record)) {
-    if (undo && !undo->globals) undo->globals = globals_;
+    remember_global({property->container, property->name}, undo);
     globals_[{property->container, property->name}] = property->new_value;
     if (undo)
       undo->other.push_back("property " + property->name + " (" + property->container + "): '" + property->old_value +
                             "' -> '" + property->new_value + "'");
   } else if (const auto* restore = std::get_if<GlobalPropertyRestore>(&record)) {
-    if (undo && !undo->globals) undo->globals = globals_;
+    remember_global(restore_key(*restore), undo);
     globals_[restore_key(*restore)] = restore->value;
   }
   (void)effect;
 }
 
 void Game::remember(const std::string& id, Snapshot* undo) {
-  if (!undo || undo->pieces.count(id)) return;
+  if (!undo) return;
+  for (const auto& [touched, was] : undo->pieces)
+    if (touched == id) return;
   auto it = pieces_.find(id);
-  undo->pieces.emplace(id, it == pieces_.end() ? std::nullopt : std::optional<GamePiece>(it->second));
-  undo->touched.push_back(id);
+  undo->pieces.emplace_back(id, it == pieces_.end() ? std::nullopt : std::optional<GamePiece>(it->second));
+}
+
+void Game::remember_global(const GlobalPropertyKey& key, Snapshot* undo) {
+  if (!undo) return;
+  for (const auto& [touched, was] : undo->globals)
+    if (touched == key) return;
+  auto it = globals_.find(key);
+  undo->globals.emplace_back(key, it == globals_.end() ? std::nullopt : std::optional<std::string>(it->second));
 }
 
 GamePiece& Game::require(const std::string& id, const char* what) {
@@ -323,8 +347,7 @@ void Game::note_generated_id(const std::string& id) {
   if (error == std::errc() && end == last && first != last) generated_ids_ = std::max(generated_ids_, n);
 }
 
-void Game::register_piece(const AddPiece& add) {
-  const std::string& id = *add.id;
+void Game::register_piece(const AddPiece& add, const std::string& id) {
   note_generated_id(id);
   if (auto old = pieces_.find(id); old != pieces_.end()) {
     remove_piece(id);
@@ -334,24 +357,34 @@ void Game::register_piece(const AddPiece& add) {
   }
   GamePiece piece;
   piece.id = id;
-  piece.type = add.type;
+  piece.type_text = type_text(add.type);
   piece.state = add.state;
+  piece.rule = rule_;
+  TraitChain chain;
   try {
-    piece.chain = TraitChain::parse(add.type, add.state, tree_.rule);
+    chain = TraitChain::parse(add.type, add.state, rule_);
   } catch (FormatError& e) {
     e.set_position_if_empty(context_ + ", AddPiece " + id);
     throw;
   }
-  order_.push_back(id);
+  piece.order = next_order_++;
+  order_.emplace(piece.order, id);
   if (piece.is_stack()) {
     auto& stored = pieces_[id] = std::move(piece);
     sync_stack_members(stored);
     return;
   }
-  piece.map = piece.chain.basic_map();
-  piece.x = piece.chain.basic_x();
-  piece.y = piece.chain.basic_y();
+  piece.map = chain.basic_map();
+  piece.x = chain.basic_x();
+  piece.y = chain.basic_y();
   pieces_[id] = std::move(piece);
+}
+
+std::shared_ptr<const std::string> Game::type_text(const std::string& type) {
+  if (auto it = type_texts_.find(type); it != type_texts_.end()) return it->second;
+  auto text = std::make_shared<const std::string>(type);
+  type_texts_.emplace(*text, text);
+  return text;
 }
 
 void Game::remove_piece(const std::string& id) {
@@ -362,8 +395,8 @@ void Game::remove_piece(const std::string& id) {
   for (const std::string& member : p.members) {
     if (auto m = pieces_.find(member); m != pieces_.end()) m->second.stack.clear();
   }
+  order_.erase(p.order);
   pieces_.erase(it);
-  order_.erase(std::remove(order_.begin(), order_.end(), id), order_.end());
   index_stack(id);
 }
 
@@ -414,7 +447,8 @@ std::string point_key(const std::string& map, int x, int y) {
 void Game::index_stack(const std::string& id) {
   auto it = pieces_.find(id);
   std::optional<std::string> key;
-  if (it != pieces_.end() && it->second.is_stack()) key = point_key(it->second.map, it->second.x, it->second.y);
+  if (it != pieces_.end() && it->second.is_stack() && !it->second.map.empty())
+    key = point_key(it->second.map, it->second.x, it->second.y);
   if (auto old = stack_point_.find(id); old != stack_point_.end()) {
     if (key && old->second == *key) return;
     auto bucket = stacks_by_point_.find(old->second);
@@ -437,9 +471,10 @@ void Game::change_piece(const ChangePiece& change) {
   std::string state = change.new_state;
   // With the old state, only the traits whose state changed between old and new are applied.
   if (change.old_state && *change.old_state != p.state && !p.is_stack()) {
-    const TraitChain old_chain = TraitChain::parse(p.type, *change.old_state, tree_.rule);
-    const TraitChain new_chain = TraitChain::parse(p.type, change.new_state, tree_.rule);
-    const auto& current = p.chain.traits();
+    const TraitChain old_chain = TraitChain::parse(p.type(), *change.old_state, rule_);
+    const TraitChain new_chain = TraitChain::parse(p.type(), change.new_state, rule_);
+    const TraitChain current_chain = p.chain();
+    const auto& current = current_chain.traits();
     std::vector<std::string> merged;
     for (size_t i = 0; i < current.size(); ++i) {
       const bool changed = i < old_chain.traits().size() && i < new_chain.traits().size() &&
@@ -447,11 +482,12 @@ void Game::change_piece(const ChangePiece& change) {
       merged.push_back(changed ? new_chain.traits()[i].state : current[i].state);
     }
     state = merged.empty() ? "" : merged.back();
-    for (size_t i = merged.size() - 1; i-- > 0;) state = join_sequence({merged[i], state}, kTab, tree_.rule);
+    for (size_t i = merged.size() - 1; i-- > 0;) state = join_sequence({merged[i], state}, kTab, rule_);
   }
   p.state = state;
+  TraitChain chain;
   try {
-    p.chain = TraitChain::parse(p.type, p.state, tree_.rule);
+    chain = p.chain();
   } catch (FormatError& e) {
     e.set_position_if_empty(context_ + ", ChangePiece " + p.id);
     throw;
@@ -459,9 +495,9 @@ void Game::change_piece(const ChangePiece& change) {
   if (p.is_stack()) {
     sync_stack_members(p);
   } else if (p.stack.empty()) {
-    p.map = p.chain.basic_map();
-    p.x = p.chain.basic_x();
-    p.y = p.chain.basic_y();
+    p.map = chain.basic_map();
+    p.x = chain.basic_x();
+    p.y = chain.basic_y();
   }
 }
 
@@ -529,9 +565,10 @@ void Game::move(const MovePiece& mv) {
   }
   // Stacked pieces of 2.x saves carry map `null`; later versions keep the map name. Keep the
   // piece's own convention.
-  const bool legacy_null_map = !p.stack.empty() && p.chain.basic_map().empty();
-  p.chain.set_basic_position(legacy_null_map ? "" : new_map, p.x, p.y);
-  p.state = p.chain.state();
+  TraitChain chain = p.chain();
+  const bool legacy_null_map = !p.stack.empty() && chain.basic_map().empty();
+  chain.set_basic_position(legacy_null_map ? "" : new_map, p.x, p.y);
+  p.state = chain.state();
 }
 
 StepEffect Game::effect_of(const Snapshot& before, size_t index) const {
@@ -539,8 +576,7 @@ StepEffect Game::effect_of(const Snapshot& before, size_t index) const {
   effect.index = index;
   effect.chat = before.chat;
   effect.other = before.other;
-  for (const std::string& id : before.touched) {
-    const std::optional<GamePiece>& was = before.pieces.at(id);
+  for (const auto& [id, was] : before.pieces) {
     const GamePiece* now = find(id);
     if ((was && was->is_stack()) || (now && now->is_stack())) continue;
     PieceEffect e;
@@ -550,7 +586,7 @@ StepEffect Game::effect_of(const Snapshot& before, size_t index) const {
     e.removed = was && !now;
     if (was) e.from = place_of(*was);
     if (now) e.to = place_of(*now);
-    if (was && now) e.changed = diff_properties(was->chain.properties(), now->chain.properties());
+    if (was && now) e.changed = diff_properties(was->chain().properties(), now->chain().properties());
     if (e.created || e.removed || e.moved() || !e.changed.empty()) effect.pieces.push_back(std::move(e));
   }
   return effect;
@@ -558,22 +594,30 @@ StepEffect Game::effect_of(const Snapshot& before, size_t index) const {
 
 void Game::restore(Snapshot& snapshot) {
   for (auto& [id, was] : snapshot.pieces) {
+    if (auto now = pieces_.find(id); now != pieces_.end()) {
+      order_.erase(now->second.order);
+      pieces_.erase(now);
+    }
     if (was) {
-      pieces_[id] = std::move(*was);
-    } else {
-      pieces_.erase(id);
+      order_.emplace(was->order, id);
+      pieces_.emplace(id, std::move(*was));
     }
     index_stack(id);
   }
-  if (snapshot.order) order_ = std::move(*snapshot.order);
+  for (auto& [key, was] : snapshot.globals) {
+    if (was) {
+      globals_[key] = std::move(*was);
+    } else {
+      globals_.erase(key);
+    }
+  }
   if (snapshot.players) players_ = std::move(*snapshot.players);
   if (snapshot.layouts) layouts_ = std::move(*snapshot.layouts);
-  if (snapshot.globals) globals_ = std::move(*snapshot.globals);
 }
 
 std::vector<const GamePiece*> Game::pieces() const {
   std::vector<const GamePiece*> out;
-  for (const std::string& id : order_) {
+  for (const auto& [order, id] : order_) {
     const GamePiece& p = pieces_.at(id);
     if (!p.is_stack()) out.push_back(&p);
   }
@@ -582,7 +626,7 @@ std::vector<const GamePiece*> Game::pieces() const {
 
 std::vector<const GamePiece*> Game::stacks() const {
   std::vector<const GamePiece*> out;
-  for (const std::string& id : order_) {
+  for (const auto& [order, id] : order_) {
     const GamePiece& p = pieces_.at(id);
     if (p.is_stack()) out.push_back(&p);
   }
@@ -600,7 +644,7 @@ const GamePiece& Game::piece(const std::string& id) const {
 }
 
 PropertyMap Game::properties(const GamePiece& piece) const {
-  PropertyMap props = piece.chain.properties();
+  PropertyMap props = piece.chain().properties();
   std::string map_name = piece.map;
   if (module_) {
     if (const MapSpec* m = module_->find_map(piece.map)) map_name = m->name.empty() ? m->id : m->name;
@@ -624,14 +668,15 @@ void Game::set_property(const std::string& id, const std::string& name, const st
   context_ = "change";
   GamePiece& p = require(id, "set_property");
   const std::string old_state = p.state;
+  TraitChain chain = p.chain();
   try {
-    p.chain.set_property(name, value);
+    chain.set_property(name, value);
   } catch (FormatError& e) {
     e.locate(source_, "savedGame");
     e.set_position_if_empty("piece " + id);
     throw;
   }
-  p.state = p.chain.state();
+  p.state = chain.state();
   changes_.push_back(Command{ChangePiece{id, p.state, old_state}, {}});
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -20,18 +21,23 @@
 
 namespace adjutant::vmod {
 
+// A piece holds its texts; its trait chain is parsed when asked for, so that a game (and each step
+// of its history) keeps text, not parsed traits.
 struct GamePiece {
   std::string id;
-  std::string type;   // the type text of its AddPiece
+  std::shared_ptr<const std::string> type_text;  // the type text of its AddPiece (never changes)
   std::string state;  // the current state text
-  TraitChain chain;   // type and state parsed (for a stack: the single "stack" trait)
+  QuoteRule rule = QuoteRule::kCurrent;  // the file's quoting, for the chain's re-encoding
+  uint64_t order = 0;  // its place in the order pieces were added
   std::string map;    // the map id saves use ("" when off every map)
   int x = 0;
   int y = 0;
   std::string stack;                 // the enclosing stack's id, "" when none
   std::vector<std::string> members;  // a stack's pieces, bottom first
-  bool is_stack() const { return type == "stack"; }
-  std::string name() const;          // PieceName ("" for a stack)
+  const std::string& type() const { return *type_text; }
+  bool is_stack() const { return type() == "stack"; }
+  TraitChain chain() const;  // type and state parsed (for a stack: the single "stack" trait)
+  std::string name() const;  // PieceName ("" for a stack)
 };
 
 struct Player {
@@ -82,11 +88,10 @@ class Game {
 
   const std::string& source() const { return source_; }
   const Module* module() const { return module_; }  // nullptr when opened without one
-  const CommandTree& commands() const { return tree_; }
   const std::optional<Metadata>& savedata() const { return savedata_; }
   // The module's metadata as the save copied it (its name and version); nullopt when the file has none.
   const std::optional<Metadata>& moduledata() const { return moduledata_; }
-  bool is_log() const { return !steps_.empty(); }
+  bool is_log() const { return step_count() > 0; }
 
   // The state at the current replay position.
   std::vector<const GamePiece*> pieces() const;  // pieces other than stacks, in save order
@@ -104,9 +109,9 @@ class Game {
   const std::vector<GameWarning>& warnings() const { return warnings_; }
 
   // Replay (logs). A step is one top-level command after the save's end_save.
-  size_t step_count() const { return steps_.size(); }
+  size_t step_count() const { return reader_ ? reader_->size() - setup_end_ : 0; }
   size_t position() const { return position_; }
-  const Command& step(size_t index) const;
+  Command step(size_t index) const;  // decoded from the text when asked for
   StepEffect step_forward();  // throws GameStateError at the end
   StepEffect step_back();     // throws GameStateError at the start
   void seek(size_t position);
@@ -145,14 +150,16 @@ class Game {
 
  private:
   Game();
-  Game(const Game&);  // steps_ point into tree_: copy() re-points them
-  static Game from_archive(const Archive& archive, const std::string& source, const Module* module);
+  Game(const Game&);  // copy() only: a copy is made on purpose, never by accident
+  static Game from_archive(Archive archive, const std::string& source, const Module* module);
   struct Snapshot;  // what a step needs to be undone
-  void load(const std::string& text);
+  void load(std::string text);
+  void apply_setup_and_steps(CommandReader& reader);
   void apply(const Command& command, Snapshot* undo, StepEffect* effect);
-  void apply_record(const Command& command, Snapshot* undo, StepEffect* effect);
+  void apply_record(const Record& record, Snapshot* undo, StepEffect* effect);
   void remember(const std::string& id, Snapshot* undo);
-  void register_piece(const AddPiece& add);
+  void remember_global(const GlobalPropertyKey& key, Snapshot* undo);
+  void register_piece(const AddPiece& add, const std::string& id);
   void remove_piece(const std::string& id);
   void change_piece(const ChangePiece& change);
   void move(const MovePiece& move);
@@ -171,27 +178,35 @@ class Game {
   std::string save_map_id(const std::string& map) const;
   StepEffect effect_of(const Snapshot& before, size_t index) const;
   void restore(Snapshot& snapshot);
+  Command setup_command(size_t index) const;
 
   std::string source_;
   const Module* module_ = nullptr;
-  CommandTree tree_;
+  // The decoded text is kept whole; its commands are decoded while loading and again when asked for.
+  std::string text_;
+  std::optional<CommandReader> reader_;
+  QuoteRule rule_ = QuoteRule::kCurrent;
   std::optional<Metadata> savedata_;
   std::optional<std::string> moduledata_entry_;  // copied into saves we write
   std::optional<Metadata> moduledata_;
   std::string context_;                          // "setup" or "step N", for error messages
   size_t generated_ids_ = 0;
-  size_t setup_end_ = 0;               // index in tree_.root.children of end_save (or the end)
-  std::vector<const Command*> steps_;  // the log's steps, in tree_
-  std::vector<Snapshot> undo_;         // one per applied step
+  size_t setup_end_ = 0;        // the root's children up to and including end_save (or all)
+  std::vector<Snapshot> undo_;  // one per applied step
   size_t position_ = 0;
 
   std::unordered_map<std::string, GamePiece> pieces_;
-  std::vector<std::string> order_;     // ids in the order they were added
+  std::map<uint64_t, std::string> order_;  // ids by GamePiece::order
+  uint64_t next_order_ = 0;
   std::vector<Player> players_;
   std::map<std::string, BoardLayout> layouts_;
   std::map<GlobalPropertyKey, std::string> globals_;
   std::vector<Command> changes_;
   std::vector<GameWarning> warnings_;
+  // Each type text once: pieces of one kind (every stack, every copy of a counter) share it.
+  std::unordered_map<std::string_view, std::shared_ptr<const std::string>> type_texts_;
+  std::shared_ptr<const std::string> type_text(const std::string& type);
+  // Stacks on a map by the point they stand on (stacks off every map are never landed on).
   std::unordered_map<std::string, std::vector<std::string>> stacks_by_point_;  // point key -> stack ids
   std::unordered_map<std::string, std::string> stack_point_;                   // stack id -> point key
 };

@@ -62,7 +62,7 @@ std::string Game::add_piece(const PieceSlotSpec& slot, const std::string& map, i
   } else {
     chain.set_basic_position(map_id, x, y);
     drop.children.push_back(Command{AddPiece{id, chain.type(), chain.state()}, {}});
-    SequenceEncoder state(';', tree_.rule);
+    SequenceEncoder state(';', rule_);
     state.append(map_id).append_int(x).append_int(y).append(id);
     drop.children.push_back(Command{AddPiece{next_generated_id(), "stack", state.str()}, {}});
   }

@@ -41,7 +41,7 @@ std::string stack_state(const GamePiece& stack, QuoteRule rule) {
 }
 
 Command add_piece_command(const GamePiece& p, QuoteRule rule) {
-  return Command{AddPiece{p.id, p.type, p.is_stack() ? stack_state(p, rule) : p.state}, {}};
+  return Command{AddPiece{p.id, p.type(), p.is_stack() ? stack_state(p, rule) : p.state}, {}};
 }
 
 // BasicLogger's LogCommand: the command without its subcommands, each subcommand logged the same
@@ -59,20 +59,24 @@ Command log_step(const Command& change) {
 std::string Game::save_text() const {
   const bool only_chat = std::all_of(changes_.begin(), changes_.end(),
                                      [](const Command& c) { return std::holds_alternative<Chat>(c.record); });
-  if (only_chat && steps_.empty()) return tree_.encode();
+  // Decoding the text and encoding it again gives it back byte for byte.
+  if (only_chat && !is_log()) return text_;
 
   Command piece_list{NullRecord{}, {}};
-  for (const std::string& id : order_) {
+  for (const auto& [order, id] : order_) {
     const GamePiece& p = pieces_.at(id);
     if (!p.is_stack() && !p.stack.empty() && pieces_.count(p.stack)) continue;  // written with its stack
     if (p.is_stack()) {
       if (p.members.empty()) continue;
-      for (const std::string& member : p.members) piece_list.children.push_back(add_piece_command(pieces_.at(member), tree_.rule));
+      for (const std::string& member : p.members) piece_list.children.push_back(add_piece_command(pieces_.at(member), rule_));
     }
-    piece_list.children.push_back(add_piece_command(p, tree_.rule));
+    piece_list.children.push_back(add_piece_command(p, rule_));
   }
 
-  Command save{tree_.root.record, {}};
+  std::vector<Command> setup;
+  setup.reserve(setup_end_);
+  for (size_t i = 0; i < setup_end_; ++i) setup.push_back(setup_command(i));
+  Command save{reader_->root(), {}};
   bool pieces_written = false;
   bool players_written = false;
   std::set<GlobalPropertyKey> globals_written;
@@ -85,12 +89,12 @@ std::string Game::save_text() const {
     }
   };
   for (size_t i = 0; i < setup_end_; ++i) {
-    if (const auto* restore = std::get_if<GlobalPropertyRestore>(&tree_.root.children[i].record)) {
+    if (const auto* restore = std::get_if<GlobalPropertyRestore>(&setup[i].record)) {
       globals_written.insert(restore_key(*restore));
     }
   }
   for (size_t i = 0; i < setup_end_; ++i) {
-    const Command& child = tree_.root.children[i];
+    const Command& child = setup[i];
     if (std::holds_alternative<EndSave>(child.record)) write_other_globals();
     if (is_piece_container(child)) {
       if (!pieces_written) save.children.push_back(piece_list);
@@ -116,15 +120,15 @@ std::string Game::save_text() const {
   }
   if (!pieces_written) save.children.push_back(piece_list);
   write_other_globals();
-  return encode_command(save, tree_.rule);
+  return encode_command(save, rule_);
 }
 
 std::string Game::log_text() const {
-  std::string text = tree_.encode();
+  std::string text = text_;  // the text read, as encoding its decoded commands gives it again
   for (const Command& change : changes_) {
-    const std::string step = encode_command(log_step(change), tree_.rule);
+    const std::string step = encode_command(log_step(change), rule_);
     text += kEsc;
-    text += SequenceEncoder(kEsc, tree_.rule).append(step).str();
+    text += SequenceEncoder(kEsc, rule_).append(step).str();
   }
   return text;
 }

@@ -86,28 +86,58 @@ std::optional<uint8_t> obfuscation_key(std::string_view bytes) {
   return read_key(bytes);
 }
 
-std::string deobfuscate(std::string_view bytes) {
+namespace {
+
+// Checks the header and the body's length; the key, or nullopt for plain text.
+std::optional<uint8_t> checked_key(std::string_view bytes) {
   if (!is_obfuscated(bytes)) {
     if (has_other_vc_header(bytes))
       throw ObfuscationError("unsupported obfuscation header " + printable_header(bytes),
                              Place{{}, {}, offset_text(0)});
-    return std::string(bytes);
+    return std::nullopt;
   }
   const uint8_t key = read_key(bytes);
-  const std::string_view digits = bytes.substr(kBodyOffset);
-  if (digits.size() % 2 != 0)
+  if ((bytes.size() - kBodyOffset) % 2 != 0)
     throw ObfuscationError("odd trailing hex digit in !VCSK text",
                            Place{{}, {}, offset_text(bytes.size() - 1)});
+  return key;
+}
 
-  std::string plain(digits.size() / 2, '\0');
-  for (size_t i = 0; i < plain.size(); ++i) {
+// Writes the plaintext of the hex body of `bytes` to `plain`, which may be `bytes`' own buffer:
+// byte i is written at i, after its digits at kBodyOffset + 2i were read.
+void decode_body(std::string_view bytes, uint8_t key, char* plain) {
+  const std::string_view digits = bytes.substr(kBodyOffset);
+  for (size_t i = 0; i < digits.size() / 2; ++i) {
     const uint8_t high = hex_value(digits[2 * i]);
     const uint8_t low = hex_value(digits[2 * i + 1]);
     // Both values are <= 15 for hex digits, so one OR catches a kNotHex in either.
     if ((high | low) > 15) throw_not_hex(bytes, bad_digit_in_pair(bytes, kBodyOffset + 2 * i));
     plain[i] = static_cast<char>((high << 4 | low) ^ key);
   }
+}
+
+}  // namespace
+
+std::string deobfuscate(std::string_view bytes) {
+  const std::optional<uint8_t> key = checked_key(bytes);
+  if (!key) return std::string(bytes);
+  std::string plain((bytes.size() - kBodyOffset) / 2, '\0');
+  decode_body(bytes, *key, plain.data());
   return plain;
+}
+
+std::string deobfuscate_in_place(std::string bytes) {
+  const std::optional<uint8_t> key = checked_key(bytes);
+  if (!key) return std::move(bytes);
+  const size_t size = (bytes.size() - kBodyOffset) / 2;
+  // A digit that is not hex is reported from the untouched text: check before overwriting it.
+  for (size_t i = kBodyOffset; i < bytes.size(); i += 2) {
+    if ((hex_value(bytes[i]) | hex_value(bytes[i + 1])) > 15) throw_not_hex(bytes, bad_digit_in_pair(bytes, i));
+  }
+  decode_body(bytes, *key, bytes.data());
+  bytes.resize(size);
+  bytes.shrink_to_fit();
+  return std::move(bytes);
 }
 
 std::string obfuscate(std::string_view plaintext, std::optional<uint8_t> key) {

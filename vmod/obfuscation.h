@@ -17,6 +17,8 @@ bool is_obfuscated(std::string_view bytes);
 // case), returned unchanged otherwise (VASSAL accepts plain saves). Throws ObfuscationError naming
 // the offset of an odd or non-hex digit, and for other `!VC..` headers such as `!VCSS`.
 std::string deobfuscate(std::string_view bytes);
+// The same, decoded within `bytes`' own buffer (a log's text is large; this never holds both).
+std::string deobfuscate_in_place(std::string bytes);
 
 // `!VCSK`, the key as two lowercase hex digits, then two lowercase hex digits per byte of
 // `plaintext` XOR key. Without a key, a random one is drawn, as VASSAL does for every save.

@@ -61,7 +61,7 @@ std::vector<std::string> prototypes_used(const TraitChain& chain, const Module* 
 std::optional<UnitAttributes> unit_of(const core::UnitMapping& units, const Game& game, const GamePiece& piece,
                                       const Module* module) {
   if (!module) module = game.module();
-  return resolve(units, piece.name(), prototypes_used(piece.chain, module), game.properties(piece));
+  return resolve(units, piece.name(), prototypes_used(piece.chain(), module), game.properties(piece));
 }
 
 std::optional<UnitAttributes> unit_of(const core::UnitMapping& units, const PieceSlotSpec& slot, const Module& module) {

@@ -58,6 +58,10 @@ std::string SequenceDecoder::next() {
   std::string token;
   size_t begin = 0;
   size_t end = rest_.find(delimiter_);
+  // The token's length, escapes included, so that a long one is not copied as it grows.
+  size_t last = end;
+  while (last != std::string_view::npos && last > 0 && rest_[last - 1] == '\\') last = rest_.find(delimiter_, last + 1);
+  token.reserve(last == std::string_view::npos ? rest_.size() : last);
   // A delimiter right after a backslash is escaped: drop that backslash and keep scanning.
   while (end != std::string_view::npos && end > begin && rest_[end - 1] == '\\') {
     token.append(rest_.substr(begin, end - 1 - begin));
@@ -102,6 +106,20 @@ double SequenceDecoder::next_double(double fallback) {
 }
 
 bool SequenceDecoder::next_bool(bool fallback) { return has_more_ ? next() == "true" : fallback; }
+
+bool written_at(std::string_view text, size_t& offset, std::string_view element, char delimiter, QuoteRule rule) {
+  size_t at = offset;
+  const auto next_is = [&](char c) { return at < text.size() && text[at++] == c; };
+  const bool quote = needs_quotes(element, rule);
+  if (quote && !next_is('\'')) return false;
+  for (char c : element) {
+    if (c == delimiter && !next_is('\\')) return false;
+    if (!next_is(c)) return false;
+  }
+  if (quote && !next_is('\'')) return false;
+  offset = at;
+  return true;
+}
 
 std::vector<std::string> split_sequence(std::string_view text, char delimiter, QuoteEvidence* evidence) {
   std::vector<std::string> tokens;

@@ -83,6 +83,10 @@ class SequenceDecoder {
   QuoteEvidence evidence_;
 };
 
+// Whether `element`, appended alone to a SequenceEncoder(delimiter, rule), is written as the text at
+// `offset`; moves `offset` past it. Compares without writing the element out.
+bool written_at(std::string_view text, size_t& offset, std::string_view element, char delimiter, QuoteRule rule);
+
 // Every token of `text` (at least one: "" gives [""]).
 std::vector<std::string> split_sequence(std::string_view text, char delimiter,
                                         QuoteEvidence* evidence = nullptr);

@@ -30,7 +30,7 @@ void bind_codec(py::module_& m) {
   m.def("file_kind", &file_kind, py::arg("path"),
         "What a file or folder holds, decided as VASSAL does: 'module', 'extension', 'save' (saves and logs) "
         "or 'unknown'.");
-  m.def("read_saved_game", &vmod::read_saved_game, py::arg("path"),
+  m.def("read_saved_game", &vmod::read_saved_game, py::arg("path"), py::call_guard<py::gil_scoped_release>(),
         "The plaintext savedGame text of a .vsav/.vlog (or a bare save text), deobfuscated.");
   m.def(
       "write_new_file", [](const std::string& path, const std::string& text) { vmod::write_file_atomically(path, text); },
@@ -63,7 +63,7 @@ void bind_codec(py::module_& m) {
                              [](const vmod::CommandTree& t) { return t.rule == vmod::QuoteRule::kLegacy; },
                              "True when the text uses the quoting of VASSAL 3.3 and older.");
 
-  m.def("decode_commands", &vmod::CommandTree::decode, py::arg("text"),
+  m.def("decode_commands", &vmod::CommandTree::decode, py::arg("text"), py::call_guard<py::gil_scoped_release>(),
         "Decodes a savedGame text into its command tree; CommandError names the command that is malformed.");
 }
 

@@ -266,7 +266,9 @@ void bind_companion(py::module_& m) {
   m.def(
       "open_companion",
       [](const std::string& path, const py::object& module) -> CompanionPtr {
-        return std::make_shared<vmod::Companion>(vmod::load_companion(path, *module_geometries(module)));
+        const auto geometries = module_geometries(module);
+        py::gil_scoped_release release;
+        return std::make_shared<vmod::Companion>(vmod::load_companion(path, *geometries));
       },
       py::arg("path"), py::arg("module"),
       "Reads a companion file and checks every hex, hexside and word against the module; CompanionError names the "
@@ -357,7 +359,11 @@ void bind_companion(py::module_& m) {
   m.def(
       "sample_terrain",
       [](const std::string& path, const py::object& module) {
-        const vmod::TerrainSample sample = vmod::sample_terrain(path, *module_geometries(module));
+        const auto geometries = module_geometries(module);
+        const vmod::TerrainSample sample = [&] {
+          py::gil_scoped_release release;
+          return vmod::sample_terrain(path, *geometries);
+        }();
         py::list maps;
         for (const vmod::SampledMap& m : sample.maps) {
           py::dict d;

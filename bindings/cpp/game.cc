@@ -108,7 +108,7 @@ void bind_piece(py::module_& m) {
                              "A stack's piece ids, bottom first.")
       .def_property_readonly("properties", [](const PieceRef& p) { return p.game->properties(p.get()); },
                              "Properties by VASSAL's names, location properties included.")
-      .def_property_readonly("traits", [](const PieceRef& p) { return p.get().chain.traits(); },
+      .def_property_readonly("traits", [](const PieceRef& p) { return p.get().chain().traits(); },
                              "The trait chain, outermost first; the basic piece is last.")
       .def(
           "set_property", [](PieceRef& p, const std::string& name, const std::string& value) {
@@ -222,6 +222,7 @@ void bind_game_class(py::module_& m) {
           "steps",
           [](const vmod::Game& g) {
             std::vector<vmod::Command> steps;
+            py::gil_scoped_release release;
             for (size_t i = 0; i < g.step_count(); ++i) steps.push_back(g.step(i));
             return steps;
           },
@@ -230,11 +231,11 @@ void bind_game_class(py::module_& m) {
       .def_property_readonly("position", &vmod::Game::position,
                              "The number of the last step applied (steps count from 1; 0 before the first); a log "
                              "opens at its end.")
-      .def("step_forward", &vmod::Game::step_forward,
+      .def("step_forward", &vmod::Game::step_forward, py::call_guard<py::gil_scoped_release>(),
            "Applies step position + 1 and says what it did (its StepEffect.step is the new position).")
-      .def("step_back", &vmod::Game::step_back,
+      .def("step_back", &vmod::Game::step_back, py::call_guard<py::gil_scoped_release>(),
            "Undoes step `position` and says what that step had done (its StepEffect.step is the old position).")
-      .def("seek", &vmod::Game::seek, py::arg("position"), "Stands after step `position` (0: before the first).")
+      .def("seek", &vmod::Game::seek, py::arg("position"), py::call_guard<py::gil_scoped_release>(), "Stands after step `position` (0: before the first).")
       .def("set_property", &vmod::Game::set_property, py::arg("id"), py::arg("name"), py::arg("value"),
            "Sets a Marker, DynamicProperty, layer level (`<layer>_Level`), Labeler text, rotator facing "
            "(`<rotator>_Facing`, 1 to its number of facings) or Moved of one piece; the change "
@@ -268,11 +269,11 @@ void bind_game_class(py::module_& m) {
           "An independent copy of the game as it stands (pieces, changes, log position): a change to one is not "
           "seen in the other. Cheaper than opening the file again.")
       .def_property_readonly("change_count", [](const vmod::Game& g) { return g.changes().size(); })
-      .def("save_text", &vmod::Game::save_text, "The savedGame text of a save of the current state.")
-      .def("log_text", &vmod::Game::log_text, "The log read, with one new step per change.")
-      .def("save", &vmod::Game::save, py::arg("path"), py::arg("key") = py::none(),
+      .def("save_text", &vmod::Game::save_text, py::call_guard<py::gil_scoped_release>(), "The savedGame text of a save of the current state.")
+      .def("log_text", &vmod::Game::log_text, py::call_guard<py::gil_scoped_release>(), "The log read, with one new step per change.")
+      .def("save", &vmod::Game::save, py::arg("path"), py::arg("key") = py::none(), py::call_guard<py::gil_scoped_release>(),
            "Writes a new .vsav of the current state (never over an existing file). key: obfuscation key 0-255.")
-      .def("save_log", &vmod::Game::save_log, py::arg("path"), py::arg("key") = py::none(),
+      .def("save_log", &vmod::Game::save_log, py::arg("path"), py::arg("key") = py::none(), py::call_guard<py::gil_scoped_release>(),
            "Writes a new .vlog: the log read plus a step per change, for VASSAL's step-through.")
       .def("__repr__", [](const vmod::Game& g) {
         return "<Game " + g.source() + (g.is_log() ? " log, " + std::to_string(g.step_count()) + " steps" : "") + ">";
@@ -282,7 +283,12 @@ void bind_game_class(py::module_& m) {
       "open_game",
       [](const std::string& path, const py::object& module) {
         const auto* spec = module.is_none() ? nullptr : &module.cast<const vmod::Module&>();
-        py::object game = py::cast(std::make_shared<vmod::Game>(vmod::Game::open(path, spec)));
+        std::shared_ptr<vmod::Game> opened;
+        {
+          py::gil_scoped_release release;
+          opened = std::make_shared<vmod::Game>(vmod::Game::open(path, spec));
+        }
+        py::object game = py::cast(std::move(opened));
         game.attr("_module_object") = module;  // keeps it alive; its assumed board sizes apply to the game's maps
         return game;
       },
@@ -292,7 +298,12 @@ void bind_game_class(py::module_& m) {
       "open_setup",
       [](const py::object& module, const std::string& name_or_file) {
         const auto& spec = module.cast<const vmod::Module&>();
-        py::object game = py::cast(std::make_shared<vmod::Game>(vmod::open_predefined_setup(spec, name_or_file)));
+        std::shared_ptr<vmod::Game> opened;
+        {
+          py::gil_scoped_release release;
+          opened = std::make_shared<vmod::Game>(vmod::open_predefined_setup(spec, name_or_file));
+        }
+        py::object game = py::cast(std::move(opened));
         game.attr("_module_object") = module;
         return game;
       },

@@ -250,7 +250,7 @@ void bind_module(py::module_& m) {
           py::arg("name_or_id"), "A map by name or id; None when the module has none.")
       .def("__repr__", [](const vmod::Module& module) { return "<Module " + module.name + " " + module.version + ">"; });
 
-  m.def("open_module", &vmod::load_module, py::arg("path"),
+  m.def("open_module", &vmod::load_module, py::arg("path"), py::call_guard<py::gil_scoped_release>(),
         "Opens a .vmod/.vmdx, an extracted module folder or a bare buildFile.");
 }
 

@@ -447,7 +447,11 @@ void bind_movement(py::module_& m) {
              const py::object& allowance, const std::vector<std::string>& enemy_hexes, const std::optional<Zones>& zones,
              const std::string& barred, const FriendlyUnits& friendly, const Units& units) -> py::object {
             const SearchInput in = input(mv, classes, allowance, enemy_hexes, zones, barred, friendly, units);
-            const auto p = mv.search->cheapest_path(mv.hex(from), mv.hex(to), in.mover, in.situation);
+            const core::Hex a = mv.hex(from), b = mv.hex(to);
+            const auto p = [&] {
+              py::gil_scoped_release release;
+              return mv.search->cheapest_path(a, b, in.mover, in.situation);
+            }();
             if (!p) return py::none();
             return path_object(mv, *p);
           },
@@ -464,7 +468,11 @@ void bind_movement(py::module_& m) {
             const SearchInput in = input(mv, classes, allowance, enemy_hexes, zones, barred, friendly, units);
             std::vector<core::Hex> path;
             for (const std::string& h : hexes) path.push_back(mv.hex(h));
-            return path_object(mv, mv.search->explain(path, in.mover, in.situation));
+            const auto explained = [&] {
+              py::gil_scoped_release release;
+              return mv.search->explain(path, in.mover, in.situation);
+            }();
+            return path_object(mv, explained);
           },
           py::arg("hexes"), py::arg("classes"), py::arg("allowance") = py::none(),
           py::arg("enemy_hexes") = std::vector<std::string>{}, py::arg("zones") = py::none(),

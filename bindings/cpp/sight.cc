@@ -108,7 +108,12 @@ void bind_sight(py::module_& m) {
           [](const SightView& v, const std::string& from, const std::string& to, const Names& friendly, const Names& enemy,
              const std::string& fire, bool target_is_artillery, int visibility) {
             const core::SightSituation s = v.situation(friendly, enemy, fire, target_is_artillery, visibility);
-            return result_object(v, v.sight->between(hex_of(*v.map, from), hex_of(*v.map, to), s));
+            const core::Hex a = hex_of(*v.map, from), b = hex_of(*v.map, to);
+            const core::SightResult r = [&] {
+              py::gil_scoped_release release;
+              return v.sight->between(a, b, s);
+            }();
+            return result_object(v, r);
           },
           py::arg("from_hex"), py::arg("to_hex"), py::kw_only(), py::arg("friendly") = Names{},
           py::arg("enemy") = Names{}, py::arg("fire") = "small arms", py::arg("target_is_artillery") = false,
@@ -121,8 +126,13 @@ void bind_sight(py::module_& m) {
           [](const SightView& v, const std::string& from, int radius, const Names& friendly, const Names& enemy,
              const std::string& fire, bool target_is_artillery, int visibility) {
             const core::SightSituation s = v.situation(friendly, enemy, fire, target_is_artillery, visibility);
+            const core::Hex a = hex_of(*v.map, from);
+            const auto seen = [&] {
+              py::gil_scoped_release release;
+              return v.sight->sweep(a, radius, s);
+            }();
             py::dict out;
-            for (const core::SeenHex& h : v.sight->sweep(hex_of(*v.map, from), radius, s)) {
+            for (const core::SeenHex& h : seen) {
               out[py::str(v.name(h.hex))] = std::string(core::to_string(h.sight));
             }
             return out;
@@ -138,8 +148,13 @@ void bind_sight(py::module_& m) {
             if (v.sight->rules().model != core::SightModel::kLfm) {
               throw std::invalid_argument("a zone of influence (LFM 6) needs the 'lfm' sight rules");
             }
+            const core::Hex a = hex_of(*v.map, unit);
+            const auto zone = [&] {
+              py::gil_scoped_release release;
+              return core::zone_of_influence(*v.sight, a, artillery, night, partial_counts);
+            }();
             std::vector<std::string> out;
-            for (const core::Hex h : core::zone_of_influence(*v.sight, hex_of(*v.map, unit), artillery, night, partial_counts)) {
+            for (const core::Hex h : zone) {
               out.push_back(v.name(h));
             }
             return out;

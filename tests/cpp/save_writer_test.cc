@@ -123,7 +123,7 @@ TEST(SaveWriter, WritesASaveThatReadsBack) {
   const Game game = Game::open(path);
   ASSERT_EQ(game.pieces().size(), 2u);
   const GamePiece& tank_piece = game.piece("1001");
-  EXPECT_EQ(tank_piece.type, piece.type);
+  EXPECT_EQ(tank_piece.type(), piece.type);
   EXPECT_EQ(tank_piece.state, piece.state);
   EXPECT_EQ(tank_piece.stack, "1002");
   EXPECT_EQ(game.piece("1002").members, std::vector<std::string>{"1001"});

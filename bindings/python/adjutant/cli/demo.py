@@ -4,7 +4,6 @@ where everything is, a line for each file, and how to open it in VASSAL."""
 import json
 from pathlib import Path
 
-from rich.console import Console
 
 from ..plugin_host import PluginError, named_plugin
 from .usage import OK, add_command
@@ -36,6 +35,7 @@ def run(args):
     plugin = named_plugin(args.plugin)
     if plugin.demonstration is None:
         raise PluginError(f"plugin {plugin.name!r} ({plugin.source}) offers no demo")
+    from rich.console import Console
     console = Console(markup=False, highlight=False, soft_wrap=True, quiet=args.json)  # progress; not with --json
     result = plugin.demonstration.run(Path(args.out), console)
     listing = list(zip(result.paths(), result.files))

@@ -5,10 +5,6 @@ Markup is off: names come from other people's files and may hold brackets.
 import sys
 import textwrap
 
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
-
 from ..rules.verdict_table import UNWRAPPED
 
 
@@ -18,7 +14,19 @@ def table_width():
     return None if sys.stdout.isatty() else UNWRAPPED
 
 
-console = Console(markup=False, highlight=False, width=table_width())
+class _StdoutConsole:
+    """Standard output's rich Console, made when first used: rich is slow to import, and most
+    commands (and every --help) print no table."""
+    _console = None
+
+    def __getattr__(self, name):
+        if _StdoutConsole._console is None:
+            from rich.console import Console
+            _StdoutConsole._console = Console(markup=False, highlight=False, width=table_width())
+        return getattr(_StdoutConsole._console, name)
+
+
+console = _StdoutConsole()
 
 
 def _print_titled(title, table):
@@ -60,6 +68,7 @@ def _short(value):
 
 
 def _print_counts(title, label, counts):
+    from rich.table import Table
     table = Table()
     table.add_column(label)
     table.add_column("count", justify="right")
@@ -73,6 +82,8 @@ def _size(board):
 
 
 def print_module_summary(s):
+    from rich.table import Table
+    from rich.text import Text
     console.print(Text(s["name"], style="bold"), f"{s['version']}  ({s['kind']}, {s['build_file']}, "
                   f"VASSAL {s['vassal_version'] or 'version not recorded'})")
     if s["description"]:
@@ -112,6 +123,8 @@ def print_module_summary(s):
 
 
 def print_game_summary(s):
+    from rich.table import Table
+    from rich.text import Text
     console.print(Text(s["source"], style="bold"), f"({s['kind']}"
                   + (f", module {s['module']}" if s["module"] else "") + ")")
     if s["saved_with"]:
@@ -136,6 +149,8 @@ def print_game_summary(s):
 
 
 def print_companion_summary(s, module_name):
+    from rich.table import Table
+    from rich.text import Text
     version = f" {s['module_version']}" if s["module_version"] else ""
     console.print(Text(s["file"], style="bold"), f"is valid: rules '{s['rules']}', module '{s['module_name']}'{version}")
     if not s["module_matches"]:
@@ -168,6 +183,7 @@ def print_plugins(listing, out=None):
     """One block per plugin: its heading, then each check, procedure, demo and trace kind on a line of
     its own with its help and parameters indented below it, wrapped to the console's width (on `out`,
     a rich Console; by default standard output's), a parameter's further lines indented under it."""
+    from rich.text import Text
     out = out or console
     if not listing:
         out.print("No plugins found (entry point group adjutant.plugins; add one with --plugin PATH).")
@@ -195,6 +211,7 @@ def _wrapped(text, width, indent, hanging):
 
 
 def print_terrain_sample(maps, output, module_path):
+    from rich.table import Table
     for m in maps:
         table = Table(show_header=False)
         table.add_column("what")
@@ -218,6 +235,7 @@ def _few(names, most=12):
 
 def print_setup_findings(source, checked, findings):
     """What `check setup` found: one row per problem, or a line saying all is well."""
+    from rich.table import Table
     what = source if checked == [source] else f"{source} ({', '.join(checked)})"
     title = f"{what}: {len(findings)} problem{'' if len(findings) == 1 else 's'}"
     if not findings:

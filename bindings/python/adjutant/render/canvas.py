@@ -3,7 +3,6 @@ in map coordinates, written as SVG (the boards embedded, the overlay lossless) o
 rasterised by CairoSVG)."""
 import base64
 from pathlib import Path
-from xml.sax.saxutils import escape, quoteattr
 
 from adjutant import write_new_file
 from ..errors import FormatError
@@ -18,6 +17,18 @@ def image_mime(data):
         if data.startswith(magic):
             return mime
     return "image/svg+xml"
+
+
+def escape(text):
+    """Text for SVG: xml.sax.saxutils' escape, imported when a picture is drawn (it pulls in urllib)."""
+    from xml.sax.saxutils import escape as sax_escape
+    return sax_escape(text)
+
+
+def quoteattr(value):
+    """An attribute value, quoted: xml.sax.saxutils' quoteattr."""
+    from xml.sax.saxutils import quoteattr as sax_quoteattr
+    return sax_quoteattr(value)
 
 
 def attributes(**attrs):

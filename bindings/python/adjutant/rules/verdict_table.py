@@ -2,9 +2,6 @@
 files by demos. Markup is off: piece names come from other people's files and may hold brackets."""
 import io
 
-from rich.console import Console
-from rich.table import Table
-
 from .mp import mp_text
 
 # Wide enough that no table or line is ever wrapped (a table written to a file or a pipe).
@@ -16,6 +13,8 @@ def print_move_verdicts(path, verdicts, total, out=None, notes=()):
     when the step began (its allowance less what it spent earlier) and verdict, then the
     `notes` (on `out`, a rich Console; by default standard output). A move by other means than MP
     (Verdict.means, "rail") shows its hexes as "30 rail" and "no MP (rail)" for its cost."""
+    from rich.console import Console  # rich is slow to import: only where a table is printed
+    from rich.table import Table
     out = out or Console(markup=False, highlight=False)
     illegal = sum(1 for v in verdicts if v.legal is False)
     title = f"{path}: {total} moves, {illegal} illegal"
@@ -42,6 +41,7 @@ def print_move_verdicts(path, verdicts, total, out=None, notes=()):
 def move_verdicts_text(path, verdicts, width=UNWRAPPED):
     """print_move_verdicts' table as plain text, for a file: unwrapped, as `adjutant check moves > FILE`
     writes it."""
+    from rich.console import Console
     out = Console(file=io.StringIO(), width=width, markup=False, highlight=False)
     print_move_verdicts(path, verdicts, len(verdicts), out, notes=getattr(verdicts, "notes", ()))
     return "".join(line.rstrip() + "\n" for line in out.file.getvalue().splitlines())

@@ -1,0 +1,157 @@
+// A log's history as a game keeps it (the text, each step decoded again when needed, and what
+// undoes each applied step): wherever replay stands, forward, back or by seeking, the game is what
+// a fresh replay to that step gives, and its steps are the commands of the decoded text.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "corpus.h"
+#include "vmod/command.h"
+#include "vmod/game.h"
+
+namespace adjutant::vmod {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Everything a position holds, as one text: every piece in order with its place, stack and state,
+// the global properties, players and board layouts.
+std::string position_text(const Game& game) {
+  std::string out;
+  for (const auto& list : {game.pieces(), game.stacks()}) {
+    for (const GamePiece* p : list) {
+      out += p->id + '|' + p->map + '|' + std::to_string(p->x) + ',' + std::to_string(p->y) + '|' + p->stack + '|';
+      for (const std::string& m : p->members) out += m + ',';
+      out += '|' + p->state + '\n';
+    }
+  }
+  for (const auto& [key, value] : game.global_properties()) out += key.container + '/' + key.name + '=' + value + '\n';
+  for (const Player& p : game.players()) out += "player " + p.id + ' ' + p.name + ' ' + p.side + '\n';
+  for (const auto& [map, layout] : game.board_layouts()) out += "layout " + map + ' ' + encode_record(layout) + '\n';
+  return out;
+}
+
+size_t position_hash(const Game& game) { return std::hash<std::string>{}(position_text(game)); }
+
+std::string described(const StepEffect& effect) {
+  std::string out;
+  for (const std::string& line : effect.describe()) out += line + '\n';
+  return out;
+}
+
+// A command's kinds of record, nested as its children are, and its text: equal only for the same tree.
+std::string shape(const Command& command, QuoteRule rule) {
+  std::string out(record_name(command.record));
+  out += '(';
+  for (const Command& child : command.children) out += shape(child, rule) + ',';
+  return out + ')' + encode_command(command, rule);
+}
+
+const fs::path kTldLog = testing::corpus_dir() / "uckelman+tld-mod" / "game" / "0608-3.log";
+
+TEST(GameHistory, SeekingAnywhereInTheTldLogGivesWhatAFreshReplayGives) {
+  ADJUTANT_REQUIRE_CORPUS();
+  if (!fs::exists(kTldLog)) ADJUTANT_SHARED_MISSING("no " << kTldLog);
+
+  // A fresh replay, step by step from the start: each position and what each step did.
+  Game fresh = Game::open(kTldLog.string());
+  const size_t steps = fresh.step_count();
+  ASSERT_GT(steps, 1000u);
+  fresh.seek(0);
+  std::vector<size_t> at{position_hash(fresh)};
+  std::vector<std::string> effects;
+  for (size_t i = 0; i < steps; ++i) {
+    effects.push_back(described(fresh.step_forward()));
+    at.push_back(position_hash(fresh));
+  }
+
+  // The game as opened (at its end), stepped back to the start: each step back says what the step
+  // did, as stepping forward over it said.
+  Game game = Game::open(kTldLog.string());
+  ASSERT_EQ(game.position(), steps);
+  EXPECT_EQ(position_hash(game), at[steps]);
+  for (size_t p = steps; p > 0; --p) {
+    const std::string effect = described(game.step_back());
+    ASSERT_EQ(effect, effects[p - 1]) << "step " << p;
+    ASSERT_EQ(position_hash(game), at[p - 1]) << "back to " << p - 1;
+  }
+
+  // Seeks both ways across the whole log, to positions spread over it.
+  size_t seed = 12345;
+  for (int i = 0; i < 80; ++i) {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    const size_t target = (seed >> 33) % (steps + 1);
+    game.seek(target);
+    ASSERT_EQ(game.position(), target);
+    ASSERT_EQ(position_hash(game), at[target]) << "seek to " << target;
+  }
+
+  // Written out at a few positions, the same save as the fresh replay's there.
+  for (size_t target : {size_t{0}, steps / 3, steps - 1}) {
+    game.seek(target);
+    fresh.seek(target);
+    EXPECT_EQ(game.save_text(), fresh.save_text()) << "at " << target;
+  }
+}
+
+// Steps that set global properties (one the save held, one new), seat a player and lay out a map,
+// undone and done again.
+TEST(GameHistory, StepsOverPropertiesPlayersAndLayoutsAreUndoneAndRedone) {
+  constexpr char kEsc = '\x1b';
+  const std::string text = join_sequence(
+      {"begin_save", "GlobalProperty\t;Turn;1;Module", "end_save",
+       "LOG\t" + encode_record(MutableProperty{"Turn", "1", "2", "Module"}),
+       "LOG\t" + encode_record(MutableProperty{"Phase", "", "Move", "Main Map"}),
+       "LOG\t" + encode_record(AddPlayer{"p1", "Joel", "Union"}),
+       "LOG\t" + encode_record(BoardLayout{"Main MapBoardPicker", {{"North", false, 0, 0}}})},
+      kEsc);
+  Game game = Game::from_text(text, "history.vlog");
+  ASSERT_EQ(game.step_count(), 4u);
+  const GlobalPropertyKey turn{"Module", "Turn"}, phase{"Main Map", "Phase"};
+  const auto globals = [&] { return game.global_properties(); };
+  EXPECT_EQ(globals().at(turn), "2");
+  EXPECT_EQ(globals().at(phase), "Move");
+  EXPECT_EQ(game.players().size(), 1u);
+  EXPECT_EQ(game.board_layouts().count("Main Map"), 1u);
+  const std::string at_end = position_text(game);
+
+  game.step_back();
+  EXPECT_EQ(game.board_layouts().count("Main Map"), 0u);
+  game.step_back();
+  EXPECT_TRUE(game.players().empty());
+  game.step_back();
+  EXPECT_EQ(globals().count(phase), 0u);
+  EXPECT_EQ(globals().at(turn), "2");
+  game.step_back();
+  EXPECT_EQ(globals().at(turn), "1");
+  game.seek(4);
+  EXPECT_EQ(position_text(game), at_end);
+}
+
+TEST(GameHistory, EveryLogsStepsAreTheCommandsOfItsWholeDecodedText) {
+  ADJUTANT_REQUIRE_CORPUS();
+  size_t logs = 0;
+  for (const fs::path& path : testing::corpus_files({".vlog", ".log"})) {
+    SCOPED_TRACE(path.string());
+    const Game game = Game::open(path.string());
+    if (!game.is_log()) continue;
+    ++logs;
+    const std::string text = read_saved_game(path.string());
+    const CommandTree tree = CommandTree::decode(text);
+    const auto& children = tree.root.children;
+    ASSERT_GE(children.size(), game.step_count());
+    const size_t first_step = children.size() - game.step_count();
+    for (size_t i = 0; i < game.step_count(); ++i) {
+      ASSERT_EQ(shape(game.step(i), tree.rule), shape(children[first_step + i], tree.rule))
+          << "step " << i + 1;
+    }
+    EXPECT_EQ(game.log_text(), tree.encode());
+  }
+  EXPECT_GT(logs, 20u);
+}
+
+}  // namespace
+}  // namespace adjutant::vmod
