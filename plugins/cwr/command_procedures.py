@@ -8,7 +8,7 @@ from . import arrivals, command_events, command_map, order_procedures
 from .emergency_retreat import EVENTS
 from .session import start
 
-SIDE = Parameter("side", str, "whose commands (--side only says who reads the report)", None, ("Union", "Confederate"))
+SIDE = Parameter("side", str, "whose commands (--side only says who reads the report)", choices=("Union", "Confederate"))
 COMMAND = Parameter("command", str, "a brigade, division or corps, as the units name it")
 ORDER = (Parameter("sender", str, "the side's Army Commander (10.1: his rating counts for Acceptance)", ""),
          Parameter("method", str, "how it is sent", "written", ("oral", "written", "in person")),

@@ -109,10 +109,10 @@ def register(plugin):
                                     "hexes in range and in their frontal arc, each clear or blocked with the hex "
                                     "that blocks it and the clause; the side's frontal zones (3.4); with picture=, "
                                     "a picture of them.",
-                      Parameter("side", str, "whose units fire", None, SIDES),
+                      Parameter("side", str, "whose units fire", choices=SIDES),
                       Parameter("targets", str, "only these enemy hexes, HEX,HEX (default every one)", ""),
                       Parameter("visibility", int, "the turn's visibility in hexes (4.4; default unlimited)", None),
-                      Parameter("picture", str, "write the picture to this new .png or .svg", ""),
+                      Parameter("picture", str, "write the picture to this new .png or .svg", "", output=True),
                       example="cwr-firefight.vsav side=Union")
     def fire_lines_procedure(context, side=None, targets="", visibility=None, picture=""):
         session = start(context, f"{side} lines of fire (CWR 3.3, 4.0, 5.3)", side, one_side="fire-lines")

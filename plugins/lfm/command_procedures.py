@@ -7,7 +7,7 @@ from .command_phase import command, commanders_of, initiative, units_of
 from .command_picture import command_picture
 from .session import start
 
-SIDE = Parameter("side", str, "whose command (--side only says who reads the report)", None, ("Union", "Confederate"))
+SIDE = Parameter("side", str, "whose command (--side only says who reads the report)", choices=("Union", "Confederate"))
 
 
 def _previous(side):
@@ -37,7 +37,7 @@ def register(plugin):
                                  "each one's command state written to the save; with picture=, the chain drawn.",
                       SIDE, _previous(""),
                       Parameter("picture", str, "write the chain to this new .png or .svg: green in command, red "
-                                                "out, the acting army commander ringed", ""),
+                                                "out, the acting army commander ringed", "", output=True),
                       example="lfm-command.vsav side=Confederate")
     def command_procedure(context, side, previous="", picture=""):
         session = start(context, f"{side} Command (LFM 20)", side=side, one_side="lfm.command")

@@ -22,8 +22,8 @@ battle.register(plugin)
 retreat_procedure.register(plugin)
 sequence_of_play.register(plugin)
 
-SIDE = Parameter("side", str, "whose procedure (--side only says who reads the report)", None,
-                 ("Union", "Confederate"))
+SIDE = Parameter("side", str, "whose procedure (--side only says who reads the report)",
+                 choices=("Union", "Confederate"))
 TURN = Parameter("turn", int, "the game turn (default: the game's Turn property)", None)
 YEAR = Parameter("year", int, "1862 or 1863 (default: the game's Year property)", None, (1862, 1863))
 LOST = Parameter("lost_dispatch", bool, "the Union has found the Lost Dispatch (default: LostDispatch)", None)
@@ -60,7 +60,9 @@ def attrition(context, side=None, turn=None, year=None):
 @plugin.procedure("force-march", "8.6: whether the stack may force march, then a d6 for the force (option "
                                  "force_march_roll: or one per unit); on 5-6 each combat unit loses 10% of its SP "
                                  "(rounded up).", Parameter("hex", str, "the hex of the units that force marched"),
-                  SIDE, Parameter("units", str, "the units that force marched, NAME,NAME (default: the whole stack)", ""),
+                  Parameter("side", str, "whose force march (--side only says who reads the report)", None,
+                            ("Union", "Confederate")),
+                  Parameter("units", str, "the units that force marched, NAME,NAME (default: the whole stack)", ""),
                   example="command.vlog hex=1625 side=Confederate")
 def force_march(context, hex, side=None, units=""):
     session = start(context, f"Force march from {hex} (LIN 8.6)", side, need_turn=False)

@@ -656,7 +656,7 @@ def _names_parameter(name, help_text):
 
 PARAMETERS = (
     Parameter("hex", str, "the battle hex"),
-    Parameter("attacker", str, "the attacking side", None, SIDES),
+    Parameter("attacker", str, "the attacking side", choices=SIDES),
     Parameter("attacker_option", str, "the attacker's combat option, entered by the attacker", "",
               ("",) + ATTACKER_OPTIONS),
     Parameter("defender_option", str, "the defender's combat option, entered by the defender", "",

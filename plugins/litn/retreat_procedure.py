@@ -20,9 +20,9 @@ def register(plugin):
                                  "rivers, the hexsides the enemy came in by; where it must end) and moves the "
                                  "units when all are legal; without path=, the hexes they may end in.",
                       Parameter("hex", str, "the combat hex"),
-                      Parameter("side", str, "the retreating side (--side only says who reads the report)", None,
-                                ("Union", "Confederate")),
-                      Parameter("reason", str, "why it retreats: demoralized, unsupplied or withdraw", None, REASONS),
+                      Parameter("side", str, "the retreating side (--side only says who reads the report)",
+                                choices=("Union", "Confederate")),
+                      Parameter("reason", str, "why it retreats: demoralized, unsupplied or withdraw", choices=REASONS),
                       Parameter("units", str, "the retreating units, NAME,NAME (default: the side's units in the hex "
                                               "but wagons; a wagon named here accompanies them)", ""),
                       Parameter("path", str, "the hexes of the retreat, HEX,HEX; for groups NAME+NAME:HEX,HEX;... "

@@ -118,7 +118,7 @@ def register(plugin):
 
     @plugin.procedure("dummies", "6.0: the side's eliminated dummies placed again on a friendly leader or "
                                  "fortification (Confederate ones south of the Potomac, 18.1 A).",
-                      Parameter("side", str, "whose Reinforcement Phase", None, ("Union", "Confederate")),
+                      Parameter("side", str, "whose Reinforcement Phase", choices=("Union", "Confederate")),
                       Parameter("at", str, "where each goes, NAME:HEX[,NAME:HEX] (default: the first leader or "
                                            "fortification hex)", ""),
                       example="lmn-demo.vsav side=Confederate")

@@ -305,7 +305,8 @@ def test_cli_names_bad_input(litn_demo, tmp_path):
     assert unknown.returncode == 2 and "no parameter 'colour'" in unknown.stderr
     existing = tmp_path / "there.vsav"
     existing.write_bytes(b"mine")
-    refused = subprocess.run(base + ["--charts", str(CHARTS), "-o", str(existing)], capture_output=True, text=True)
+    refused = subprocess.run(base + ["--charts", str(CHARTS), "side=Confederate", "-o", str(existing)],
+                             capture_output=True, text=True)
     assert refused.returncode == 2 and "never writes over" in refused.stderr
     assert existing.read_bytes() == b"mine"
     wrong = subprocess.run([sys.executable, "-m", "adjutant", "run", "litn.teleport", "x.vsav", "--module", "m",

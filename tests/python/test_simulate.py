@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 import adjutant
+from adjutant.plugin_host import load_plugins
 from adjutant.procedures.distribution import Tally
 from adjutant.procedures.report import Quantity, Report
 from adjutant.procedures.rolls import run_seed
@@ -34,7 +35,7 @@ FILES = ("litn-demo.vsav", "--module", "litn-demo.vmod", "--companion", "compani
 
 
 def simulate(demo, *args, procedure="litn.command", side="Confederate"):
-    done = adjutant_cli("simulate", procedure, *FILES, f"side={side}", *args, cwd=demo)
+    done = adjutant_cli("simulate", procedure, *FILES, *([f"side={side}"] if side else []), *args, cwd=demo)
     assert done.returncode == 0, done.stderr
     return done
 
@@ -85,7 +86,23 @@ def test_a_table_with_each_quantity_and_its_frequencies(demo):
     out = simulate(demo, "--runs", 12, "--seed", 3, "--jobs", 1).stdout
     assert out.startswith("litn.command on litn-demo.vsav: 12 runs, seed 3\n")
     row = next(line for line in out.splitlines() if line.split()[:4] == ["CP", "│", "R.E.", "Lee"])
-    assert "%" in row   # a few values: their frequencies
+    assert "%" in row and "│ 12 of 12 │" in row   # a few values: their frequencies
+    assert "Note: runs" not in out   # every quantity in every run: nothing to explain
+
+
+def test_a_quantity_some_runs_do_not_report_says_of_how_many_and_what_its_mean_is_over():
+    from adjutant.cli.simulate import TABLE_NOTE, _print_table
+    tally = Tally()
+    for lost in (2, None, 2, None, None):
+        tally.add_run([Quantity("SP lost", lost, of="Walker")] if lost else [])
+    walker, = tally.summaries()
+    assert (walker.runs, walker.of_runs, walker.mean) == (2, 5, 2)
+    assert walker.as_json()["runs"] == 2 and walker.as_json()["of_runs"] == 5
+    from adjutant.cli import tables
+    with tables.console.capture() as captured:
+        _print_table("t", tally.summaries())
+    text = captured.get()
+    assert "│ 2 of 5 │" in text and TABLE_NOTE in text.replace("\n", " ")
 
 
 def test_bad_procedures_and_parameters_are_refused_before_any_run(demo):
@@ -102,11 +119,76 @@ def test_bad_procedures_and_parameters_are_refused_before_any_run(demo):
         assert message in done.stderr and "Traceback" not in done.stderr
 
 
-def test_a_run_that_fails_names_its_runs_and_stops(demo):
-    done = adjutant_cli("simulate", "litn.command", *FILES, "side=Confederate", "sender=1924:Nobody", "--runs", 4,
-                        "--jobs", 1, cwd=demo)
+def test_a_run_that_fails_is_named_with_its_seed_and_the_procedures_own_message(demo):
+    done = adjutant_cli("simulate", "litn.command", *FILES, "side=Confederate", "sender=1924:Nobody", "--runs", 400,
+                        "--seed", 3, "--jobs", 2, cwd=demo)
     assert done.returncode == 2
-    assert "litn-demo.vsav: runs 0-" in done.stderr and "Nobody" in done.stderr
+    seed = run_seed(3, 0)
+    assert done.stderr.startswith(f"adjutant: litn-demo.vsav: run 0 failed (seed {seed}: `adjutant run` with --seed "
+                                  f"{seed} makes it again): sender=1924:Nobody: Nobody cannot broadcast")
+    assert "Error" not in done.stderr and "runs 0-" not in done.stderr
+    again = adjutant_cli("run", "litn.command", *FILES, "side=Confederate", "sender=1924:Nobody", "--seed", seed,
+                         cwd=demo)
+    assert again.returncode == 2 and "Nobody cannot broadcast" in again.stderr
+
+
+def test_a_procedure_that_reports_no_quantity_is_refused_after_its_first_runs(demo):
+    done = adjutant_cli("simulate", "litn.initiative", *FILES, "--runs", 100000, "--jobs", 1, cwd=demo)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == ("adjutant: litn.initiative reports no quantity to count (none of its first 20 runs gave a "
+                           "CP, MP, SP lost or other amount): there is nothing to simulate; `adjutant run` shows what "
+                           "it reports\n")
+
+
+def test_a_parameter_given_twice_is_refused_by_run_and_simulate(demo):
+    for command, more in (("simulate", ("--runs", 5)), ("run", ())):
+        done = adjutant_cli(command, "litn.command", *FILES, "side=Confederate", "side=Union", *more, cwd=demo)
+        assert done.returncode == 2, command
+        assert "parameter 'side' is given twice (side=Confederate and side=Union): give it once" in done.stderr
+
+
+def test_a_required_side_or_attacker_is_refused_before_any_run(demo):
+    for procedure, words, name in (("litn.battle", ("hex=1622",), "attacker"), ("litn.command", (), "side"),
+                                   ("litn.retreat", ("hex=1622", "side=Union"), "reason")):
+        done = adjutant_cli("simulate", procedure, *FILES, *words, "--runs", 5, "--module", "missing.vmod", cwd=demo)
+        assert done.returncode == 2 and f"needs parameter {name!r}" in done.stderr, (procedure, done.stderr)
+
+
+def test_the_picture_folder_is_checked_before_any_run(demo):
+    for picture, message in (("no/such/x.png", "there is no folder no/such"),
+                             ("litn-demo.vsav/x.png", "there is no folder litn-demo.vsav")):
+        done = adjutant_cli("simulate", "litn.command", *FILES, "side=Confederate", "--runs", 100000, "--picture",
+                            picture, "--module", "missing.vmod", cwd=demo)
+        assert done.returncode == 2 and f"--picture {picture}: {message}" in done.stderr
+
+
+def test_a_procedures_output_parameter_is_refused(demo, tmp_path):
+    plugin = tmp_path / "drawing.py"
+    plugin.write_text(
+        "from adjutant.plugin import Plugin, Parameter\n"
+        "from adjutant.procedures.report import Quantity, Report\n"
+        "plugin = Plugin('drawing', 'draws')\n"
+        "@plugin.procedure('draw', 'draws', Parameter('picture', str, 'a new file', '', output=True))\n"
+        "def draw(context, picture=''):\n"
+        "    open(picture, 'x').close() if picture else None\n"
+        "    report = Report('draw')\n"
+        "    report.section('s').add('one', quantity=Quantity('n', 1))\n"
+        "    return report\n")
+    done = adjutant_cli("simulate", "drawing.draw", *FILES, "picture=drawn.png", "--runs", 3, "--plugin", plugin,
+                        cwd=demo)
+    assert done.returncode == 2 and not (demo / "drawn.png").exists()
+    assert done.stderr == ("adjutant: drawing.draw: picture= writes a file, and simulate writes nothing but "
+                           "--picture's histograms: leave picture= out\n")
+    assert simulated(demo, "--runs", 3, "--plugin", plugin, procedure="drawing.draw", side=None)["runs"] == 3
+
+
+def test_every_parameter_that_names_a_file_to_write_is_marked_as_output():
+    from adjutant.plugin_host import load_plugins
+    for plugin in load_plugins().values():
+        for task in plugin.procedures():
+            for p in task.parameters:
+                names_a_file = p.name in ("picture", "out", "output", "file") or "new ." in p.help
+                assert p.output == names_a_file, f"{plugin.name}.{task.name} {p.name}="
 
 
 def test_the_game_is_untouched_and_only_the_picture_asked_for_is_written(demo):
@@ -180,3 +262,43 @@ def test_a_quantity_is_a_named_number():
     again = Report.from_json(report.json_text())
     assert again.quantities() == report.quantities()
     assert report.as_json()["sections"][0]["lines"][0]["quantity"] == {"name": "MA", "value": "13/2", "of": "Hood"}
+
+
+PLUGINS = load_plugins()
+SIMULABLE = [(p.name, t.name) for p in PLUGINS.values() if p.demonstration for t in p.procedures() if t.example]
+
+
+@pytest.fixture(scope="module")
+def demo_folders(tmp_path_factory):
+    """Each plugin's demo folder, its demo run once: {plugin: folder}."""
+    from rich.console import Console
+    folders = {}
+    for name in sorted({plugin for plugin, _ in SIMULABLE}):
+        folder = tmp_path_factory.mktemp(f"demo-{name}")
+        PLUGINS[name].demonstration.run(folder, Console(quiet=True))
+        folders[name] = folder
+    return folders
+
+
+def files_in(folder):
+    return {p: (p.stat().st_size, p.stat().st_mtime_ns) for p in folder.rglob("*")}
+
+
+@pytest.mark.parametrize("plugin_name, name", SIMULABLE)
+def test_simulating_a_procedure_on_its_demo_writes_nothing(demo_folders, plugin_name, name, monkeypatch, capsys):
+    from adjutant.cli import main
+    plugin, task = PLUGINS[plugin_name], PLUGINS[plugin_name].tasks[name]
+    folder, d = demo_folders[plugin_name], plugin.demonstration
+    monkeypatch.chdir(folder)   # a file written by a relative name lands here
+    game, parameters = task.example_game()
+    args = ["simulate", f"{plugin_name}.{name}", game, "--module", d.module, "--companion", d.companion,
+            "--runs", 3, "--seed", 1, "--jobs", 1, "-q", *([f"--charts={d.charts}"] if d.charts else []),
+            *(f"{k}={v}" for k, v in parameters.items())]
+    before = files_in(folder)
+    try:
+        status = main([str(a) for a in args])
+    except SystemExit as e:
+        status = e.code
+    err = capsys.readouterr().err
+    assert status == 0 or "reports no quantity to count" in err, err
+    assert files_in(folder) == before

@@ -62,6 +62,7 @@ class Parameter:
     default: Any = _NO_DEFAULT
     choices: Optional[tuple] = None
     many: bool = False  # a list of values: given as several words after a trace's option, or "a,b" as NAME=VALUE
+    output: bool = False  # a path the procedure writes a new file to (picture=): `adjutant simulate` refuses it
 
     @property
     def required(self):

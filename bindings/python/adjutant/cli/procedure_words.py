@@ -30,13 +30,16 @@ def find_procedure(text, plugin_paths=()):
 
 
 def parameter_texts(words):
-    """NAME=VALUE words as {name: text}; UsageError for a word that is not NAME=VALUE."""
+    """NAME=VALUE words as {name: text}; UsageError for a word that is not NAME=VALUE or a name given twice."""
     given = {}
     for text in words:
         name, eq, value = text.partition("=")
         if not eq or not name:
             raise UsageError(f"parameters are NAME=VALUE, not {text!r}")
-        given[name.strip()] = value
+        name = name.strip()
+        if name in given:
+            raise UsageError(f"parameter {name!r} is given twice ({name}={given[name]} and {text}): give it once")
+        given[name] = value
     return given
 
 

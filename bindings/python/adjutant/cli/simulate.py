@@ -12,10 +12,17 @@ from pathlib import Path
 import adjutant
 from ..batch import ordered_map
 from ..procedures.charts import ChartFile
-from ..procedures.distribution import Tally, plain
+from ..procedures.distribution import plain
 from .procedure_words import add_procedure_arguments, find_procedure, procedure_arguments
 from .simulate_worker import Chunk, Setup, run_chunk
 from .usage import OK, BadInput, UsageError, add_command, add_strict, open_game
+
+# Runs made in this process before any other starts: a procedure that fails, or reports no quantity
+# at all in them, is known at once. They are runs 0.. of the simulation, not runs more.
+FIRST_RUNS = 20
+TABLE_NOTE = ("Note: runs \"68 of 200\": 68 of the 200 runs reported the quantity; its mean, quartiles and "
+              "frequencies are over those 68.")
+JSON_NOTE = "a quantity's runs are those of of_runs that reported it; its mean, quartiles and distribution are over them"
 
 EXAMPLES = """\
 examples:
@@ -23,17 +30,21 @@ examples:
   adjutant simulate litn.command ... side=Union --runs 100000 --seed 7 --json
   adjutant simulate litn.attrition ... side=Union --runs 5000 --picture attrition.png
   adjutant simulate litn.command ... side=Confederate --runs 100000 --scheduler tcp://10.0.0.5:8786
-Run i is rolled with a seed computed from --seed and i alone (the JSON gives --seed; `adjutant run
---seed` with run i's seed makes the same run), so the same --seed gives the same table on one core,
-on many or on a cluster. Each run starts from the game as the file holds it; nothing is written but
---picture's file (never over one). The quantities are the values the procedure's report marks as such
-(plugin contract §7); where one run reports a quantity on several lines, they add up. A quantity's
-runs are the runs that reported it. Quartiles are nearest-rank: values some run gave.
+The runs are numbered from 0; run i is rolled with a seed computed from --seed and i alone (docs/scale.md
+says how), so the same --seed gives the same table on one core, on many or on a cluster. Each run
+starts from the game as the file holds it; nothing is written but --picture's file (never over one,
+its folder checked first): a procedure's own output parameter (picture=) is refused. The quantities
+are the values the procedure's report marks as such (plugin contract §7); where one run reports a
+quantity on several lines, they add up. A quantity's runs ("68 of 200") are the runs that reported it,
+and its mean, quartiles (nearest-rank: values some run gave) and frequencies are over those runs.
+Runs 0-19 are made first, in this process: a procedure that reports no quantity is refused then,
+and a run that fails stops the simulation, named with its seed (`adjutant run --seed SEED` repeats it).
 --jobs N runs N processes (default: every core); --scheduler ADDRESS submits the runs as tasks of a
 Dask scheduler (tcp://HOST:8786; `local` starts a cluster of --jobs workers on this machine): every
 worker must reach the files by the same paths. docs/scale.md says how to run one.
-Exit status 2 when a file cannot be read, a chart value the procedure needs is blank, or a plugin,
-procedure or parameter is unknown (the message names the run), else 0.
+Exit status 2 when a file cannot be read, a chart value the procedure needs is blank, a plugin,
+procedure or parameter is unknown or given twice, the procedure reports no quantity, or a run fails
+(the message names the run and its seed), else 0.
 """
 
 DISTRIBUTION_SHOWN = 8  # a quantity with this many values or fewer gets its frequencies in the table
@@ -68,8 +79,13 @@ def run(args):
             raise UsageError(f"--picture {args.picture}: the picture is a PNG file (FILE.png)")
         if Path(args.picture).exists():
             raise UsageError(f"--picture {args.picture}: the file exists; adjutant never writes over a file")
+        _check_folder(args.picture)
     _, task = find_procedure(args.task, args.plugin)
-    procedure_arguments(task, args.parameters)   # refused here, before any process starts
+    arguments = procedure_arguments(task, args.parameters)   # refused here, before any process starts
+    writes = [p.name for p in task.parameters if p.output and arguments[p.name]]
+    if writes:
+        raise UsageError(f"{args.task}: {writes[0]}= writes a file, and simulate writes nothing but --picture's "
+                         f"histograms: leave {writes[0]}= out")
     module = adjutant.open_module(args.module)
     adjutant.open_companion(args.companion, module)
     open_game(args, args.game, module)
@@ -77,16 +93,18 @@ def run(args):
         ChartFile.load(args.charts)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     setup = Setup(args.task, _absolute(args.game), _absolute(args.module), _absolute(args.companion),
-                  _absolute(args.charts), tuple(args.parameters), tuple(_absolute(p) for p in args.plugin), seed)
+                  _absolute(args.charts), tuple(args.parameters), tuple(_absolute(p) for p in args.plugin), seed,
+                  args.game)
     tally = _simulate(args, setup)
     summaries = tally.summaries()
     if args.json:
         sys.stdout.write(json.dumps({"procedure": args.task, "game": args.game, "parameters": list(args.parameters),
                                      "seed": seed, "runs": tally.runs,
-                                     "quantities": [s.as_json() for s in summaries]}, indent=2) + "\n")
+                                     "quantities": [s.as_json() for s in summaries],
+                                     "notes": [JSON_NOTE]}, indent=2) + "\n")
     else:
         _print_table(f"{args.task} on {args.game}: {tally.runs} runs, seed {seed}", summaries)
-    if args.picture and summaries:
+    if args.picture:
         from ..render.histograms import write_histograms
         write_histograms(summaries, args.picture, f"{args.task} on {Path(args.game).name}: {tally.runs} runs, "
                                                   f"seed {seed}")
@@ -95,12 +113,21 @@ def run(args):
     return OK
 
 
+def _check_folder(picture):
+    """The picture's folder exists and may be written in, before any run."""
+    folder = Path(picture).parent
+    if not folder.is_dir():
+        raise UsageError(f"--picture {picture}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"--picture {picture}: the folder {folder} may not be written in")
+
+
 def _absolute(path):
     return str(Path(path).resolve()) if path else path
 
 
-def chunks(setup, runs, size):
-    return [Chunk(setup, first, min(size, runs - first)) for first in range(0, runs, size)]
+def chunks(setup, runs, size, start=0):
+    return [Chunk(setup, first, min(size, runs - first)) for first in range(start, runs, size)]
 
 
 def chunk_size(runs, workers):
@@ -109,24 +136,40 @@ def chunk_size(runs, workers):
 
 
 def _simulate(args, setup):
+    first = min(args.runs, FIRST_RUNS)
+    done = run_chunk(Chunk(setup, 0, first))
+    _stop_at_failure(args, done)
+    if not done.tally.values:
+        raise BadInput(f"{args.task} reports no quantity to count (none of its first {first} runs gave a CP, MP, SP "
+                       f"lost or other amount): there is nothing to simulate; `adjutant run` shows what it reports")
+    tally = done.tally
     workers = args.jobs or (2 if args.scheduler == "local" else os.cpu_count() or 1)
-    size = args.chunk or chunk_size(args.runs, workers)
-    work = chunks(setup, args.runs, size)
-    tally = Tally()
+    size = args.chunk or chunk_size(args.runs - first, workers)
+    work = chunks(setup, args.runs, size, start=first)
     with _progress(args, args.runs) as advance:
-        done = iter(work)
+        advance(first)
+        finished = iter(work)
         outcomes = ordered_map(run_chunk, work, jobs=args.jobs, scheduler=args.scheduler,
-                               on_done=lambda: advance(next(done).count))
+                               on_done=lambda: advance(next(finished).count))
         try:
             for outcome in outcomes:
                 if outcome.error:
                     raise BadInput(f"{args.game}: {outcome.error}")
-                tally.merge(outcome.value)
+                _stop_at_failure(args, outcome.value)
+                tally.merge(outcome.value.tally)
         finally:
             close = getattr(outcomes, "close", None)
             if close:
                 close()   # stops the pool when a run failed
     return tally
+
+
+def _stop_at_failure(args, done):
+    """BadInput naming the failed run of a chunk, if one failed, with the seed that makes it again."""
+    failure = done.failure
+    if failure:
+        raise BadInput(f"{args.game}: run {failure.index} failed (seed {failure.seed}: `adjutant run` with "
+                       f"--seed {failure.seed} makes it again): {failure.message}")
 
 
 class _progress:
@@ -168,19 +211,18 @@ def _print_table(title, summaries):
     from rich.table import Table
     from .tables import console
     console.print(title)
-    if not summaries:
-        console.print("the procedure reports no quantity (plugin contract §7: report values marked as quantities)")
-        return
     table = Table(show_edge=False, pad_edge=False)
     for column in ("quantity", "of", "runs", "mean", "min", "25%", "median", "75%", "max", "frequencies"):
         table.add_column(column, justify="left" if column in ("quantity", "of", "frequencies") else "right")
     for s in summaries:
         frequencies = ("  ".join(f"{_value(v)}: {_percent(n, s.runs)}" for v, n in s.counts.items())
                        if len(s.counts) <= DISTRIBUTION_SHOWN else f"{len(s.counts)} values")
-        table.add_row(s.name, s.of, str(s.runs), f"{float(s.mean):.2f}", _value(s.low),
+        table.add_row(s.name, s.of, f"{s.runs} of {s.of_runs}", f"{float(s.mean):.2f}", _value(s.low),
                       _value(s.quantile(0.25)), _value(s.quantile(0.5)), _value(s.quantile(0.75)), _value(s.high),
                       frequencies)
     console.print(table)
+    if any(s.runs < s.of_runs for s in summaries):
+        console.print(TABLE_NOTE)
 
 
 def _value(value):

@@ -1,7 +1,9 @@
 """What each process of `adjutant simulate` runs: a chunk of runs of one procedure. A process opens
 the module, companion file, game and chart file once, keeps them for every chunk it is given, and
 runs each procedure on a copy of the opened game (Game.copy), so that every run starts from the same
-state whatever ran before it in that process."""
+state whatever ran before it in that process. A run that fails stops its chunk and is named, with its
+seed, in the chunk's result (Done), so that the message is the procedure's own and `adjutant run
+--seed` makes the same run again."""
 import warnings
 from dataclasses import dataclass
 
@@ -25,6 +27,7 @@ class Setup:
     parameters: tuple = ()
     plugin_paths: tuple = ()
     seed: int = 0
+    source: str = ""   # the game's path as the command line gave it, for the procedures' messages
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,7 @@ class Opened:
 
     def run(self, setup, index):
         """Run `index`: the procedure's report, on a copy of the game, with the run's own seed."""
-        context = Context(self.module, self.companion, self.game.copy(), setup.game, charts=self.charts,
+        context = Context(self.module, self.companion, self.game.copy(), setup.source or setup.game, charts=self.charts,
                           rolls=Rolls(run_seed(setup.seed, index)))
         return self.task.run(context, **self.arguments)
 
@@ -69,11 +72,43 @@ def opened(setup):
     return _opened[setup]
 
 
+@dataclass(frozen=True)
+class Failure:
+    """The run that failed: its index, its seed and what the procedure said."""
+
+    index: int
+    seed: int
+    message: str
+
+
+@dataclass
+class Done:
+    """A chunk's outcome: the Tally of its runs up to the first that failed, and that failure."""
+
+    tally: Tally
+    failure: Failure = None
+
+
+# What a procedure raises for the game or parameters it is given (a unit it has not, a side it needs):
+# its message is the whole story. Anything else is a fault in the plugin, named by its class too.
+_REFUSALS = (ValueError, OSError, adjutant.FormatError)
+
+
+def failure_text(e):
+    if isinstance(e, _REFUSALS) and str(e):
+        return str(e)
+    return f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+
+
 def run_chunk(chunk):
-    """The Tally of a chunk's runs."""
+    """Done: the Tally of a chunk's runs, stopped at the first that fails."""
     setup = chunk.setup
     work = opened(setup)
     tally = Tally()
     for index in range(chunk.first, chunk.first + chunk.count):
-        tally.add_run(work.run(setup, index).quantities())
-    return tally
+        try:
+            report = work.run(setup, index)
+        except Exception as e:  # the run's failure is the chunk's outcome, with the run named
+            return Done(tally, Failure(index, run_seed(setup.seed, index), failure_text(e)))
+        tally.add_run(report.quantities())
+    return Done(tally)

@@ -1,5 +1,7 @@
 """The distribution of each quantity a procedure reports (report.Quantity) over many runs: for each
-(name, of), how many runs reported it and how often each value came. Tallies of parts of the runs
+(name, of), how many runs reported it and how often each value came. A quantity's mean and quartiles
+are over the runs that reported it (`runs`, out of `of_runs`): a run that did not report it gave no
+value, which is not 0 (a plugin that means 0 reports 0). Tallies of parts of the runs
 merge into the tally of them all, whatever the parts, so the result does not depend on how the runs
 were shared among processes."""
 from collections import Counter
@@ -29,7 +31,7 @@ class Tally:
         return self
 
     def summaries(self):
-        return [Summary(name, of, counts) for (name, of), counts in self.values.items()]
+        return [Summary(name, of, counts, self.runs) for (name, of), counts in self.values.items()]
 
 
 def _exact(value):
@@ -40,12 +42,14 @@ def _exact(value):
 
 
 class Summary:
-    """One quantity's distribution: `counts` {value: runs that gave it}."""
+    """One quantity's distribution: `counts` {value: runs that gave it}; `runs` of the `of_runs` of the
+    simulation reported it."""
 
-    def __init__(self, name, of, counts):
+    def __init__(self, name, of, counts, of_runs=None):
         self.name, self.of = name, of
         self.counts = dict(sorted(counts.items()))
         self.runs = sum(self.counts.values())
+        self.of_runs = self.runs if of_runs is None else of_runs
 
     @property
     def label(self):
@@ -75,7 +79,8 @@ class Summary:
         return next(reversed(self.counts))
 
     def as_json(self):
-        return {"name": self.name, "of": self.of, "runs": self.runs, "mean": round(float(self.mean), 6),
+        return {"name": self.name, "of": self.of, "runs": self.runs, "of_runs": self.of_runs,
+                "mean": round(float(self.mean), 6),
                 "min": plain(self.low), "q1": plain(self.quantile(Fraction(1, 4))),
                 "median": plain(self.quantile(Fraction(1, 2))), "q3": plain(self.quantile(Fraction(3, 4))),
                 "max": plain(self.high), "distribution": [[plain(v), n] for v, n in self.counts.items()]}

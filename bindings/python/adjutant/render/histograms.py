@@ -17,7 +17,8 @@ def write_histograms(summaries, path, title):
     for ax, summary in zip(axes.flat, summaries):
         values = list(summary.counts)
         ax.bar([float(v) for v in values], list(summary.counts.values()), width=_bar_width(values), color="#4a6fa5")
-        ax.set_xlim(float(values[0]) - 1, float(values[-1]) + 1)   # one value alone: a bar, not a filled box
+        margin = 1 if len(values) > 1 else 2   # one value alone: a narrow bar, not a filled box
+        ax.set_xlim(float(values[0]) - margin, float(values[-1]) + margin)
         if all(float(v).is_integer() for v in values):
             ax.xaxis.set_major_locator(ticker.MaxNLocator(integer=True))
         ax.set_title(summary.label, fontsize=9)
@@ -26,7 +27,8 @@ def write_histograms(summaries, path, title):
     for ax in list(axes.flat)[len(summaries):]:
         ax.set_visible(False)
     figure.suptitle(title, fontsize=10)
-    figure.tight_layout()
+    height = figure.get_figheight()
+    figure.tight_layout(rect=(0, 0, 1, 1 - 0.45 / height))   # the subplots below the title's 0.45 inch
     image = io.BytesIO()
     figure.savefig(image, format="png", dpi=100)
     pyplot.close(figure)
