@@ -2,7 +2,12 @@
 as one by one, in the order given, a broken file reported in its place; and adjutant.batch's
 ordered_map under it: order kept when later items finish first, an item's exception its outcome."""
 import argparse
+import contextlib
 import os
+import re
+import signal
+import socket
+import subprocess
 import sys
 import time
 from functools import partial
@@ -10,6 +15,7 @@ from functools import partial
 import pytest
 
 import adjutant
+from adjutant import batch
 from adjutant.batch import ordered_map
 from adjutant.cli import check_worker
 from adjutant.cli.usage import progress
@@ -84,14 +90,85 @@ def test_two_processes_print_what_one_prints(archive, one_by_one, form):
     _same(_check(module, games, "--jobs", "2", *(("--json",) if form == "json" else ())), one_by_one[form])
 
 
-def test_a_local_dask_cluster_prints_what_one_process_prints(archive, one_by_one):
+def test_a_local_dask_cluster_prints_what_one_process_prints_and_nothing_of_dask(archive, one_by_one):
     module, games = archive
-    _same(_check(module, games, "--scheduler", "local", "--jobs", "2", "--json"), one_by_one["json"])
+    with socket.socket() as held:  # Dask warns when its HTTP server's port 8787 is taken: not on loopback alone
+        with contextlib.suppress(OSError):
+            held.bind(("", 8787))
+            held.listen()
+        _same(_check(module, games, "--scheduler", "local", "--jobs", "2", "--json"), one_by_one["json"])
 
 
-def test_a_running_dask_cluster_by_its_address_prints_what_one_process_prints(archive, one_by_one, cluster):
+def test_a_running_dask_cluster_prints_the_paths_as_given_and_what_one_process_prints(archive, cluster):
     module, games = archive
-    _same(_check(module, games, "--scheduler", cluster), one_by_one["text"])
+    here = games[2].parent  # the broken file's folder: its error names the path as given, not the workers'
+    relative = [os.path.relpath(g, here) for g in games]
+    one = run_cli("check", "moves", *relative, "--module", module, "--companion", TLD_COMPANION, "--jobs", "1",
+                  cwd=here)
+    remote = run_cli("check", "moves", *relative, "--module", module, "--companion", TLD_COMPANION,
+                     "--scheduler", cluster, "--jobs", "3", cwd=here)
+    note = f"adjutant: --jobs 3 is ignored with --scheduler {cluster}: its workers judge as many games at once as " \
+           f"they have threads"
+    assert remote.stderr.splitlines()[0] == note
+    remote.stderr = remote.stderr.replace(note + "\n", "")
+    _same(remote, one)
+    assert "adjutant: 0606-9.log [savedGame]" in one.stderr
+
+
+@pytest.mark.parametrize("address", ["nonsense", "http://127.0.0.1:8786", "", "tcp://127.0.0.1", "tcp://:8786"])
+def test_a_malformed_scheduler_address_is_refused_at_once(address):
+    result = run_cli("check", "moves", "x.vlog", "--module", "m.vmod", "--companion", "c.toml", "--scheduler", address)
+    assert result.returncode == 2
+    assert result.stderr == (f"adjutant: --scheduler {address!r} is not a scheduler's address: give `local` or a "
+                             f"running Dask scheduler's address, tcp://HOST:PORT (what `dask scheduler` prints "
+                             f"after 'Scheduler at:')\n")
+
+
+def test_a_scheduler_that_does_not_answer_is_named_with_what_to_do(cluster, monkeypatch):
+    monkeypatch.setattr(batch, "CONNECT_SECONDS", 2)
+    with socket.socket() as unused:
+        unused.bind(("127.0.0.1", 0))
+        nothing = f"tcp://127.0.0.1:{unused.getsockname()[1]}"
+    with pytest.raises(batch.SchedulerError) as silent:
+        list(ordered_map(abs, [1, 2], scheduler=nothing))
+    assert str(silent.value) == (f"--scheduler {nothing}: no Dask scheduler answered within 2 s: start one with "
+                                 f"`dask scheduler` (docs/scale.md)")
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(cluster) as client:
+        worker = next(iter(client.scheduler_info()["workers"]))
+    with pytest.raises(batch.SchedulerError) as wrong:
+        list(ordered_map(abs, [1, 2], scheduler=worker))
+    assert str(wrong.value).startswith(f"--scheduler {worker}: something answered there, but not as a Dask scheduler")
+    assert "a worker's port" in str(wrong.value)
+
+
+@pytest.mark.parametrize("where", [("--jobs", "2"), ("--scheduler", "local", "--jobs", "2")])
+def test_ctrl_c_gives_the_summary_so_far_and_leaves_nothing_running(tld, where):
+    module, logs = tld
+    command = [sys.executable, "-m", "adjutant", "check", "moves", *map(str, logs * 20), "--module", str(module),
+               "--companion", str(TLD_COMPANION), *where]
+    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    run.stdout.readline()  # the first game is out: the workers are at work
+    os.killpg(run.pid, signal.SIGINT)  # as a terminal's Ctrl-C: to every process of the group
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    lines = err.splitlines()
+    assert re.fullmatch(rf"adjutant: interrupted after \d+ of {len(logs) * 20} files", lines[-2]), err
+    assert re.match(r"adjutant: \d+ games, \d+ moves, 0 illegal, 0 failed, 0 skipped;", lines[-1]), err
+    deadline = time.monotonic() + 10
+    while _group_alive(run.pid) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _group_alive(run.pid), "a worker outlived the command"
+
+
+def _group_alive(group):
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def test_an_illegal_move_found_by_a_worker_gives_exit_status_1(sample_module, tmp_path):

@@ -13,20 +13,37 @@ jobs: None for every core (os.cpu_count()), 1 for this process alone (no pool), 
 (a process pool started with forkserver where the system has it, else spawn: never fork, which
 would copy the caller's threads and open files). With one item, or one job, nothing is started.
 
-scheduler: "local" starts a Dask distributed.LocalCluster on 127.0.0.1 with `jobs` worker processes
-of one thread each, for as long as the iteration lasts; any other string is the address of a
-running Dask scheduler (tcp://host:8786), whose workers run the items. Dask is imported only then.
+scheduler: "local" starts a Dask distributed.LocalCluster with `jobs` worker processes of one thread
+each, for as long as the iteration lasts, every port of it (HTTP servers too) on 127.0.0.1 alone;
+tcp://HOST:PORT is the address of a running Dask scheduler, whose workers run the items, found
+within CONNECT_SECONDS. Any other address, or none answering, raises SchedulerError. Dask is
+imported only then, and its log lines and warnings are silenced unless `verbose`.
+
+Ctrl-C (SIGINT to the process group) reaches the caller alone: worker processes ignore it, and the
+KeyboardInterrupt that ends the iteration stops them (or the local cluster) with it.
 
 on_done(): called once per finished item, as it finishes (whatever its place in the order): for a
 progress bar's count and rate.
 """
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Optional
 
 # Items in flight per worker: enough to keep each busy while the next result travels back, few
 # enough that a run of 100,000 items does not hold 100,000 futures.
 IN_FLIGHT_PER_WORKER = 4
+
+# How long a client waits for a scheduler to answer (Dask's own default is 30 s).
+CONNECT_SECONDS = 10
+
+SCHEDULER_FORM = ("give `local` or a running Dask scheduler's address, tcp://HOST:PORT (what `dask scheduler` "
+                  "prints after 'Scheduler at:')")
+START_ONE = "start one with `dask scheduler` (docs/scale.md)"
+
+
+class SchedulerError(Exception):
+    """A scheduler that cannot be used: an address that names none, or no Dask scheduler answering there."""
 
 
 @dataclass
@@ -36,15 +53,30 @@ class Outcome:
     error: Optional[str] = None
 
 
-def ordered_map(fn, items, *, jobs=None, scheduler=None, on_done=None):
+def check_scheduler(address):
+    """SchedulerError unless `address` is `local` or tcp://HOST:PORT."""
+    from urllib.parse import urlsplit
+    if address == "local":
+        return
+    try:
+        parts = urlsplit(address)
+        port = parts.port
+    except ValueError:
+        port = None
+    if parts.scheme != "tcp" or not parts.hostname or port is None or parts.path not in ("", "/"):
+        raise SchedulerError(f"--scheduler {address!r} is not a scheduler's address: {SCHEDULER_FORM}")
+
+
+def ordered_map(fn, items, *, jobs=None, scheduler=None, on_done=None, verbose=False):
     """Yields an Outcome per item, in the order of `items` (see the module's description)."""
     items = list(items)
     jobs = jobs or os.cpu_count() or 1
     if jobs < 1:
         raise ValueError(f"jobs must be 1 or more, not {jobs}")
     on_done = on_done or (lambda: None)
-    if scheduler:
-        return _on_dask(fn, items, jobs, scheduler, on_done)
+    if scheduler is not None:
+        check_scheduler(scheduler)
+        return _on_dask(fn, items, jobs, scheduler, on_done, verbose)
     if jobs == 1 or len(items) < 2:
         return _here(fn, items, on_done)
     return _on_processes(fn, items, min(jobs, len(items)), on_done)
@@ -65,17 +97,48 @@ def _here(fn, items, on_done):
         yield outcome
 
 
+def _ignore_interrupts():
+    """In a worker process: Ctrl-C reaches the whole process group, but the caller alone answers it
+    (it stops the workers), so that no worker prints a traceback."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _children_ignore_interrupts():
+    """Processes started inside inherit an ignored SIGINT (see _ignore_interrupts)."""
+    import signal
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _on_processes(fn, items, workers, on_done):
     import multiprocessing  # here: a command that starts no pool starts faster
     from concurrent.futures import ProcessPoolExecutor
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        try:
-            yield from _in_order(lambda item: pool.submit(fn, item), _first_done, items,
-                                 workers * IN_FLIGHT_PER_WORKER, on_done)
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ignore_interrupts)
+    finished = False
+    try:
+        yield from _in_order(lambda item: pool.submit(fn, item), _first_done, items,
+                             workers * IN_FLIGHT_PER_WORKER, on_done)
+        finished = True
+    finally:
+        if not finished:  # stopped early (Ctrl-C, the caller's break): the games running are not wanted
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                process.join()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _first_done(futures):
@@ -83,23 +146,66 @@ def _first_done(futures):
     return wait(futures, return_when=FIRST_COMPLETED).done
 
 
-def _on_dask(fn, items, jobs, scheduler, on_done):
+@contextmanager
+def _dask_quiet(verbose):
+    """Dask's log lines and warnings (a port in use, a worker restarted) for the user only with `verbose`."""
     import logging
-    import distributed  # only here: it takes a second to import
-    if scheduler == "local":
-        cluster = distributed.LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                                           host="127.0.0.1", dashboard_address=None, silence_logs=logging.ERROR)
-    else:
+    import warnings
+    logger = logging.getLogger("distributed")
+    level = logger.level
+    with warnings.catch_warnings():
+        if not verbose:
+            logger.setLevel(logging.CRITICAL + 1)
+            warnings.filterwarnings("ignore", module="distributed")
+            warnings.filterwarnings("ignore", module="dask")
+        try:
+            yield
+        finally:
+            logger.setLevel(level)
+
+
+def _on_dask(fn, items, jobs, scheduler, on_done, verbose):
+    import logging
+    with _dask_quiet(verbose):
+        import distributed  # only here: it takes a second to import
         cluster = None
+        try:
+            if scheduler == "local":
+                # Every server a cluster starts listens on loopback alone: the scheduler's and
+                # workers' ports, and the HTTP servers (health, metrics) each starts even without a
+                # dashboard, on a free port rather than 8787.
+                with _children_ignore_interrupts():
+                    cluster = distributed.LocalCluster(
+                        n_workers=jobs, threads_per_worker=1, processes=True, host="127.0.0.1",
+                        dashboard_address=None, scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                        worker_dashboard_address="127.0.0.1:0",
+                        silence_logs=logging.INFO if verbose else logging.CRITICAL + 1)
+            client = _client(distributed, cluster if cluster is not None else scheduler)
+            with client:
+                slots = sum(client.nthreads().values()) or jobs
+                yield from _in_order(lambda item: client.submit(fn, item, pure=False),  # the same item twice is two tasks
+                                     lambda futures: distributed.wait(futures, return_when="FIRST_COMPLETED").done,
+                                     items, slots * IN_FLIGHT_PER_WORKER, on_done)
+        finally:
+            if cluster is not None:
+                cluster.close()
+
+
+def _client(distributed, where):
+    """A distributed.Client of a LocalCluster or of the scheduler at an address; SchedulerError when
+    none answers there."""
+    if not isinstance(where, str):
+        return distributed.Client(where)
     try:
-        with distributed.Client(cluster if cluster is not None else scheduler) as client:
-            slots = sum(client.nthreads().values()) or jobs
-            yield from _in_order(lambda item: client.submit(fn, item, pure=False),  # the same item twice is two tasks
-                                 lambda futures: distributed.wait(futures, return_when="FIRST_COMPLETED").done,
-                                 items, slots * IN_FLIGHT_PER_WORKER, on_done)
-    finally:
-        if cluster is not None:
-            cluster.close()
+        return distributed.Client(where, timeout=CONNECT_SECONDS)
+    except Exception as e:  # OSError, TimeoutError (empty) or CommClosedError, as the far end answers
+        why = str(e)
+        if "Timed out trying to connect" in why or isinstance(e, ConnectionRefusedError):
+            raise SchedulerError(f"--scheduler {where}: no Dask scheduler answered within {CONNECT_SECONDS} s: "
+                                 f"{START_ONE}") from None
+        raise SchedulerError(f"--scheduler {where}: something answered there, but not as a Dask scheduler "
+                             f"({why or type(e).__name__}): a worker's port, or another server's? `dask scheduler` "
+                             f"prints its own address after 'Scheduler at:' (docs/scale.md)") from None
 
 
 def _in_order(submit, first_done, items, window, on_done):

@@ -9,7 +9,9 @@ Exit status (the same for every subcommand):
   1  violations found: an illegal move, a set-up finding, a problem in the companion file that
      `terrain check` checks, sight blocked (`los`), no trace (`trace`);
   2  bad input: a file that cannot be read, parsed or written (the message names the file and the
-     place), a missing or blank chart value, an unknown name, procedure or plugin, a wrong command line.
+     place), a missing or blank chart value, an unknown name, procedure or plugin, a wrong command
+     line, a Dask scheduler that cannot be reached;
+  130 stopped by Ctrl-C (a line says so, and a command working through many files gives what it found).
 
 Errors are one line on standard error, "adjutant: ..." naming the file and the place; only a
 command line argparse cannot read gets the usage line too. No user error shows a Python traceback.
@@ -24,7 +26,8 @@ from ..procedures.charts import ChartError
 from ..errors import FormatError
 from ..plugin_host import PluginError
 from . import check, demo, edit, geometry, inspect, plugins, render, run, sight, simulate, terrain
-from .usage import BAD_INPUT, BadInput, Parser, UsageError, error
+from ..batch import SchedulerError
+from .usage import BAD_INPUT, INTERRUPTED, BadInput, Parser, UsageError, error
 
 EXAMPLES = inspect.EXAMPLES + """\
   adjutant where Lee.vmod 1477 1536           VASSAL's name of a map point
@@ -93,9 +96,13 @@ def main(argv=None):
     except BrokenPipeError:  # the reader stopped early (| head): quietly, as other tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    except (UsageError, BadInput, FormatError, adjutant.GeometryError, PluginError, ChartError, OSError) as e:
+    except (UsageError, BadInput, FormatError, adjutant.GeometryError, PluginError, ChartError, OSError,
+            SchedulerError) as e:
         error(_one_line(e))
         return BAD_INPUT
+    except KeyboardInterrupt:  # Ctrl-C where the command has no summary of its own to give
+        error("interrupted")
+        return INTERRUPTED
 
 
 def _one_line(e):

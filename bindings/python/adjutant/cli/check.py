@@ -5,18 +5,19 @@ import argparse
 import json
 import os
 import time
+from collections import Counter
 from functools import partial
 from pathlib import Path
 
 import adjutant
-from ..batch import ordered_map
+from ..batch import SchedulerError, check_scheduler, ordered_map
 from ..errors import FormatError
 from ..plugin_host import choose_plugin
 from ..rules.verdict_table import print_move_verdicts
 from .check_worker import CheckJob, Judged, Opened, judge, keep_opened
 from .tables import console, print_setup_findings
-from .usage import (BAD_INPUT, OK, VIOLATIONS, BadInput, UsageError, add_command, add_command_group, add_strict,
-                    error, note, open_game, progress, warn)
+from .usage import (BAD_INPUT, INTERRUPTED, OK, VIOLATIONS, BadInput, UsageError, add_command, add_command_group,
+                    add_strict, error, note, open_game, progress, warn)
 
 EXAMPLES = """\
 examples:
@@ -41,13 +42,17 @@ to where it went, with every other piece where it stood then; moves on maps (or 
 companion file does not describe are counted in a note, not judged. A save holds no moves: judge
 it against an earlier save with --before. With --before, the moves are the pieces that stand
 elsewhere than in the earlier save.
-Several games, or folders (every save and log in them, whatever their names; other files are
-listed as skipped), are judged on every core at once (--jobs N: N at a time; --scheduler: as tasks
-of a Dask cluster, `local` for one on this machine) and printed in the order given, each as soon as
-it and those before it are done: a game that cannot be read or judged is reported on its own line
-and the others go on. With --json, each game is one line of JSON (JSON Lines, in the order given):
-{"game", "moves", "notes"}, {"game", "error"} or {"game", "skipped"}. A summary ends the run on
-standard error: games, moves, illegal moves, failed and skipped files, files/s.
+Several games, or folders (every save and log in them and in their sub-folders, read by content
+whatever their names), are judged on every core at once (--jobs N: N at a time; --scheduler: as
+tasks of a Dask cluster, `local` for one on this machine) and printed in the order given, each as
+soon as it and those before it are done: a game that cannot be read or judged is reported on its
+own line and the others go on. In a folder, a file that cannot be read, a damaged archive, or a
+.vsav or .vlog that is not a save or log fails like a game; files that are plainly not games
+(texts, pictures, modules) are skipped, and counted in one line at the end (--verbose names them).
+With --json, each game is one line of JSON (JSON Lines, in the order given): {"game", "moves",
+"notes"}, {"game", "error"} or {"game", "skipped"}. With several files a summary ends the run on
+standard error: games, moves, illegal moves, failed and skipped files, files/s. Ctrl-C stops the
+run with the summary so far (exit status 130).
 Exit status 2 when a game failed, else 1 when a move is illegal, else 0.
 """
 
@@ -61,8 +66,11 @@ examples:
                                                   on a Dask cluster of 4 processes on this machine
 Each unit must stand in terrain its class may enter, and each side's units in a hex must keep the
 stacking limits ([[movement.stack_limit]]). Several saves, or folders of them, are judged as check
-moves judges games (--jobs, --scheduler; --json: one line of JSON per source; a summary). Exit status 2 when a file cannot
-be read, else 1 when a set-up breaks a rule (a set-up the module names but cannot open is one).
+moves judges games (--jobs, --scheduler, folders; --json: one line of JSON per source, {"source",
+"checked", "findings", "notes"}, {"source", "error"} or {"source", "skipped"}; a summary). Pieces on
+maps the module does not have, or on hex boards the companion file does not describe, are not
+checked: a note counts them. Exit status 2 when a file cannot be read, else 1 when a set-up breaks a
+rule (a set-up the module names but cannot open is one).
 """
 
 
@@ -106,11 +114,14 @@ def add_parser(commands):
 def _add_common(parser):
     parser.add_argument("--jobs", "-j", type=_jobs, metavar="N",
                         help="judge N files at once, each in a process of its own (default: every core, "
-                             f"{os.cpu_count()} here; 1: one by one in this process)")
+                             f"{os.cpu_count()} here; 1: one by one in this process); with --scheduler local the "
+                             "cluster's worker processes; ignored with a scheduler's address")
     parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help="judge the files as tasks of a Dask cluster: its scheduler's address "
-                             "(tcp://host:8786; docs/scale.md), or `local` for a cluster of --jobs processes "
-                             "on this machine")
+                        help="judge the files as tasks of a Dask cluster: a running scheduler's address "
+                             "(tcp://HOST:PORT, docs/scale.md; refused after 10 s without an answer), or `local` "
+                             "for a cluster of --jobs processes on this machine (127.0.0.1 only)")
+    parser.add_argument("--verbose", "-v", action="store_true",
+                        help="name each file skipped in a folder, and show Dask's own log lines and warnings")
     parser.add_argument("--companion", required=True, metavar="COMPANION", help="the companion file with [movement]")
     parser.add_argument("--plugin", metavar="PLUGIN",
                         help="the rules plugin: a .py file or package folder, or an installed plugin's name "
@@ -139,6 +150,7 @@ def run_moves(args):
     entries = _games(args.games)
     if args.before and len(entries) != 1:
         raise UsageError("--before compares one save with an earlier one: give one GAME")
+    _check_where(args)
     module = adjutant.open_module(args.module)
     companion, plugin, check = _rules(args, module, "moves")
     if args.before and check.logs_only:
@@ -147,63 +159,93 @@ def run_moves(args):
     before = open_game(args, args.before, module) if args.before else None
     job = _job(args, "moves", args.module, before=args.before, violations=args.violations)
     keep_opened(job, Opened(module, companion, check, before))
-    tally = Tally("games")
+    tally = Tally("games", "moves", "illegal")
+
     def save_in_folder(path, judged):  # a save found in a folder was not meant to be judged alone
         return SAVE_SKIPPED if judged is not None and judged.no_moves and path not in args.games else None
 
-    for path, judged in _judged_well(args, job, entries, "checking games", "game", tally, save_in_folder):
+    def show(path, judged):
         tally.illegal += judged.illegal
         if args.json:
             _json_line({"game": path, "moves": judged.shown, "notes": judged.notes})
         else:
             print_move_verdicts(path, judged.shown, judged.total, console, notes=judged.notes)
-    tally.report(args, "moves", "illegal")
-    return BAD_INPUT if tally.failed else VIOLATIONS if tally.illegal else OK
+
+    return _batch(args, job, entries, "checking games", "game", tally, show, save_in_folder)
 
 
 SAVE_SKIPPED = "a save holds positions, not moves (judge two saves with --before)"
 
 
+def _check_where(args):
+    """A --scheduler that cannot name a cluster is refused before any file is opened; --jobs, which a
+    running cluster's workers decide, is said to be ignored there."""
+    if args.scheduler is None:
+        return
+    try:
+        check_scheduler(args.scheduler)
+    except SchedulerError as e:
+        raise UsageError(str(e)) from None
+    if args.jobs and args.scheduler != "local":
+        note(args, f"--jobs {args.jobs} is ignored with --scheduler {args.scheduler}: its workers judge as many "
+                   f"games at once as they have threads")
+
+
+def _batch(args, job, entries, description, key, tally, show, skip=lambda path, judged: None):
+    """Judges the entries, shows each judged file in order (`show(path, judged)`), and ends with the
+    summary; Ctrl-C stops the run with the summary of what was done. The exit status."""
+    try:
+        for path, judged in _judged_well(args, job, entries, description, key, tally, skip):
+            show(path, judged)
+    except KeyboardInterrupt:
+        error(f"interrupted after {tally.files + tally.skipped} of {len(entries)} files")
+        tally.report(args, always=True)
+        return INTERRUPTED
+    tally.report(args)
+    return BAD_INPUT if tally.failed else VIOLATIONS if tally.illegal else OK
+
+
 def _judged_well(args, job, entries, description, key, tally, skip=lambda path, judged: None):
     """(path, judged) of each file judged, in order; a file skipped (or that `skip` names a reason
-    for) or failed is reported on its own line and counted in `tally`, and the run goes on."""
+    for) or failed is reported and counted in `tally`, and the run goes on. A file skipped in a
+    folder gets a line of its own with --verbose (and its JSON line with --json), else it is only
+    counted, in a line at the end."""
     for path, skipped, judged in _judged(args, job, entries, description):
         skipped = skipped or skip(path, judged)
         if skipped:
-            tally.skipped += 1
-            _report(args, {key: path, "skipped": skipped}, f"skipped {path}: {skipped}")
+            tally.skip(skipped)
+            if args.json:
+                _json_line({key: path, "skipped": skipped})
+            elif args.verbose:
+                note(args, f"skipped {path}: {skipped}")
             continue
         tally.files += 1
         if judged.error:
             tally.failed += 1
-            _report(args, {key: path, "error": judged.error}, judged.error, is_error=True)
+            if args.json:
+                _json_line({key: path, "error": judged.error})
+            error(judged.error)
             continue
         tally.judged += judged.total
         yield path, judged
 
 
 def _job(args, task, module, before=None, violations=False):
-    """The CheckJob of a command line."""
-    where = _for_workers(args)
-    return CheckJob(task, where(module), where(args.companion), plugin=where(args.plugin), charts=where(args.charts),
-                    before=where(before), strict=args.strict, violations=violations, json=args.json)
-
-
-def _for_workers(args):
-    """How a path is given to the workers: as it is, or with --scheduler ADDRESS by its absolute path
-    (the workers' folders may be other than this one)."""
-    if args.scheduler in (None, "local"):
-        return lambda path: path
-    return lambda path: os.path.abspath(path) if path is not None and os.path.exists(path) else path
+    """The CheckJob of a command line: with --scheduler ADDRESS, the workers read relative paths from
+    this folder (theirs may be another), and their messages name the paths as given here."""
+    folder = os.getcwd() if args.scheduler not in (None, "local") else None
+    return CheckJob(task, module, args.companion, plugin=args.plugin, charts=args.charts, before=before,
+                    strict=args.strict, violations=violations, json=args.json, folder=folder)
 
 
 def _judged(args, job, entries, description):
     """(path, why it is skipped, Judged) for each entry in order, judged by --jobs processes or on
     --scheduler's cluster, with a progress bar; a check that cannot go on (a chart file without a
     value it needs) stops here as bad input."""
-    paths = [_for_workers(args)(path) for path, skipped in entries if not skipped]
+    paths = [path for path, skipped in entries if not skipped]
     with progress(args, description, len(entries), unit="files") as advance:
-        outcomes = ordered_map(partial(judge, job), paths, jobs=args.jobs, scheduler=args.scheduler, on_done=advance)
+        outcomes = ordered_map(partial(judge, job), paths, jobs=args.jobs, scheduler=args.scheduler,
+                               on_done=advance, verbose=args.verbose)
         try:
             for path, skipped in entries:
                 if skipped:
@@ -222,33 +264,33 @@ def _judged(args, job, entries, description):
 
 
 class Tally:
-    """What a batch found, for the summary line at its end."""
+    """What a batch found, for the summary at its end: `kind` of files, what is counted in them
+    (`judged`: moves, problems) and in what illegal ones."""
 
-    def __init__(self, kind):
-        self.kind, self.files, self.judged, self.illegal, self.failed, self.skipped = kind, 0, 0, 0, 0, 0
+    def __init__(self, kind, judged, illegal=None):
+        self.kind, self.judged_name, self.illegal_name = kind, judged, illegal
+        self.files, self.judged, self.illegal, self.failed, self.skipped = 0, 0, 0, 0, 0
+        self.skipped_why = Counter()
         self.start = time.perf_counter()
 
-    def report(self, args, judged, illegal):
-        """A line on standard error when there were several files: games, moves, illegal moves,
-        failures, files/s."""
-        if self.files + self.skipped < 2:
+    def skip(self, why):
+        self.skipped += 1
+        self.skipped_why[why] += 1
+
+    def report(self, args, always=False):
+        """On standard error, when there were several files (or `always`): a line per reason files
+        were skipped (with --verbose and --json each is named already), then games, moves, illegal
+        moves, failures, files/s."""
+        if self.files + self.skipped < 2 and not always:
             return
+        if not (args.verbose or args.json):
+            for why, count in self.skipped_why.items():
+                note(args, f"skipped {count} file{'' if count == 1 else 's'} in folders: {why} (--verbose names them)")
         seconds = time.perf_counter() - self.start
-        parts = [f"{self.files} {self.kind}", f"{self.judged} {judged}"]
-        parts += [f"{self.illegal} {illegal}"] if illegal else []
+        parts = [f"{self.files} {self.kind}", f"{self.judged} {self.judged_name}"]
+        parts += [f"{self.illegal} {self.illegal_name}"] if self.illegal_name else []
         parts += [f"{self.failed} failed", f"{self.skipped} skipped"]
         note(args, f"{', '.join(parts)}; {seconds:.1f} s, {self.files / seconds if seconds else 0:.1f} files/s")
-
-
-def _report(args, record, text, is_error=False):
-    """A game that was skipped or failed: a JSON line with --json (and an error on standard error
-    too), else a line on standard error."""
-    if args.json:
-        _json_line(record)
-    if is_error:
-        error(text)
-    elif not args.json:
-        note(args, text)
 
 
 def _json_line(record):
@@ -257,41 +299,59 @@ def _json_line(record):
 
 
 def _games(paths):
-    """[(path, why it is skipped or "")] for the games named, in order: each folder among them replaced
-    by its files (by name), those that hold no save or log skipped; folders are read by content, not
-    by the files' extensions."""
+    """[(path, why it is skipped or "")] for the games named, in order: each folder among them
+    replaced by its files, its sub-folders' too (by name, folder by folder), those that are plainly
+    not games skipped (is_game_file)."""
     games = []
     for path in paths:
         if not Path(path).is_dir() or _is_module(path):
             games.append((path, ""))
             continue
-        files = sorted(p for p in Path(path).iterdir() if p.is_file())
-        found = [(str(p), "" if is_game_file(p) else "not a VASSAL save or log") for p in files]
+        found = [(p, "" if is_game_file(p) else NOT_A_GAME) for p in _files_under(path)]
         if not any(not why for _, why in found):
-            raise BadInput(f"{path}: a folder without saves or logs")
+            raise BadInput(f"{path}: a folder without saves or logs (its sub-folders read too)")
         games += found
     return games
+
+
+NOT_A_GAME = "not a VASSAL save or log"
+GAME_EXTENSIONS = (".vsav", ".vlog")  # what VASSAL names its saves and logs
+
+
+def _files_under(folder):
+    """The files of a folder and of its sub-folders, by name, each folder's files before its
+    sub-folders' (a broken link is listed: it is a file that cannot be read). Linked folders are not
+    entered: a link back up would never end."""
+    files = []
+    for top, folders, names in os.walk(folder):
+        folders.sort()
+        files += [os.path.join(top, name) for name in sorted(names)]
+    return files
 
 
 def _is_module(path):
     try:
         return adjutant.file_kind(str(path)) in ("module", "extension")
-    except FormatError:
-        return False
-
-
-def is_game_file(path):
-    """Whether a file holds a VASSAL save or log, by its content (adjutant.file_kind)."""
-    try:
-        return adjutant.file_kind(str(path)) == "save"
     except (OSError, FormatError):
         return False
 
 
+def is_game_file(path):
+    """Whether a file found in a folder is judged as a game: a VASSAL save or log by its content
+    (adjutant.file_kind), and so is a file that cannot be read, a damaged archive, or a file named
+    .vsav or .vlog that is not one (judging it reports why it fails). Only files that can be read and
+    are plainly something else (a text, a picture, a module) are not."""
+    try:
+        kind = adjutant.file_kind(str(path))
+    except (OSError, FormatError):
+        return True
+    return kind == "save" or (kind == "unknown" and str(path).lower().endswith(GAME_EXTENSIONS))
+
+
 def run_setup(args):
     entries = _games(args.sources)
-    kinds = {path: adjutant.file_kind(path) for path, skipped in entries if not skipped}
-    modules = [path for path, kind in kinds.items() if kind in ("module", "extension")]
+    _check_where(args)
+    modules = [path for path, skipped in entries if not skipped and _is_module(path)]
     if modules and (args.module or len(entries) > 1):
         raise UsageError(f"{modules[0]} is a module: check its set-ups alone, without --module")
     if not modules and not args.module:
@@ -301,11 +361,13 @@ def run_setup(args):
     companion, _, check = _rules(args, module, "setup")
     job = _job(args, "setup", module_path)
     keep_opened(job, Opened(module, companion, check))
-    tally = Tally("sources")
-    for path, judged in _judged_well(args, job, entries, "checking set-ups", "source", tally):
+    tally = Tally("sources", "problems")
+
+    def show(path, judged):
+        tally.illegal += judged.total  # every problem breaks a rule
         if args.json:
-            _json_line({"source": path, "checked": judged.checked, "findings": judged.shown})
+            _json_line({"source": path, "checked": judged.checked, "findings": judged.shown, "notes": judged.notes})
         else:
-            print_setup_findings(path, judged.checked, judged.shown)
-    tally.report(args, "problems", None)
-    return BAD_INPUT if tally.failed else VIOLATIONS if tally.judged else OK
+            print_setup_findings(path, judged.checked, judged.shown, judged.notes)
+
+    return _batch(args, job, entries, "checking set-ups", "source", tally, show)

@@ -3,6 +3,7 @@ in this process, a process of a pool, or a Dask worker on another machine. The m
 file, rules and earlier save are opened once per process and kept for every game it judges. What
 comes back is plain data (verdicts copied into the toolkit's own classes, texts), printed by
 check.py in the order the games were given."""
+import os
 import threading
 from dataclasses import dataclass, field, fields
 from functools import partial
@@ -31,10 +32,27 @@ class CheckJob:
     strict: bool = False
     violations: bool = False       # only the illegal moves are shown
     json: bool = False             # results as JSON objects rather than for the table
+    folder: Optional[str] = None   # where relative paths are read from, when the workers' own folder may differ
 
     @property
     def opens(self):
-        return (self.task, self.module, self.companion, self.plugin, self.charts, self.before, self.strict)
+        return (self.task, self.module, self.companion, self.plugin, self.charts, self.before, self.strict,
+                self.folder)
+
+    def at(self, path):
+        """Where a path as given is read from."""
+        if path is None or self.folder is None or os.path.isabs(path):
+            return path
+        return os.path.join(self.folder, path)
+
+    def as_given(self, text, game):
+        """A message with the paths this job reads (`at`) written as they were given, so that it reads
+        the same wherever the game was judged."""
+        given = [p for p in (game, self.module, self.companion, self.charts, self.before, self.plugin) if p]
+        for path in sorted(given, key=lambda p: -len(self.at(p))):
+            if self.at(path) != path:
+                text = text.replace(self.at(path), path)
+        return text
 
 
 @dataclass
@@ -78,10 +96,12 @@ def keep_opened(job, opened):
 def _open(job):
     with _opening:
         if job.opens not in _opened:
-            module = adjutant.open_module(job.module)
-            companion = adjutant.open_companion(job.companion, module)
-            plugin, _ = choose_plugin(job.plugin, companion.rules, job.task)
-            before = read_game(job.before, module, job.strict)[0] if job.before else None
+            module = adjutant.open_module(job.at(job.module))
+            companion = adjutant.open_companion(job.at(job.companion), module)
+            plugin_path = job.at(job.plugin)  # a plugin's file or folder, or an installed plugin's name
+            plugin, _ = choose_plugin(plugin_path if plugin_path and os.path.exists(plugin_path) else job.plugin,
+                                      companion.rules, job.task)
+            before = read_game(job.at(job.before), module, job.strict)[0] if job.before else None
             _remember(job, Opened(module, companion, plugin.tasks[job.task], before))
         return _opened[job.opens]
 
@@ -93,20 +113,24 @@ def _remember(job, opened):
 
 
 def judge(job, path):
-    """A Judged for the game at `path` (a module too, for check setup)."""
+    """A Judged for the game at `path` (a module too, for check setup), its messages naming the paths
+    as the job gives them."""
     result = Judged()
     try:
         opened = _open(job)
         if job.task == "moves":
-            _judge_moves(job, opened, path, result)
+            _judge_moves(job, opened, job.at(path), result)
         else:
-            _judge_setups(job, opened, path, result)
+            _judge_setups(job, opened, job.at(path), result)
     except SaveWithoutMoves as e:
         result.error, result.no_moves = str(e), True
     except GAME_ERRORS as e:
         result.error = str(e)
     except (ChartError, PluginError) as e:  # names its file already, and stops every game alike
         result.fatal = str(e)
+    if job.folder is not None:
+        result.error, result.fatal = (job.as_given(t, path) if t else t for t in (result.error, result.fatal))
+        result.warnings, result.notes = ([job.as_given(t, path) for t in texts] for texts in (result.warnings, result.notes))
     return result
 
 
@@ -120,7 +144,7 @@ def _judge_moves(job, opened, path, result):
         raise SaveWithoutMoves(f"{path}: a save holds no moves, only positions: " + (
             "give the log (.vlog) of the moves (this move check judges logs only)" if opened.check.logs_only else
             "name the save it follows with --before SAVE to judge the moves between them (or give a log, .vlog)"))
-    context = Context(opened.module, opened.companion, game, path, opened.before, charts=job.charts)
+    context = Context(opened.module, opened.companion, game, path, opened.before, charts=job.at(job.charts))
     verdicts = _run(opened.check, context, job.companion)
     shown = [v for v in verdicts if not job.violations or v.legal is False]
     result.total, result.illegal = len(verdicts), sum(1 for v in verdicts if v.legal is False)
@@ -134,7 +158,7 @@ def _judge_setups(job, opened, path, result):
     module = opened.module
     if adjutant.file_kind(path) in ("module", "extension"):
         sources = [("SetupStacks", lambda: None)]
-        sources += [(f"set-up {s.name!r}", partial(adjutant.open_setup, module, s.name))
+        sources += [(f"set-up {s.name!r}", partial(_open_setup, job.at(job.module), module, s))
                     for s in module.predefined_setups if s.opens_file]
     else:
         game, result.warnings = read_game(path, module, job.strict)  # a save that cannot be read is bad input
@@ -147,9 +171,32 @@ def _judge_setups(job, opened, path, result):
             findings.append(SetupFinding(label, "", "", "", (), f"cannot be opened: {e}"))
         else:
             result.checked.append(label)
-            findings += _run(opened.check, Context(module, opened.companion, game, label), job.companion)
+            found = _run(opened.check, Context(module, opened.companion, game, label), job.companion)
+            findings += found
+            result.notes += [f"{label}: {n}" if label != path else n for n in getattr(found, "notes", ())]
     result.total = len(findings)
     result.shown = [f.as_json() for f in findings] if job.json else [_copy(SetupFinding, f) for f in findings]
+
+
+def _open_setup(module_path, module, setup):
+    """A predefined set-up's game; a module folder (or a buildFile's) that holds its file elsewhere than
+    at its top, where VASSAL looks (a module's sources, say, that a build packs into a .vmod), is told so."""
+    try:
+        return adjutant.open_setup(module, setup.name)
+    except FormatError as e:
+        folder = module_path if os.path.isdir(module_path) else \
+            os.path.dirname(os.path.abspath(module_path)) if os.path.basename(module_path).startswith("buildFile") else None
+        elsewhere = sorted(_found_under(folder, setup.file)) if folder else []
+        if not elsewhere:
+            raise
+        raise type(e)(f"{e} at its top, where VASSAL reads it; the folder holds {', '.join(elsewhere)}: check the "
+                      f"packed module (.vmod), or copy the file to the folder's top") from None
+
+
+def _found_under(folder, name):
+    for top, _, names in os.walk(folder):
+        if name in names and top != folder:
+            yield os.path.relpath(os.path.join(top, name), folder)
 
 
 def _run(check, context, companion_path):

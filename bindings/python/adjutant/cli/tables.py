@@ -233,17 +233,20 @@ def _few(names, most=12):
     return " ".join(names[:most]) + more
 
 
-def print_setup_findings(source, checked, findings):
-    """What `check setup` found: one row per problem, or a line saying all is well."""
+def print_setup_findings(source, checked, findings, notes=()):
+    """What `check setup` found: one row per problem, or a line saying all is well; then the notes
+    (pieces that were not checked, and why)."""
     from rich.table import Table
     what = source if checked == [source] else f"{source} ({', '.join(checked)})"
     title = f"{what}: {len(findings)} problem{'' if len(findings) == 1 else 's'}"
     if not findings:
         console.print(title)
-        return
-    table = Table()
-    for column in ("set-up", "map", "hex", "side", "pieces", "problem"):
-        table.add_column(column)
-    for f in findings:
-        table.add_row(f.source, f.map, f.hex, f.side, ", ".join(f.pieces), f.problem)
-    _print_titled(title, table)
+    else:
+        table = Table()
+        for column in ("set-up", "map", "hex", "side", "pieces", "problem"):
+            table.add_column(column)
+        for f in findings:
+            table.add_row(f.source, f.map, f.hex, f.side, ", ".join(f.pieces), f.problem)
+        _print_titled(title, table)
+    for note in notes:
+        console.print(f"note: {note}")

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 import adjutant
 
 OK, VIOLATIONS, BAD_INPUT = 0, 1, 2  # the exit statuses (cli/__init__.py says what each covers)
+INTERRUPTED = 130  # stopped by Ctrl-C, as a shell reports it (128 + SIGINT)
 
 
 class UsageError(Exception):

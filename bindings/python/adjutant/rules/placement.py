@@ -5,9 +5,11 @@ The units come from a game (a save, a log at its current step, a predefined set-
 or from a module's own SetupStacks; either way a unit is a piece the companion file's [units] makes
 a unit, placed in a hex of a board the companion file describes.
 """
+from collections import Counter
 from dataclasses import dataclass
 
 from adjutant import StackedUnit
+from ..errors import GameStateError
 
 from .companion_rules import CompanionRules
 
@@ -40,15 +42,27 @@ class SetupFinding:
 
 
 class PlacedUnits(CompanionRules):
-    """The units of set-ups, placed in hexes, by one companion file."""
+    """The units of set-ups, placed in hexes, by one companion file. Pieces on maps the module does not
+    have (a game from another version of it) or on hex boards the companion file does not describe
+    are not checked: `notes()` counts them, by map."""
 
+    def __init__(self, module, companion, state=None):
+        super().__init__(module, companion, state)
+        self._unchecked = Counter()
+
+    def notes(self):
+        return [f"{n} piece{'' if n == 1 else 's'} on {where}: not checked" for where, n in self._unchecked.items()]
 
     def game_units(self, game):
         """The units of a game's pieces standing on hex boards the companion file describes."""
         for piece in game.pieces:
             if not piece.map:
                 continue
-            view = game.map(piece.map)
+            try:
+                view = game.map(piece.map)
+            except GameStateError:
+                self._unchecked[f"map {piece.map!r}, which the module does not have"] += 1
+                continue
             yield from self._placed(view, piece.x, piece.y, piece, f"piece {piece.name!r}")
 
     def setup_stack_units(self):
@@ -65,8 +79,11 @@ class PlacedUnits(CompanionRules):
 
     def _placed(self, view, x, y, piece, where, name=None):
         board, hex_name = self.hex_name(view, x, y)
-        movement = self.movement(view.name, board) if hex_name is not None else None
+        if hex_name is None:
+            return
+        movement = self.movement(view.name, board)
         if movement is None:
+            self._unchecked[f"map {view.name!r}, which the companion file does not describe"] += 1
             return
         unit = self.companion.unit(piece, self.module)
         if unit is None:

@@ -10,7 +10,15 @@ def check_setup(context):
     """Findings for the game's units, or without a game the module's own SetupStacks."""
     placed = PlacedUnits(context.module, context.companion)
     units = placed.game_units(context.game) if context.game is not None else placed.setup_stack_units()
-    return judge(placed, units, context.source)
+    return SetupFindings(judge(placed, units, context.source), placed.notes())
+
+
+class SetupFindings(list):
+    """A set-up's findings, with `notes` on the pieces that were not checked and why."""
+
+    def __init__(self, findings=(), notes=()):
+        super().__init__(findings)
+        self.notes = list(notes)
 
 
 def judge(placed, units, source):
