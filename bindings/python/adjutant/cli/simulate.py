@@ -143,7 +143,7 @@ def _simulate(args, setup):
         raise BadInput(f"{args.task} reports no quantity to count (none of its first {first} runs gave a CP, MP, SP "
                        f"lost or other amount): there is nothing to simulate; `adjutant run` shows what it reports")
     tally = done.tally
-    workers = args.jobs or (2 if args.scheduler == "local" else os.cpu_count() or 1)
+    workers = args.jobs or os.cpu_count() or 1  # a local cluster starts one worker per core too
     size = args.chunk or chunk_size(args.runs - first, workers)
     work = chunks(setup, args.runs, size, start=first)
     with _progress(args, args.runs) as advance:
