@@ -343,3 +343,57 @@ def test_the_guides_walk_through_begins_a_file_with_no_companion(browser, litn_m
         from PIL import Image
         Image.open(picture).convert("RGB").quantize(colors=64).save(os.environ["ADJUTANT_EDITOR_SCREENSHOT"],
                                                                       optimize=True)
+
+
+def test_the_page_refuses_bad_input_says_what_the_server_says_and_keeps_strokes(browser, lfm_demo, tmp_path):
+    """Bad Elevation and MP boxes and a second place of one name refused on the page; a red message
+    cleared by the next stroke; a Save over a file changed by hand refused with the strokes kept; a
+    failing server named as failing, not as gone."""
+    companion = tmp_path / "companion.toml"
+    companion.write_bytes((lfm_demo / "companion.toml").read_bytes())
+    module = lfm_demo / "lfm-demo.vmod"
+    session = EditorSession(module, companion)
+    with serving(session) as url:
+        page = Page(browser, url)
+        page.tool("elevation")
+        before = browser.execute_script("return editor.state.elevation['1305']")
+        for bad in ("2.5", "99999999999"):
+            page.type_into("elevation-level", bad)
+            page.click("1305")
+            assert page.status() == (f'elevation "{bad}": give a whole number from -1000000 to 1000000')
+        assert browser.execute_script("return [editor.state.elevation['1305'], editor.undo.length]") == [before, 0]
+        page.tool("terrain", "woods", "terrain-type")
+        page.click("0808")
+        assert page.status() == ""                     # the red message gone with the next stroke
+        page.tool("place", "entry", "place-kind")
+        page.click("0706")
+        page.answer("Mill")
+        page.click("0707")
+        page.answer("Mill")
+        assert page.status() == "the entry Mill is at 0706 already: give each entry its own name"
+        page.tool("live", "reach", "live-mode")
+        page.type_into("live-mp", "-5")
+        page.click("1008")
+        assert page.live() == ['MP "-5": give a positive number of MP (such as 6, 6 1/2 or 1/2)']
+        page.tool("line", "road", "line-type")
+        page.drag(["0203", "0303", "0403"])
+        page.tool("hexside", "steep slope", "hexside-feature")
+        page.click("1505", "1605", 0.3)
+        colours = browser.execute_script(
+            "return [...document.querySelectorAll('#board .route')].map((l) => [l.dataset.line, l.getAttribute('stroke')])")
+        assert ("road", "#00b7ff") in map(tuple, colours) and ("pike", "#ff00ff") in map(tuple, colours)
+        assert browser.execute_script("return document.querySelectorAll('#board .high-side[data-high=\"1505/1605\"]')"
+                                      ".length") == 1
+
+        companion.write_text(companion.read_text() + "\n# changed by hand\n")
+        page.find("save").click()
+        page.wait.until(lambda d: "changed on disk" in page.status())
+        assert "Reload the page" in page.status() and not companion.with_name("companion-2.toml").exists()
+        assert browser.execute_script("return editor.state.terrain['0808']") == "woods"   # the strokes kept
+
+        def broken(state):
+            raise RuntimeError("a bug")
+        session.save = broken
+        page.find("save").click()
+        page.wait.until(lambda d: "server failed" in page.status())
+        assert page.status() == "/api/save: the editor's server failed (HTTP 500): see its terminal"

@@ -58,10 +58,37 @@ def test_line_of_sight_on_the_edited_elevations(client, state):
     ("path", {"class": "infantry", "from": "1008", "to": "1208", "mp": "lots"}, "'mp'"),
     ("path", {"class": "infantry", "from": "1008", "mp": "6"}, "'to' is missing"),
     ("sight", {"from": "1008", "to": "9999"}, "no hex '9999'"),
+    ("reach", {"class": "infantry", "from": "1008", "mp": "1000000000000"},
+     "'mp': '1000000000000' MP: give a number of MP above 0 and at most 10000"),
+    ("reach", {"class": "infantry", "from": "1008", "mp": "1e308"}, "'mp': '1e308' MP: give a number of MP above 0"),
+    ("reach", {"class": "infantry", "from": "1008", "mp": "-5"}, "'mp': '-5' MP: give a number of MP above 0"),
+    ("reach", {"class": "infantry", "from": "1008", "mp": "0"}, "above 0"),
+    ("reach", {"class": "infantry", "from": "1008"}, "'mp' is missing: the MP to move with, as text such as"),
+    ("reach", {"class": "infantry", "from": "1008", "mp": 2.5}, "'mp' is missing: the MP to move with"),
+    ("reach", {"class": "infantry", "from": "1" * 1000, "mp": "6"}, "is too long for a hex name"),
 ])
 def test_bad_requests_are_refused_with_the_reason(client, state, endpoint, ask, reason):
     response = client.post(f"/api/{endpoint}", json={"state": state, **ask})
     assert response.status_code == 400 and reason in response.get_json()["error"]
+
+
+def test_mp_given_as_a_whole_number_is_read(client, state):
+    body = client.post("/api/reach", json={"state": state, "class": "infantry", "from": "1008", "mp": 6}).get_json()
+    assert body["mp"] == "6" and body["hexes"]["1108"]["left"] == "5"
+
+
+def test_a_file_without_sight_is_named_as_the_users(tmp_path):
+    out = tmp_path / "demo"
+    assert main(["demo", "--plugin", "lfm", "--out", str(out), "--quiet"]) == 0
+    text = (out / "companion.toml").read_text()
+    mine = tmp_path / "mine.toml"
+    mine.write_text(text.replace('[sight]\nrules = "lfm"\nheight = { woods = 1, town = 1 }\n'
+                                 'partial_target = ["woods", "town"]\n', ""))
+    client = create_app(EditorSession(out / "lfm-demo.vmod", mine)).test_client()
+    state = client.get("/api/map").get_json()["state"]
+    response = client.post("/api/sight", json={"state": state, "from": "1008", "to": "1012"})
+    error = response.get_json()["error"]
+    assert response.status_code == 400 and error.startswith(f"{mine} has no [sight]") and "/tmp" not in error[1:]
 
 
 def test_a_request_without_the_state_or_json_is_refused(client):

@@ -1,5 +1,6 @@
 """`adjutant edit`'s server: its endpoints through Flask's test client and over a real socket on
 loopback; bad requests refused with their reason; Save writes a new file that `terrain check` passes."""
+import contextlib
 import json
 import shutil
 import threading
@@ -96,6 +97,8 @@ def test_save_writes_new_files_that_pass_terrain_check_and_round_trip(client, co
     ([1, 2], "must be a JSON object"),
 ])
 def test_bad_states_are_refused_with_their_reason(client, companion, state, reason):
+    if isinstance(state, dict):
+        state = {**state, "version": client.get("/api/map").get_json()["state"]["version"]}
     response = client.post("/api/save", json=state)
     assert response.status_code == 400 and reason in response.get_json()["error"]
     assert not companion.with_name("companion-2.toml").exists()
@@ -193,3 +196,144 @@ def test_a_real_server_on_loopback(lfm_demo, companion):
         server.shutdown()
         server.server_close()
     assert server.server_address[0] == "127.0.0.1"
+
+
+def test_a_hand_edit_made_while_the_editor_runs_is_read_and_never_undone(client, companion, lfm_demo):
+    page = client.get("/api/map").get_json()
+    stale = edited(client)
+    text = companion.read_text()
+    assert '"0509/0609"' in text or "0509/0609" in text
+    companion.write_text(text.replace("[[map.place]]", '[[map.place]]\nname = "Hand Added"\nkind = "entry"\n'
+                                      'hex = "0505"\n\n[[map.place]]', 1))
+    refused = client.post("/api/save", json=stale)
+    assert refused.status_code == 409
+    message = refused.get_json()["error"]
+    assert str(companion) in message and "changed on disk" in message and "Reload the page" in message
+    assert not companion.with_name("companion-2.toml").exists()
+    again = client.get("/api/map").get_json()      # the page reloaded: the file as it is now
+    assert again["state"]["version"] != page["state"]["version"]
+    assert "Hand Added" in [p["name"] for p in again["state"]["places"]]
+    state = again["state"]
+    state["terrain"]["1010"] = "woods"
+    saved = client.post("/api/save", json=state).get_json()
+    written = companion.with_name("companion-2.toml").read_text()
+    assert saved["problems"] == [] and 'name = "Hand Added"' in written
+    assert adjutant.open_companion(saved["path"], str(lfm_demo / "lfm-demo.vmod")).map("Main Map").terrain("1010") == "woods"
+    no_version = {k: v for k, v in state.items() if k != "version"}
+    assert client.post("/api/save", json=no_version).status_code == 409
+
+
+def test_a_companion_file_broken_by_hand_is_named_on_reload(client, companion):
+    companion.write_text(companion.read_text() + "\n[bogus\n")
+    response = client.get("/api/map")
+    assert response.status_code == 400 and str(companion) in response.get_json()["error"]
+
+
+@pytest.mark.parametrize("host", ["evil.example.com", "10.0.0.5:8080", "127.0.0.1:81", "localhost.evil.example.com"])
+def test_a_request_addressed_to_another_host_is_refused(client, companion, host):
+    for response in (client.get("/api/map", headers={"Host": host}),
+                     client.post("/api/save", json=edited(client), headers={"Host": host})):
+        assert response.status_code == 403 and host in response.get_json()["error"]
+    assert not companion.with_name("companion-2.toml").exists()
+    assert client.get("/api/map", headers={"Host": "127.0.0.1:80"}).status_code == 200
+
+
+def over_socket(base, path, body=None, headers=()):
+    data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
+    request = urllib.request.Request(base + path, data=data, method="GET" if body is None else "POST",
+                                     headers={"Content-Type": "application/json", **dict(headers)})
+    try:
+        with urllib.request.urlopen(request) as r:
+            return r.status, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+
+
+@pytest.mark.parametrize("state, reason", [
+    ({"elevation": {"0101": 2 ** 31}}, "elevation of 0101: 2147483648 lies outside the format's range"),
+    ({"elevation": {"0101": 99999999999}}, "99999999999"),
+    ({"elevation": {"0101": 2.5}}, "elevation of 0101: 2.5 is not a whole number"),
+    ({"terrain": {"0101": "x" * 100000}}, "terrain of 0101: 'xxxxxxxx"),
+    ({"hexsides": [{"side": "0101/0102", "feature": "creek"}, {"side": "0102/0101", "feature": "creek"}]},
+     "hexside 0102/0101: creek is painted twice"),
+    ({"places": [{"name": "Dup", "kind": "entry", "hex": "0505"}, {"name": "Dup", "kind": "entry", "hex": "0506"}]},
+     "place 'Dup' at 0506: a second entry of that name (the first at 0505)"),
+    ({"places": [{"name": "Two\nlines", "kind": "entry", "hex": "0505"}]}, "a name cannot hold a line break"),
+    ({"lines": [{"type": "road", "name": "A\nB", "hexes": ["0303", "0403"]}]}, "a name cannot hold a line break"),
+])
+def test_bad_values_give_a_sentence_naming_the_hex_never_a_500(lfm_demo, companion, state, reason):
+    session = EditorSession(lfm_demo / "lfm-demo.vmod", companion)
+    with serving(session) as base:
+        page = json.loads(over_socket(base, "/api/map")[1])["state"]
+        page["places"] = [p for p in page["places"] if p.get("file") is not None]
+        status, body = over_socket(base, "/api/save", {**page, **state,
+                                                        "places": page["places"] + state.get("places", [])})
+    error = json.loads(body)
+    assert status == 400 and reason in error["error"] and len(error["error"]) < 400
+    if "0101" in reason or "0505" in reason:
+        assert set(error["hexes"]) & {"0101", "0505", "0506"}
+    assert not companion.with_name("companion-2.toml").exists()
+
+
+@contextlib.contextmanager
+def serving(session):
+    from werkzeug.serving import make_server
+    server = make_server("127.0.0.1", 0, create_app(session), threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_hostile_requests_get_a_sentence_over_a_real_socket(lfm_demo, companion):
+    with serving(EditorSession(lfm_demo / "lfm-demo.vmod", companion)) as base:
+        port = base.rsplit(":", 1)[1]
+        status, body = over_socket(base, "/api/map", headers={"Host": "evil.example.com"})
+        assert status == 403 and "not to evil.example.com" in json.loads(body)["error"]
+        status, body = over_socket(base, "/api/save", {"terrain": {}}, headers={"Host": f"rebound.example:{port}"})
+        assert status == 403
+        for host in (f"localhost:{port}", f"[::1]:{port}"):
+            assert over_socket(base, "/favicon.ico", headers={"Host": host})[0] == 204
+        status, body = over_socket(base, "/api/save", b"[" * 100000)
+        assert status == 400 and "as JSON" in json.loads(body)["error"]
+    assert not companion.with_name("companion-2.toml").exists()
+
+
+def test_a_request_too_large_is_refused_and_long_values_are_cut_short(client):
+    response = client.post("/api/save", data=b'"' + b"x" * (9 * 1024 * 1024) + b'"', content_type="application/json")
+    assert response.status_code == 413 and "larger than the editor takes (8 MB)" in response.get_json()["error"]
+    state = edited(client)
+    state["terrain"]["1010"] = "y" * (5 * 1024 * 1024)
+    response = client.post("/api/save", json=state)
+    assert response.status_code == 400 and len(response.data) < 500
+
+
+def test_a_dangling_link_at_the_next_name_is_passed_over(client, companion):
+    (companion.with_name("companion-2.toml")).symlink_to(companion.with_name("nowhere.toml"))
+    saved = client.post("/api/save", json=edited(client))
+    assert saved.status_code == 200 and saved.get_json()["path"] == str(companion.with_name("companion-3.toml"))
+    assert not companion.with_name("nowhere.toml").exists()
+
+
+def test_a_new_line_type_is_noted_as_unused_by_any_class(client):
+    state = edited(client)
+    state["vocabulary"] = {"lines": ["canal"]}
+    state["lines"].append({"type": "canal", "name": "", "hexes": ["0101", "0102"], "no_junction": []})
+    notes = client.post("/api/save", json=state).get_json()["notes"]
+    assert notes == ["new line type canal: no [movement.class] names it in its `line` table yet, so no unit moves "
+                     "along it at a line's cost until you give one"]
+
+
+@pytest.mark.parametrize("port, said", [("99999", "--port must be 1-65535"), ("-1", "--port must be 1-65535"),
+                                        ("x", "--port must be")])
+def test_a_port_out_of_range_is_refused(lfm_demo, capsys, port, said):
+    with pytest.raises(SystemExit) as stopped:
+        main(["edit", str(lfm_demo / "lfm-demo.vmod"), "--port", port])
+    assert stopped.value.code == 2 and said in capsys.readouterr().err
+
+
+def test_an_unknown_map_is_named_with_the_maps(lfm_demo, capsys):
+    assert main(["edit", str(lfm_demo / "lfm-demo.vmod"), "--map", "Nope"]) == 2
+    assert "no map 'Nope' in the module; its maps with boards are: Main Map" in capsys.readouterr().err

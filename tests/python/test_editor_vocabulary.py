@@ -32,7 +32,9 @@ def test_new_words_join_the_files_vocabulary(lfm_demo, tmp_path):
     saved = client.post("/api/save", json={**state, "vocabulary": words}).get_json()
     assert saved["problems"] == []
     assert saved["notes"] == ["new terrain type marsh: each [movement.class] has a placeholder cost for it until you "
-                              "give its own (the lines marked 'placeholder')"]
+                              "give its own (the lines marked 'placeholder')",
+                              "new line type railroad: no [movement.class] names it in its `line` table yet, so no "
+                              "unit moves along it at a line's cost until you give one"]
     assert main(["terrain", "check", str(lfm_demo / "lfm-demo.vmod"), saved["path"], "--quiet"]) == 0
     text = open(saved["path"]).read()
     data = tomllib.loads(text)

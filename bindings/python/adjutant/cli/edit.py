@@ -1,4 +1,5 @@
 """`adjutant edit`: the terrain editor in the browser (adjutant.editor), served on 127.0.0.1."""
+import argparse
 import webbrowser
 
 from .usage import OK, UsageError, add_command
@@ -18,7 +19,9 @@ path with its costs or a line of sight, on the painted state before saving.
 Save writes a NEW file beside the companion file (lee-2.toml, lee-3.toml ..., never over a file)
 and shows what `terrain check` says of it, the hexes it names outlined. Then:
   adjutant check moves game.vlog --module Lee.vmod --companion lee-2.toml
-The server answers the loopback address only; Ctrl-C stops it.
+If the companion file is changed by hand meanwhile, Save refuses: reload the page, which reads it again.
+The server answers the loopback address only, and only requests addressed to 127.0.0.1 or localhost;
+Ctrl-C stops it.
 """
 
 
@@ -38,10 +41,22 @@ def add_parser(commands):
                                                       "with boards)")
     parser.add_argument("--board", metavar="BOARD", help="the board of the map to paint (default: its first "
                                                          "board with a hex grid); any board of the map")
-    parser.add_argument("--port", type=int, default=0, metavar="N", help="the port (default: a free one)")
+    parser.add_argument("--port", type=port, default=0, metavar="N",
+                        help="the port, 1-65535 (default, or 0: a free one)")
     parser.add_argument("--open", action="store_true", help="open the page in the web browser")
     parser.add_argument("--readonly", action="store_true", help="show, never save")
     parser.set_defaults(run=run)
+
+
+def port(text):
+    """--port's value: a TCP port, or 0 for a free one."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = -1
+    if not 0 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"--port must be 1-65535, or 0 for a free port, not {text!r}")
+    return number
 
 
 def run(args):
@@ -58,8 +73,8 @@ def run(args):
         raise UsageError(f"cannot listen on 127.0.0.1:{args.port}: {e}") from None
     url = f"http://127.0.0.1:{server.server_port}/"
     print(f"adjutant edit: {url}  (map {session.map.name!r}, board {session.board!r}; Ctrl-C stops)", flush=True)
-    if args.open:
-        webbrowser.open(url)
+    if args.open and not webbrowser.open(url):
+        print(f"adjutant edit: no web browser could be opened here: open {url} in one", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

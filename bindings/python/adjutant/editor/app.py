@@ -5,26 +5,44 @@ from flask import Flask, jsonify, request, send_from_directory
 
 from ..errors import FormatError
 from . import live
-from .session import SaveError
+from .session import ChangedOnDisk, SaveError
+from .shown import shown
 
 STATIC = Path(__file__).parent / "static"
 LOOPBACK = ("127.0.0.1", "::1")
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+MAX_REQUEST = 8 * 1024 * 1024   # bytes: an edited state of a large map is well under 1 MB
 
 
 def create_app(session):
     """A Flask app serving `session` (an EditorSession): GET / (the page), /static/FILE, /api/map,
     /api/board-image, /api/guesses; POST /api/save, and the live view on the posted edited state:
     POST /api/reach {state, class, from, mp}, /api/path {state, class, from, to, mp}, /api/sight
-    {state, from, to}. Requests from another address than loopback
-    get 403; saves in --readonly 403; a state that cannot be saved 400, with the reason."""
+    {state, from, to}. Requests from another address than loopback, or addressed to another host than
+    the loopback one (a web page whose name was made to point at 127.0.0.1), get 403; saves in
+    --readonly 403; a save over a file changed on disk since the page read it 409; a state that cannot
+    be saved 400, with the reason and the hexes it names."""
     app = Flask(__name__, static_folder=None)
     app.json.sort_keys = False
+    app.config["MAX_CONTENT_LENGTH"] = MAX_REQUEST
 
     @app.before_request
     def loopback_only():
+        if (request.content_length or 0) > MAX_REQUEST:  # Flask of Debian 12 applies the limit to forms only
+            return _too_large()
         if request.remote_addr not in LOOPBACK:
             return _error(403, f"the editor serves the loopback address only, not {request.remote_addr}")
+        port = request.environ.get("SERVER_PORT", "")
+        host = request.host.lower()
+        if host not in [f"{name}:{port}" for name in LOOPBACK_NAMES] + list(LOOPBACK_NAMES if port == "80" else ()):
+            return _error(403, f"the editor answers requests addressed to 127.0.0.1:{port} or localhost:{port} only, "
+                               f"not to {shown(request.host, bare=True)} (a page of another site may be trying "
+                               f"to reach it)")
         return None
+
+    @app.get("/favicon.ico")
+    def favicon():
+        return "", 204
 
     @app.get("/")
     def page():
@@ -36,7 +54,10 @@ def create_app(session):
 
     @app.get("/api/map")
     def map_description():
-        return jsonify(session.description())
+        try:
+            return jsonify(session.description())
+        except SaveError as e:  # the companion file edited by hand into one that cannot be read
+            return _error(400, str(e))
 
     @app.get("/api/board-image")
     def board_image():
@@ -54,22 +75,24 @@ def create_app(session):
     def save():
         if session.readonly:
             return _error(403, "the editor runs --readonly: nothing is saved")
-        state = request.get_json(silent=True)
+        state = _body()
         if state is None:
             return _error(400, "the body must be the edited state as JSON (Content-Type: application/json)")
         try:
             return jsonify(session.save(state))
+        except ChangedOnDisk as e:
+            return _error(409, str(e))
         except SaveError as e:
-            return _error(400, str(e))
+            return _error(400, str(e), session.hexes_named(str(e)))
 
     def answer(compute):
-        request_body = request.get_json(silent=True)
+        request_body = _body()
         if not isinstance(request_body, dict):
             return _error(400, "the body must be a JSON object (Content-Type: application/json)")
         try:
             return jsonify(compute(session, request_body))
         except (live.LiveError, SaveError) as e:
-            return _error(400, str(e))
+            return _error(400, str(e), session.hexes_named(str(e)))
 
     @app.post("/api/reach")
     def reach():
@@ -91,10 +114,23 @@ def create_app(session):
     def wrong_method(_):
         return _error(405, f"{request.method} is not served at {request.path}")
 
+    app.register_error_handler(413, _too_large)
     return app
 
 
-def _error(status, message):
-    response = jsonify({"error": message})
+def _too_large(_=None):
+    return _error(413, f"the request is larger than the editor takes ({MAX_REQUEST // (1024 * 1024)} MB)")
+
+
+def _body():
+    """The request's JSON, or None when it is not JSON or nested too deep to read."""
+    try:
+        return request.get_json(silent=True)
+    except RecursionError:
+        return None
+
+
+def _error(status, message, hexes=None):
+    response = jsonify({"error": message, **({"hexes": hexes} if hexes else {})})
     response.status_code = status
     return response

@@ -1,20 +1,38 @@
 """What the editor shows and saves: one board of a module's map with its hexes, the companion
 file's vocabulary and contents, and the edited state written as a new companion file."""
+import hashlib
 import re
 import tempfile
 import tomllib
 from pathlib import Path
+from typing import NamedTuple
 
 import adjutant
 from ..errors import FormatError
 from ..render.canvas import image_mime
 from ..rules.companion_check import companion_problem
-from .places import PlaceError, place_entries
+from .places import PlaceError, one_line, place_entries
+from .shown import shown
 from .starter import KINDS, STARTER_ALLOWANCE, STARTER_CLASS, StarterError, empty_vocabulary, free_path, starter_text, vocabulary
+
+MAX_ELEVATION = 1000000   # the format's range of elevations, +-
 
 
 class SaveError(ValueError):
     """The edited state cannot be saved: a hex, type or hexside the map or the file does not know."""
+
+
+class ChangedOnDisk(SaveError):
+    """The companion file changed on disk since the page read it: saving would undo the changes."""
+
+
+class CompanionFile(NamedTuple):
+    """The companion file as read from disk: its version (a hash of its bytes), the opened file, the
+    edited map's terrain and the file's TOML."""
+    version: str
+    companion: object
+    terrain: object
+    toml: dict
 
 
 class EditorSession:
@@ -25,27 +43,65 @@ class EditorSession:
         self.module_path = str(module_path)
         self.module = adjutant.open_module(self.module_path)
         self.companion_path = Path(companion_path) if companion_path else None
+        self.starter = self.companion_path is None
         self.readonly = readonly
-        self.companion = adjutant.open_companion(self.companion_path, self.module) if self.companion_path else None
-        self.map = self._choose_map(map_name)
+        self._read = None
+        companion = None if self.starter else adjutant.open_companion(self.companion_path, self.module)
+        self.map = self._choose_map(map_name, companion)
         self.board = board or self._hex_board()
         self.grid = self.map.hex_grid(self.board)
-        self.terrain = self.companion.map(self.map.name) if self.companion else None
-        if self.companion and self.terrain is None:
-            raise ValueError(f"{self.companion_path} has no [[map]] for map {self.map.name!r}")
+        self.hex_names = {self.grid.name(h) for h in self.grid.hexes()}
+        if not self.starter:
+            self.file()
 
-    def _choose_map(self, name):
-        maps = [m for m in self.module.maps if m.boards]
+    def _choose_map(self, name, companion):
+        with_boards = [m for m in self.module.maps if m.boards]
         if name:
             maps = [m for m in self.module.maps if name in (m.name, m.id)]
-        elif self.companion and self.companion.maps:
-            maps = [m for m in maps if m.name == self.companion.maps[0].map] or maps
+            if not maps:
+                raise ValueError(f"no map {name!r} in the module; its maps with boards are: "
+                                 f"{', '.join(m.name for m in with_boards) or 'none'}")
+        elif companion and companion.maps:
+            maps = [m for m in with_boards if m.name == companion.maps[0].map] or with_boards
         else:
-            maps = [m for m in maps if _hex_board(m)] or maps
+            maps = [m for m in with_boards if _hex_board(m)] or with_boards
         if len(maps) != 1:
             raise ValueError(f"name the map with --map; the maps with boards are: "
-                             f"{', '.join(m.name for m in self.module.maps if m.boards)}")
+                             f"{', '.join(m.name for m in with_boards)}")
         return maps[0]
+
+    def file(self):
+        """The companion file as it is on disk now (CompanionFile), read again whenever its bytes change;
+        SaveError when it cannot be read or no longer describes the map."""
+        while True:
+            try:
+                data = self.companion_path.read_bytes()
+            except OSError as e:
+                raise SaveError(f"{self.companion_path}: cannot be read ({e.strerror})") from None
+            version = hashlib.sha256(data).hexdigest()[:16]
+            if self._read is not None and self._read.version == version:
+                return self._read
+            try:
+                companion = adjutant.open_companion(self.companion_path, self.module)
+                toml = tomllib.loads(data.decode("utf-8"))
+            except (ValueError, FormatError) as e:  # a hand edit that broke the file
+                raise SaveError(str(e)) from None
+            if self.companion_path.read_bytes() != data:
+                continue  # written again while it was read
+            terrain = companion.map(self.map.name)
+            if terrain is None:
+                raise SaveError(f"{self.companion_path} has no [[map]] for map {self.map.name!r}")
+            self._read = CompanionFile(version, companion, terrain, toml)
+            return self._read
+
+    def shown_file(self):
+        """The file the user edits, as messages name it."""
+        return "the companion file begun on the page" if self.starter else str(self.companion_path)
+
+    def hexes_named(self, message):
+        """The board's hexes a message names (to outline them on the page)."""
+        words = re.findall(r"[\w.:-]+", message)
+        return sorted({w for w in words + [w.rstrip(".:-") for w in words] if w in self.hex_names})
 
     def _hex_board(self):
         board = _hex_board(self.map)
@@ -73,28 +129,29 @@ class EditorSession:
         out = {"module": self.module_path, "map": self.map.name, "board": self.board, "board_rect": self.board_rect(),
                "board_image": "/api/board-image", "hexes": hexes, "readonly": self.readonly,
                "companion": str(self.companion_path) if self.companion_path else None,
-               "starter": self.companion is None, "saves_to": str(self.next_path()),
+               "starter": self.starter, "saves_to": str(self.next_path()),
                "unit_classes": self._unit_classes()}
         out.update(self._companion_contents())
         return out
 
     def _unit_classes(self):
-        if self.companion is None:
+        if self.starter:
             return [STARTER_CLASS]
         try:
-            return list(self.companion.movement(self.map.name).classes)
+            return list(self.file().companion.movement(self.map.name).classes)
         except ValueError:  # a file without [movement]
             return []
 
     def _companion_contents(self):
-        if self.companion is None:
+        if self.starter:
             return self._starter_contents()
-        words = self._toml().get("vocabulary", {})
+        read = self.file()
+        words = read.toml.get("vocabulary", {})
         m = self._toml_map()
         vocabulary = {key: words.get(key, []) for key in ("terrain", "hexside", "high_side", "lines", "places")}
         vocabulary["default_terrain"] = m.get("default_terrain", (vocabulary["terrain"] or [""])[0])
         vocabulary["default_elevation"] = m.get("default_elevation", 0)
-        t = self.terrain
+        t = read.terrain
         high = {(a, b, f): hh for a, b, f, hh in t.high_sides()}
         state = {"terrain": {h: t.terrain(h) for h in t.hexes()},
                  "elevation": {h: t.elevation(h) for h in t.hexes()},
@@ -102,18 +159,15 @@ class EditorSession:
                               for a, b, fs in t.hexside_features() for f in fs],
                  "lines": [{"type": l.type, "name": l.name, "hexes": l.hexes, "no_junction": l.no_junction}
                            for l in t.lines()],
-                 "places": self._places()}
+                 "places": self._places(), "version": read.version}
         return {"vocabulary": vocabulary, "state": state}
 
     def _starter_contents(self):
         return {"vocabulary": empty_vocabulary(),
                 "state": {"terrain": {}, "elevation": {}, "hexsides": [], "lines": [], "places": []}}
 
-    def _toml(self):
-        return tomllib.loads(self.companion_path.read_text(encoding="utf-8"))
-
     def _toml_map(self):
-        for m in self._toml().get("map", []):
+        for m in self.file().toml.get("map", []):
             if m.get("name") == self.map.name:
                 return m
         return {}
@@ -133,7 +187,7 @@ class EditorSession:
     def guesses(self):
         """`terrain sample`'s reading of the board image: {terrain: {hex: type}, elevation: {hex: level},
         unmatched: [hex]} for this map (empty tables where the palette samples nothing)."""
-        if self.companion is None:
+        if self.starter:
             raise SaveError("no companion file: `terrain sample` reads colours by its [map.palette]")
         sample = adjutant.sample_terrain(str(self.companion_path), self.module)
         found = [m for m in sample["maps"] if m["map"] == self.map.name]
@@ -152,7 +206,7 @@ class EditorSession:
     def next_path(self):
         """NAME-2.toml, NAME-3.toml ... beside the companion file, or MODULE.toml, MODULE-2.toml ...
         beside the module for a file begun here: the first that does not exist."""
-        if self.companion is None:
+        if self.starter:
             module = Path(self.module_path)
             return free_path(module.parent, module.stem, ".toml", plain_first=True)
         stem = re.sub(r"-\d+$", "", self.companion_path.stem)
@@ -164,40 +218,49 @@ class EditorSession:
         adjutant.rewrite_companion's map tables."""
         if not isinstance(state, dict):
             raise SaveError("the state must be a JSON object")
-        known = {self.grid.name(h) for h in self.grid.hexes()}
+        known = self.hex_names
         vocabulary = self._vocabulary(state)
         default_terrain, default_elevation = vocabulary["default_terrain"], vocabulary["default_elevation"]
-        table = {"map": self.map.name, "board": self.terrain.board if self.terrain else self.board}
+        table = {"map": self.map.name, "board": self.file().terrain.board if not self.starter else self.board}
 
         def hex_name(name, where):
             if name not in known:
-                raise SaveError(f"{where}: no hex {name!r} on board {self.board!r}")
+                raise SaveError(f"{where}: no hex {shown(name)} on board {self.board!r}")
             return name
+
+        def word(value, kind, where, described):
+            found = value.strip() if isinstance(value, str) else value
+            if found not in vocabulary[kind]:
+                raise SaveError(f"{where}: {shown(value)} is not a {described} of the file "
+                                f"({', '.join(vocabulary[kind])})")
+            return found
 
         terrain = _object(state, "terrain")
         by_type = {t: [] for t in vocabulary["terrain"] if t != default_terrain}
         for h, t in terrain.items():
-            if t not in vocabulary["terrain"]:
-                raise SaveError(f"terrain of {h}: {t!r} is not a terrain type of the file "
-                                f"({', '.join(vocabulary['terrain'])})")
+            t = word(t, "terrain", f"terrain of {shown(h, bare=True)}", "terrain type")
             if t != default_terrain:
                 by_type[t].append(hex_name(h, "terrain"))
         table["terrain"] = by_type
         by_level = {}
         for h, level in _object(state, "elevation").items():
             if not isinstance(level, int) or isinstance(level, bool):
-                raise SaveError(f"elevation of {h}: {level!r} is not a whole number")
+                raise SaveError(f"elevation of {shown(h, bare=True)}: {shown(level)} is not a whole number")
+            if not -MAX_ELEVATION <= level <= MAX_ELEVATION:
+                raise SaveError(f"elevation of {shown(h, bare=True)}: {shown(level)} lies outside the format's range "
+                                f"{-MAX_ELEVATION}..{MAX_ELEVATION}")
             if level != default_elevation:
                 by_level.setdefault(level, []).append(hex_name(h, "elevation"))
         table["elevation"] = dict(sorted(by_level.items()))
-        by_feature = {}
+        by_feature, seen = {}, {}
         for side in _list(state, "hexsides"):
             a, _, b = str(side.get("side", "")).partition("/")
             hex_name(a, "hexside"), hex_name(b, "hexside")
-            feature = side.get("feature")
-            if feature not in vocabulary["hexside"]:
-                raise SaveError(f"hexside {a}/{b}: {feature!r} is not a hexside feature of the file "
-                                f"({', '.join(vocabulary['hexside'])})")
+            feature = word(side.get("feature"), "hexside", f"hexside {a}/{b}", "hexside feature")
+            key = (frozenset((a, b)), feature)
+            if key in seen:
+                raise SaveError(f"hexside {a}/{b}: {feature} is painted twice on it (as {seen[key]} and {a}/{b})")
+            seen[key] = f"{a}/{b}"
             high = side.get("high") or ""
             if feature in vocabulary["high_side"]:
                 if high not in (a, b):
@@ -208,17 +271,23 @@ class EditorSession:
         table["hexsides"] = by_feature
         lines = []
         for line in _list(state, "lines"):
-            if line.get("type") not in vocabulary["lines"]:
-                raise SaveError(f"line: {line.get('type')!r} is not a line type of the file "
-                                f"({', '.join(vocabulary['lines'])})")
-            hexes = [hex_name(h, f"{line['type']} line") for h in line.get("hexes", [])]
+            kind = word(line.get("type"), "lines", "line", "line type")
+            name = str(line.get("name") or "")
+            hexes = line.get("hexes", [])
+            if not isinstance(hexes, list):
+                raise SaveError(f"{kind} line: 'hexes' must be a list of hex names")
+            hexes = [hex_name(h, f"{kind} line") for h in hexes]
             if len(hexes) < 2:
-                raise SaveError(f"{line['type']} line: a line needs two hexes or more")
-            lines.append({"type": line["type"], "name": str(line.get("name") or ""), "hexes": hexes,
+                raise SaveError(f"{kind} line: a line needs two hexes or more")
+            try:
+                one_line(name, f"{kind} line {shown(name)}")
+            except PlaceError as e:
+                raise SaveError(str(e)) from None
+            lines.append({"type": kind, "name": name, "hexes": hexes,
                           "no_junction": [hex_name(h, "no_junction") for h in line.get("no_junction", [])]})
         table["lines"] = lines
         try:
-            table["places"] = place_entries(state, len(self._places()) if self.companion else 0, vocabulary["places"],
+            table["places"] = place_entries(state, 0 if self.starter else len(self._places()), vocabulary["places"],
                                             known)
         except PlaceError as e:
             raise SaveError(str(e)) from None
@@ -232,14 +301,14 @@ class EditorSession:
             sent = vocabulary(state)
         except StarterError as e:
             raise SaveError(str(e)) from None
-        if self.companion is None:
+        if self.starter:
             return sent
         words = self._companion_contents()["vocabulary"]
         return {**words, **{kind: words[kind] + [w for w in sent[kind] if w not in words[kind]] for kind in KINDS}}
 
     def new_words(self, state):
         """The words named on the page that the companion file lacks: {kind: [word]}."""
-        if self.companion is None:
+        if self.starter:
             return {kind: [] for kind in KINDS}
         words, file = self._vocabulary(state), self._companion_contents()["vocabulary"]
         return {kind: [w for w in words[kind] if w not in file[kind]] for kind in KINDS}
@@ -248,8 +317,8 @@ class EditorSession:
         """The companion file with the state's map tables and new words, as adjutant.rewrite_companion
         writes it (a file begun here: the starting text for the state's vocabulary, rewritten the same way)."""
         tables = [self.tables(state)]
-        if self.companion is not None:
-            return adjutant.rewrite_companion(str(self.companion_path), self.module, tables, self.new_words(state))
+        if not self.starter:
+            return self._rewritten(str(self.companion_path), tables, self.new_words(state))
         try:
             start = starter_text(self.module, self.map.name, self.board, self._vocabulary(state))
         except StarterError as e:
@@ -257,36 +326,66 @@ class EditorSession:
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "start.toml"
             path.write_text(start, encoding="utf-8")
-            return adjutant.rewrite_companion(str(path), self.module, tables)
+            return self._rewritten(str(path), tables)
+
+    def _rewritten(self, path, tables, new_words=None):
+        """adjutant.rewrite_companion's text; its errors name the user's file, not the text rewritten."""
+        try:
+            return adjutant.rewrite_companion(path, self.module, tables, *([new_words] if new_words else []))
+        except (ValueError, FormatError) as e:
+            message = str(e)
+            rewritten = re.match(r"(.*?) \(rewritten\)(?:, line \d+(?:, column \d+)?)?: (.*)", message, re.S)
+            if rewritten:  # a line of the text written, which the user never sees
+                message = f"{self.shown_file()} as painted: {rewritten.group(2)}"
+            raise SaveError(message.replace(path, self.shown_file())) from None
 
     def notes(self, state):
         """What the saved file leaves the player to fill: the placeholder costs of new terrain types,
-        the starting [movement] and [sight]."""
-        if self.companion is None:
+        the new line types no class moves along, the starting [movement] and [sight]."""
+        if self.starter:
             return [f"[units], [movement] and [sight] are placeholders (every piece a unit of class "
                     f"'{STARTER_CLASS}' with {STARTER_ALLOWANCE} MP, every terrain type 1 MP; line of sight by LFM's "
                     f"rules): give the rules' own"]
-        terrain = self.new_words(state)["terrain"]
-        if not terrain or not self._toml().get("movement"):
+        if not self.file().toml.get("movement"):
             return []
-        return [f"new terrain type {', '.join(terrain)}: each [movement.class] has a placeholder cost for it until "
-                f"you give its own (the lines marked 'placeholder')"]
+        new, notes = self.new_words(state), []
+        classes = self.file().toml["movement"].get("class", {}).values()
+        unused = [t for t in new["lines"] if not any(t in c.get("line", {}) for c in classes)]
+        if new["terrain"]:
+            notes.append(f"new terrain type {', '.join(new['terrain'])}: each [movement.class] has a placeholder cost "
+                         f"for it until you give its own (the lines marked 'placeholder')")
+        if unused:
+            notes.append(f"new line type {', '.join(unused)}: no [movement.class] names it in its `line` "
+                         f"table yet, so no unit moves along it at a line's cost until you give one")
+        return notes
+
+    def check_version(self, state):
+        """ChangedOnDisk unless the state was read from the companion file as it is now (its 'version')."""
+        if self.starter:
+            return
+        sent = state.get("version") if isinstance(state, dict) else None
+        if sent != self.file().version:
+            what = "changed on disk since the page read it" if sent else "may have changed: the state names no 'version'"
+            raise ChangedOnDisk(f"{self.companion_path} {what}: nothing is saved, so that its changes are kept. "
+                                f"Reload the page to work from the file as it is now, then paint your strokes "
+                                f"again (they stay on this page until you reload)")
 
     def save(self, state):
         """Writes the state as a new companion file beside the original; {path, problems: [{message,
         hexes}], notes: [text]}: the problems `terrain check` finds in it and what is left to fill."""
         if self.readonly:
             raise PermissionError("the editor runs --readonly: nothing is saved")
-        try:
-            text = self.companion_text(state)
-        except FormatError as e:
-            raise SaveError(str(e)) from None
+        if not isinstance(state, dict):
+            raise SaveError("the state must be a JSON object")
+        self.check_version(state)
+        text = self.companion_text(state)
         path = self.next_path()
-        adjutant.write_new_file(str(path), text)
+        try:
+            adjutant.write_new_file(str(path), text)
+        except (OSError, ValueError, FormatError) as e:
+            raise SaveError(f"cannot write {path}: {e}") from None
         _, problem = companion_problem(self.module, str(path))
-        known = {self.grid.name(h) for h in self.grid.hexes()}
-        problems = [{"message": problem, "hexes": sorted(set(re.findall(r"[\w.:-]+", problem)) & known)}] \
-            if problem else []
+        problems = [{"message": problem, "hexes": self.hexes_named(problem)}] if problem else []
         return {"path": str(path), "problems": problems, "notes": self.notes(state)}
 
 

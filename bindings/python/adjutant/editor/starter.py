@@ -4,6 +4,7 @@ every hex left unpainted), and placeholder [units], [movement] and [sight] secti
 unit of one class with one allowance, every terrain type 1 MP, sight by elevation) so that the live
 view answers at once. Saved as MODULE.toml beside the module (MODULE-2.toml ... when taken)."""
 import json
+import os
 import re
 from pathlib import Path
 
@@ -66,10 +67,11 @@ def starter_text(module, map_name, board, words):
 
 
 def free_path(folder, stem, suffix, plain_first):
-    """folder/STEM.toml (when plain_first) or the first of STEM-2, STEM-3 ... that does not exist."""
-    if plain_first and not (path := Path(folder) / f"{stem}{suffix}").exists():
+    """folder/STEM.toml (when plain_first) or the first of STEM-2, STEM-3 ... that does not exist (a
+    symbolic link, even one to nothing, is taken)."""
+    if plain_first and not os.path.lexists(path := Path(folder) / f"{stem}{suffix}"):
         return path
     n = 2
-    while (path := Path(folder) / f"{stem}-{n}{suffix}").exists():
+    while os.path.lexists(path := Path(folder) / f"{stem}-{n}{suffix}"):
         n += 1
     return path

@@ -3,7 +3,11 @@
 "use strict";
 const SVG = "http://www.w3.org/2000/svg";
 const COLOURS = ["#2e8b57", "#d2691e", "#6a5acd", "#b8860b", "#c71585", "#1e90ff", "#556b2f", "#8b0000"];
-const editor = { map: null, state: null, hexes: {}, undo: [], redo: [], guessed: new Set(), stroke: null };
+// Lines and hexsides in colours board art rarely prints (bright, over a white casing), one per type.
+const LINE_COLOURS = ["#ff00ff", "#00b7ff", "#ff7f00", "#00d060", "#ff2050", "#8000ff"];
+const SIDE_COLOURS = ["#00e5ff", "#ff00aa", "#ffd000", "#7cff00", "#ff5a00", "#b266ff"];
+const MAX_ELEVATION = 1000000;   // the format's range, +-
+const editor = { map: null, state: null, hexes: {}, undo: [], redo: [], guessed: new Set(), stroke: null, saved: null };
 window.editor = editor;
 
 const $ = (id) => document.getElementById(id);
@@ -17,8 +21,10 @@ const tool = () => document.querySelector("input[name=tool]:checked").value;
 const sideKey = (a, b) => `${a}/${b}`;
 
 async function load() {
-  const response = await fetch("/api/map");
-  editor.map = await response.json();
+  const answer = await ask("/api/map");
+  if (!answer) return;
+  if (!answer[0].ok) { status(answer[1].error, true); return; }
+  editor.map = answer[1];
   const m = editor.map;
   for (const h of m.hexes) editor.hexes[h.name] = h;
   editor.state = m.state || { terrain: {}, elevation: {}, hexsides: [], lines: [], places: [] };
@@ -38,6 +44,9 @@ async function load() {
   }
   $("save").disabled = m.readonly;
   $("guesses").disabled = !m.companion;
+  $("guesses").title = m.companion ? "terrain sample's guesses from the board's colours, by the file's [map.palette]"
+    : "no companion file: terrain sample reads colours by a companion file's [map.palette]";
+  editor.saved = snapshot();
   build();
   draw();
   zoom();
@@ -50,6 +59,8 @@ function newWord(kind) {
   const v = editor.map.vocabulary;
   if (!name) return;
   if (v[kind].includes(name)) { status(`${name} is named already`, true); $(SELECTS[kind]).value = name; return; }
+  if (!oneLine(name)) return;
+  clearError();
   v[kind].push(name);
   if (kind === "hexside" && window.confirm(`Has ${name} a high side (a slope)?`)) v.high_side.push(name);
   if (kind === "terrain") {
@@ -60,6 +71,11 @@ function newWord(kind) {
   $(SELECTS[kind]).value = name;
 }
 function sent() { return { ...editor.state, vocabulary: editor.map.vocabulary }; }
+function oneLine(name) {
+  if (!/[\x00-\x1f\x7f]/.test(name)) return true;
+  status("a name cannot hold a line break or another control character", true);
+  return false;
+}
 
 function fill(select, names) {
   select.innerHTML = "";
@@ -105,6 +121,7 @@ function snapshot() { return JSON.stringify(editor.state); }
 function remember() {
   editor.undo.push(snapshot());
   editor.redo = [];
+  clearError();
   buttons();
 }
 function buttons() {
@@ -118,6 +135,7 @@ function begin(hex, event) {
   if (t === "live") { liveClick(hex); return; }
   if (t === "place") { namePlace(hex); return; }
   const chosen = { terrain: "terrain-type", hexside: "hexside-feature", line: "line-type" }[t];
+  if (t === "elevation" && level() === null) return;
   if (chosen && !$(chosen).value) {
     status(`no ${{ terrain: "terrain type", hexside: "hexside feature", line: "line type" }[t]} to paint with: ` +
            (editor.map.starter ? "name one with New… first" : "the companion file's [vocabulary] names none"), true);
@@ -163,9 +181,14 @@ function namePlace(hex) {
   if (!kind) { status("choose a place kind first", true); return; }
   const places = editor.state.places;
   const at = places.findIndex((p) => p.kind === kind && (p.hex === hex.name || (p.hexes || []).includes(hex.name)));
+  const taken = (name, except) => {
+    const other = places.find((p, i) => i !== except && p.kind === kind && p.name === name);
+    if (other) status(`the ${kind} ${name} is at ${other.hex} already: give each ${kind} its own name`, true);
+    return !!other || !oneLine(name);
+  };
   if (at >= 0) {
     const given = window.prompt(`Rename the ${kind} ${places[at].name} (empty: remove it):`, places[at].name);
-    if (given === null || given.trim() === places[at].name) return;
+    if (given === null || given.trim() === places[at].name || taken(given.trim(), at)) return;
     remember();
     if (given.trim()) places[at].name = given.trim();
     else places.splice(at, 1);
@@ -173,10 +196,19 @@ function namePlace(hex) {
     return;
   }
   const name = (window.prompt(`Name of the ${kind} at ${hex.name}:`) || "").trim();
-  if (!name) return;
+  if (!name || taken(name, -1)) return;
   remember();
   places.push({ name, kind, hex: hex.name });
   draw();
+}
+
+// The Elevation box's level: a whole number in the format's range, or null (said in the status).
+function level() {
+  const text = $("elevation-level").value.trim();
+  const value = Number(text);
+  if (/^-?\d+$/.test(text) && Math.abs(value) <= MAX_ELEVATION) return value;
+  status(`elevation ${JSON.stringify(text)}: give a whole number from ${-MAX_ELEVATION} to ${MAX_ELEVATION}`, true);
+  return null;
 }
 
 function paint(hex) {
@@ -185,7 +217,7 @@ function paint(hex) {
     editor.state.terrain[hex.name] = $("terrain-type").value;
     editor.guessed.delete(hex.name);
   } else if (t === "elevation") {
-    editor.state.elevation[hex.name] = parseInt($("elevation-level").value, 10) || 0;
+    editor.state.elevation[hex.name] = level();
   }
   if (t !== "line") draw();
 }
@@ -268,9 +300,11 @@ function draw() {
     const [a, b] = s.side.split("/");
     if (!editor.hexes[a] || !editor.hexes[b]) continue;
     const [p, q] = sideEnds(a, b);
-    const colour = { river: "#1040ff", creek: "#3080ff", stream: "#3080ff", bridge: "#404040" }[s.feature] || "#a05000";
+    const colour = typeColour(SIDE_COLOURS, v.hexside, s.feature);
+    el("line", { x1: p[0], y1: p[1], x2: q[0], y2: q[1], class: "casing", "stroke-width": 8 }, L.sides);
     el("line", { x1: p[0], y1: p[1], x2: q[0], y2: q[1], stroke: colour, "stroke-width": 5, class: "side",
                  "data-side": s.side, "data-feature": s.feature }, L.sides);
+    if (s.high && editor.hexes[s.high]) highMark(p, q, editor.hexes[s.high].centre, colour, s.side);
   }
   editor.state.lines.forEach((line) => route(line.hexes, line.type, L.routes));
   for (const p of editor.state.places) {
@@ -282,23 +316,42 @@ function draw() {
   for (const hex of Object.values(editor.hexes)) hex.element.classList.toggle("guessed", editor.guessed.has(hex.name));
 }
 
+// A type's colour: its place in the vocabulary's list picks one of `colours`.
+function typeColour(colours, names, type) {
+  const i = (names || []).indexOf(type);
+  return colours[(i < 0 ? names.length : i) % colours.length];
+}
+
+// The high side of a slope: a triangle on the side, pointing into the high hex.
+function highMark(p, q, high, colour, side) {
+  const mid = [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2], half = [(q[0] - p[0]) / 5, (q[1] - p[1]) / 5];
+  const tip = [mid[0] + (high[0] - mid[0]) * 0.35, mid[1] + (high[1] - mid[1]) * 0.35];
+  el("polygon", { points: [[mid[0] - half[0], mid[1] - half[1]], [mid[0] + half[0], mid[1] + half[1]], tip]
+                    .map((c) => c.join(",")).join(" "), fill: colour, class: "high-side", "data-high": side },
+     editor.layers.sides);
+}
+
+// A line over a white casing, both in a group; returns the coloured line.
 function route(hexes, type, parent) {
-  const colour = { pike: "#000000", road: "#8b4513", trail: "#a0a000", railroad: "#303030" }[type] || "#700070";
+  const colour = typeColour(LINE_COLOURS, editor.map.vocabulary.lines, type);
   const pts = hexes.filter((h) => editor.hexes[h]).map((h) => editor.hexes[h].centre.join(",")).join(" ");
-  return el("polyline", { points: pts, stroke: colour, "stroke-width": 4, class: "route", "data-line": type }, parent);
+  const g = el("g", { class: "route-group" }, parent);
+  el("polyline", { points: pts, class: "casing", "stroke-width": 8 }, g);
+  return el("polyline", { points: pts, stroke: colour, "stroke-width": 4, class: "route", "data-line": type }, g);
 }
 
 function drawStroke() {
   const old = document.getElementById("stroke");
   if (old) old.remove();
   const s = editor.stroke;
-  if (s && s.tool === "line") route(s.hexes, $("line-type").value, editor.layers.routes).id = "stroke";
+  if (s && s.tool === "line") route(s.hexes, $("line-type").value, editor.layers.routes).parentNode.id = "stroke";
 }
 
 // --- the server ---
 async function loadGuesses() {
-  const response = await fetch("/api/guesses");
-  const body = await response.json();
+  const answer = await ask("/api/guesses");
+  if (!answer) return;
+  const [response, body] = answer;
   if (!response.ok) { status(body.error, true); return; }
   remember();
   Object.assign(editor.state.terrain, body.terrain);
@@ -315,7 +368,12 @@ async function save() {
   const list = $("messages");
   list.innerHTML = "";
   for (const hex of Object.values(editor.hexes)) hex.element.classList.remove("flagged");
-  if (!response.ok) { status(body.error, true); return; }
+  if (!response.ok) {
+    status(body.error, true);
+    (body.hexes || []).forEach((h) => editor.hexes[h] && editor.hexes[h].element.classList.add("flagged"));
+    return;
+  }
+  editor.saved = snapshot();
   status(`saved ${body.path}` + (body.problems.length ? ": terrain check found a problem" : ": terrain check passes") +
          (body.notes || []).map((n) => `; ${n}`).join(""));
   $("status").dataset.path = body.path;
@@ -328,14 +386,21 @@ async function save() {
   }
 }
 
-// POST `request` as JSON: [response, body], or null when the server did not answer with JSON (said in the status).
+// GET `url`, or POST `request` as JSON: [response, body], or null when the server gave no answer or
+// one that is not JSON (a failure of the server itself), said in the status.
 async function ask(url, request) {
+  let response;
   try {
-    const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" },
-                                        body: JSON.stringify(request) });
-    return [response, await response.json()];
+    response = await fetch(url, request === undefined ? {} : {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request) });
   } catch (e) {
     status(`${url}: no answer from the editor's server (is \`adjutant edit\` still running?): ${e.message}`, true);
+    return null;
+  }
+  try {
+    return [response, await response.json()];
+  } catch (e) {
+    status(`${url}: the editor's server failed (HTTP ${response.status}): see its terminal`, true);
     return null;
   }
 }
@@ -343,6 +408,11 @@ async function ask(url, request) {
 function status(text, bad) {
   $("status").textContent = text;
   $("status").style.color = bad ? "#a00" : "#060";
+  $("status").classList.toggle("bad", !!bad);
+}
+// A red message goes once the next action succeeds.
+function clearError() {
+  if ($("status").classList.contains("bad")) status("");
 }
 
 $("undo").addEventListener("click", undo);
@@ -350,6 +420,11 @@ $("redo").addEventListener("click", redo);
 $("save").addEventListener("click", save);
 $("guesses").addEventListener("click", loadGuesses);
 $("zoom").addEventListener("change", zoom);
+window.addEventListener("beforeunload", (e) => {
+  if (editor.saved === null || snapshot() === editor.saved) return;
+  e.preventDefault();
+  e.returnValue = "";   // the browser asks whether to leave: the strokes since the last Save are only here
+});
 window.addEventListener("resize", zoom);
 document.addEventListener("keydown", (e) => {
   if ((e.ctrlKey || e.metaKey) && e.key === "z") { e.preventDefault(); e.shiftKey ? redo() : undo(); }

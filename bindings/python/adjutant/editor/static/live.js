@@ -10,12 +10,17 @@ async function liveClick(hex) {
              "(docs/companion-format.md, [movement])", [], true);
     return;
   }
+  const mp = $("live-mp").value.trim();
+  if (mode !== "sight" && !(mpValue(mp) > 0)) {
+    showLive(`MP ${JSON.stringify(mp)}: give a positive number of MP (such as 6, 6 1/2 or 1/2)`, [], true);
+    return;
+  }
   if (mode !== "reach" && live.from === null) {
     live.from = hex.name;
     showLive(`${mode} from ${hex.name}: click the hex to go to`, []);
     return;
   }
-  const request = { state: sent(), class: $("live-class").value, mp: $("live-mp").value,
+  const request = { state: sent(), class: $("live-class").value, mp,
                     from: mode === "reach" ? hex.name : live.from, to: hex.name };
   live.from = null;
   const answer = await ask(`/api/${mode}`, request);
@@ -23,7 +28,16 @@ async function liveClick(hex) {
   if (!answer) return;
   const [response, body] = answer;
   if (!response.ok) { showLive(body.error, [], true); return; }
+  clearError();
   ({ reach: drawReach, path: drawPath, sight: drawSight })[mode](body);
+}
+
+// MP as players write them ("6", "6 1/2", "1/2", "6.5"): their value, or NaN.
+function mpValue(text) {
+  let m;
+  if ((m = /^(\d+) (\d+)\/(\d+)$/.exec(text))) return +m[3] ? +m[1] + m[2] / m[3] : NaN;
+  if ((m = /^(\d+)\/(\d+)$/.exec(text))) return +m[2] ? m[1] / m[2] : NaN;
+  return /^(\d+|\d*\.\d+)$/.test(text) ? Number(text) : NaN;
 }
 
 function drawReach(body) {
@@ -34,7 +48,8 @@ function drawReach(body) {
     el("polygon", { points: hex.element.getAttribute("points"), class: "reach", "data-reach": name }, g);
     el("text", { x: hex.centre[0], y: hex.centre[1] + 12, class: "left", "data-hex": name }, g).textContent = at.left;
   }
-  showLive(`${body.class} from ${body.from} with ${body.mp} MP reaches ${Object.keys(body.hexes).length} hexes ` +
+  const count = Object.keys(body.hexes).length;
+  showLive(`${body.class} from ${body.from} with ${body.mp} MP reaches ${count} ${count === 1 ? "hex" : "hexes"} ` +
            "(the number in each: MP left)", []);
 }
 
