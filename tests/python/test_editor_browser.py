@@ -7,9 +7,7 @@ walk-through's screenshot is also written to PATH, small and optimised (the user
 docs/images/editor.png:
     ADJUTANT_EDITOR_SCREENSHOT=docs/images/editor.png pytest tests/python/test_editor_browser.py -k guide
 )."""
-import contextlib
 import os
-import threading
 import tomllib
 from pathlib import Path
 
@@ -20,6 +18,7 @@ from adjutant.cli import main
 from adjutant.editor import EditorSession, create_app
 from adjutant.rules.mp import mp_text, parse_mp
 from conftest import REPO
+from editor_helpers import serving
 from guide_blocks import read_blocks
 
 CHROMEDRIVER = Path("/usr/bin/chromedriver")  # the chromium-driver package's
@@ -60,18 +59,6 @@ def litn_module(tmp_path_factory):
     out = tmp_path_factory.mktemp("litn-demo")
     write_demo(out)
     return out / "litn-demo.vmod"
-
-
-@contextlib.contextmanager
-def serving(session):
-    from werkzeug.serving import make_server
-    server = make_server("127.0.0.1", 0, create_app(session), threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 class Page:

@@ -1,6 +1,5 @@
 """`adjutant edit`'s server: its endpoints through Flask's test client and over a real socket on
 loopback; bad requests refused with their reason; Save writes a new file that `terrain check` passes."""
-import contextlib
 import json
 import shutil
 import threading
@@ -12,6 +11,7 @@ import pytest
 import adjutant
 from adjutant.cli import main
 from adjutant.editor import EditorSession, create_app
+from editor_helpers import serving
 
 
 @pytest.fixture(scope="module")
@@ -273,18 +273,6 @@ def test_bad_values_give_a_sentence_naming_the_hex_never_a_500(lfm_demo, compani
     if "0101" in reason or "0505" in reason:
         assert set(error["hexes"]) & {"0101", "0505", "0506"}
     assert not companion.with_name("companion-2.toml").exists()
-
-
-@contextlib.contextmanager
-def serving(session):
-    from werkzeug.serving import make_server
-    server = make_server("127.0.0.1", 0, create_app(session), threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_hostile_requests_get_a_sentence_over_a_real_socket(lfm_demo, companion):
