@@ -31,6 +31,15 @@ std::string BoardLayout::map_id() const {
   return picker_id;
 }
 
+// State shared by one decode: the quoting evidence found so far, a running record number for
+// error positions, and (on a second pass) the rule every typed leaf must reproduce.
+struct DecodeContext {
+  QuoteEvidence evidence;
+  std::optional<QuoteRule> forced_rule;
+  size_t record_count = 0;
+  size_t depth = 0;  // commands being decoded, one inside the next
+};
+
 namespace {
 
 // Record prefixes, as VASSAL's encoders write them.
@@ -65,15 +74,6 @@ std::string_view wrap_null(const std::optional<std::string>& value) {
 }
 
 bool quote_wrapped(std::string_view s) { return s.size() > 1 && s.front() == '\'' && s.back() == '\''; }
-
-// State shared by one decode: the quoting evidence found so far, a running record number for
-// error positions, and (on a second pass) the rule every typed leaf must reproduce.
-struct DecodeContext {
-  QuoteEvidence evidence;
-  std::optional<QuoteRule> forced_rule;
-  size_t record_count = 0;
-  size_t depth = 0;  // commands being decoded, one inside the next
-};
 
 [[noreturn]] void fail(const DecodeContext& ctx, std::string_view kind, const std::string& what) {
   throw CommandError(what, Place{{}, {}, "command " + std::to_string(ctx.record_count) + " (" + std::string(kind) + ")"});
@@ -489,11 +489,17 @@ std::string span_token(std::string_view span) { return SequenceDecoder(span, kCo
 
 }  // namespace
 
-// decode_text's first level, keeping where each child is instead of decoding it.
-CommandReader::CommandReader(std::string_view text, std::optional<QuoteRule> forced_rule) : forced_rule_(forced_rule) {
+CommandReader::CommandReader(std::string_view text, std::optional<QuoteRule> forced_rule) {
   DecodeContext ctx;
   ctx.forced_rule = forced_rule;
+  *this = CommandReader(text, ctx);
+}
+
+// decode_text's first level, keeping where each child is instead of decoding it: `ctx` is the
+// decoding state as decode_text would receive it for `text`.
+CommandReader::CommandReader(std::string_view text, DecodeContext& ctx) : forced_rule_(ctx.forced_rule) {
   const NestingGuard nesting(ctx);
+  depth_ = ctx.depth;
   const bool leaf = text.find(kCommandSeparator) == std::string_view::npos && !quote_wrapped(text);
   if (leaf) {
     root_ = decode_leaf(text, ctx);
@@ -527,29 +533,50 @@ CommandReader::CommandReader(std::string_view text, std::optional<QuoteRule> for
       spans_.erase(spans_.begin());
     }
   }
+  spans_.shrink_to_fit();
+  take(ctx);
+}
+
+DecodeContext CommandReader::context() const {
+  DecodeContext ctx;
+  ctx.evidence = evidence_;
+  ctx.forced_rule = forced_rule_;
+  ctx.record_count = record_count_;
+  ctx.depth = depth_;
+  return ctx;
+}
+
+void CommandReader::take(const DecodeContext& ctx) {
   evidence_ = ctx.evidence;
   record_count_ = ctx.record_count;
 }
 
 Command CommandReader::next(std::string_view text) {
   const Span span = spans_.at(next_++);
-  DecodeContext ctx;
-  ctx.evidence = evidence_;
-  ctx.forced_rule = forced_rule_;
-  ctx.record_count = record_count_;
-  ctx.depth = 1;  // inside the root
+  DecodeContext ctx = context();
   std::string token = span_token(text.substr(span.offset, span.length));
   Command command = decode_text(token, ctx, &token);
-  evidence_ = ctx.evidence;
-  record_count_ = ctx.record_count;
+  take(ctx);
   return command;
+}
+
+void CommandReader::next_in_parts(std::string_view text, const std::function<void(const Command&)>& visit) {
+  const Span span = spans_.at(next_++);
+  DecodeContext ctx = context();
+  const std::string token = span_token(text.substr(span.offset, span.length));
+  // The child's own children are read as the root's are, by a reader of its token that goes on
+  // counting from here; it decodes as decode_text(token) would.
+  CommandReader inner(token, ctx);
+  visit(Command{std::move(inner.root_), {}});
+  for (size_t i = 0; i < inner.size(); ++i) visit(inner.next(token));
+  take(inner.context());
 }
 
 Command CommandReader::child(std::string_view text, size_t index, QuoteRule rule) const {
   const Span span = spans_.at(index);
   DecodeContext ctx;
   ctx.forced_rule = rule;
-  ctx.depth = 1;
+  ctx.depth = depth_;
   std::string token = span_token(text.substr(span.offset, span.length));
   return decode_text(token, ctx, &token);
 }

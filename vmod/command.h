@@ -2,6 +2,7 @@
 // with its subcommands. Decoding then encoding an unchanged tree gives the same text, byte for byte.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -166,6 +167,8 @@ class CommandTree {
   QuoteRule rule = QuoteRule::kCurrent;
 };
 
+struct DecodeContext;
+
 // The root of a `savedGame` text with its children left undecoded: the root's own record and where
 // each child's token lies, so that a game can apply the children one at a time and decode a log's
 // step again when it is asked for, instead of holding the whole tree. CommandTree::decode is built
@@ -181,6 +184,11 @@ class CommandReader {
   // The next child, in order from the first, counting records and gathering evidence as one decode
   // of the whole text does (CommandError positions are those of CommandTree::decode).
   Command next(std::string_view text);
+  // The next child as next() decodes it, handed to `visit` in pieces: its own record first (a
+  // Command without children), then each of its children whole, in order, each decoded only once
+  // the one before has been visited. A container (a save's list of pieces) is thus never held
+  // decoded all at once; visiting the pieces in order applies what the whole child would.
+  void next_in_parts(std::string_view text, const std::function<void(const Command&)>& visit);
   // Child `index` again, decoded under `rule` (what the tree held once its rule was settled).
   Command child(std::string_view text, size_t index, QuoteRule rule) const;
   // The rule the text shows so far, and whether it shows both (then decode again with it forced).
@@ -192,12 +200,17 @@ class CommandReader {
     size_t offset;
     size_t length;
   };
+  CommandReader(std::string_view text, DecodeContext& ctx);
+  DecodeContext context() const;  // the decoding state carried from one child to the next
+  void take(const DecodeContext& ctx);
+
   Record root_;
   std::vector<Span> spans_;  // each child's token in the text, escaped as written
   size_t next_ = 0;
   QuoteEvidence evidence_;
   std::optional<QuoteRule> forced_rule_;
   size_t record_count_ = 0;
+  size_t depth_ = 1;  // the nesting of the root's children: 1 for a whole text
 };
 
 // Lower-level pieces, used by the tree and by code that writes new commands.

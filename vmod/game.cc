@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <exception>
 
 #include "vmod/archive.h"
 #include "vmod/format_error.h"
@@ -132,37 +133,76 @@ Game Game::from_text(const std::string& saved_game, const std::string& source, c
 // A save is `begin_save` with the setup commands as children up to `end_save`; in a log every
 // child after `end_save` is one step. Text without `end_save` is all setup.
 //
-// The text is decoded twice, one command at a time, never as a whole tree: first only decoded, so
-// that its errors come before any error of applying it and its quoting rule is settled; then
-// decoded under that rule and applied, the setup as it comes and each step with what undoes it.
+// The text is decoded one command at a time, never as a whole tree, and applied as it is decoded:
+// the setup as it comes (a container of pieces one piece at a time) and each step with what undoes
+// it. Applying assumes the current quoting rule; should the text turn out to show the legacy rule,
+// or both (then decoding keeps typed only what the rule settled on writes back), the game is read
+// again under that rule. A malformed command is reported before any error of applying, wherever
+// it stands: once applying fails, the rest is only decoded.
 void Game::load(std::string text) {
   text_ = std::move(text);
-  bool mixed = false;
-  {
-    CommandReader check(text_);
-    for (size_t i = 0; i < check.size(); ++i) check.next(text_);
-    rule_ = check.rule();
-    mixed = check.mixed();
+  std::exception_ptr failure;
+  reader_.emplace(text_);
+  read_commands(&failure);
+  if (reader_->rule() != QuoteRule::kCurrent || reader_->mixed()) {
+    const QuoteRule rule = reader_->rule();
+    const bool mixed = reader_->mixed();
+    Game fresh;
+    fresh.source_ = std::move(source_);
+    fresh.module_ = module_;
+    fresh.savedata_ = std::move(savedata_);
+    fresh.moduledata_entry_ = std::move(moduledata_entry_);
+    fresh.moduledata_ = std::move(moduledata_);
+    fresh.text_ = std::move(text_);
+    *this = std::move(fresh);
+    rule_ = rule;
+    reader_.emplace(text_, mixed ? std::optional<QuoteRule>(rule) : std::nullopt);
+    read_commands(nullptr);
+  } else if (failure) {
+    std::rethrow_exception(failure);
   }
-  reader_.emplace(text_, mixed ? std::optional<QuoteRule>(rule_) : std::nullopt);
+}
+
+// Applies the reader's commands from the first. With `failure`, an error of applying is kept there
+// and the rest is only decoded; without, it is thrown.
+void Game::read_commands(std::exception_ptr* failure) {
   CommandReader& reader = *reader_;
+  Snapshot* undo = nullptr;
+  Snapshot snapshot;
+  const auto apply_part = [&](const Command& part) {
+    if (failure && *failure) return;
+    try {
+      apply(part, undo, nullptr);
+    } catch (...) {
+      if (!failure) throw;
+      *failure = std::current_exception();
+    }
+  };
   context_ = "setup";
-  apply_record(reader.root(), nullptr, nullptr);
+  apply_part(Command{reader.root(), {}});
   setup_end_ = reader.size();
   bool in_setup = true;
   for (size_t i = 0; i < reader.size(); ++i) {
-    const Command command = reader.next(text_);
+    bool end_save = false;
+    bool first = true;
+    if (!in_setup) {
+      snapshot = Snapshot();
+      undo = &snapshot;
+      context_ = "step " + std::to_string(position_ + 1);
+    }
+    reader.next_in_parts(text_, [&](const Command& part) {
+      if (first) end_save = std::holds_alternative<EndSave>(part.record);
+      first = false;
+      apply_part(part);
+    });
     if (in_setup) {
-      apply(command, nullptr, nullptr);
-      if (std::holds_alternative<EndSave>(command.record)) {
+      if (end_save) {
         setup_end_ = i + 1;
         in_setup = false;
+        undo_.reserve(reader.size() - setup_end_);
       }
       continue;
     }
-    Snapshot snapshot;
-    context_ = "step " + std::to_string(position_ + 1);
-    apply(command, &snapshot, nullptr);
     undo_.push_back(std::move(snapshot));
     ++position_;
   }
@@ -367,8 +407,8 @@ void Game::register_piece(const AddPiece& add, const std::string& id) {
     e.set_position_if_empty(context_ + ", AddPiece " + id);
     throw;
   }
-  piece.order = next_order_++;
-  order_.emplace(piece.order, id);
+  piece.order = order_.size();
+  order_.push_back(id);
   if (piece.is_stack()) {
     auto& stored = pieces_[id] = std::move(piece);
     sync_stack_members(stored);
@@ -395,7 +435,7 @@ void Game::remove_piece(const std::string& id) {
   for (const std::string& member : p.members) {
     if (auto m = pieces_.find(member); m != pieces_.end()) m->second.stack.clear();
   }
-  order_.erase(p.order);
+  order_[p.order].clear();
   pieces_.erase(it);
   index_stack(id);
 }
@@ -595,11 +635,11 @@ StepEffect Game::effect_of(const Snapshot& before, size_t index) const {
 void Game::restore(Snapshot& snapshot) {
   for (auto& [id, was] : snapshot.pieces) {
     if (auto now = pieces_.find(id); now != pieces_.end()) {
-      order_.erase(now->second.order);
+      order_[now->second.order].clear();
       pieces_.erase(now);
     }
     if (was) {
-      order_.emplace(was->order, id);
+      order_[was->order] = id;
       pieces_.emplace(id, std::move(*was));
     }
     index_stack(id);
@@ -617,7 +657,8 @@ void Game::restore(Snapshot& snapshot) {
 
 std::vector<const GamePiece*> Game::pieces() const {
   std::vector<const GamePiece*> out;
-  for (const auto& [order, id] : order_) {
+  for (const std::string& id : order_) {
+    if (id.empty()) continue;
     const GamePiece& p = pieces_.at(id);
     if (!p.is_stack()) out.push_back(&p);
   }
@@ -626,7 +667,8 @@ std::vector<const GamePiece*> Game::pieces() const {
 
 std::vector<const GamePiece*> Game::stacks() const {
   std::vector<const GamePiece*> out;
-  for (const auto& [order, id] : order_) {
+  for (const std::string& id : order_) {
+    if (id.empty()) continue;
     const GamePiece& p = pieces_.at(id);
     if (p.is_stack()) out.push_back(&p);
   }

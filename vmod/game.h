@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <map>
 #include <memory>
 #include <optional>
@@ -154,7 +155,7 @@ class Game {
   static Game from_archive(Archive archive, const std::string& source, const Module* module);
   struct Snapshot;  // what a step needs to be undone
   void load(std::string text);
-  void apply_setup_and_steps(CommandReader& reader);
+  void read_commands(std::exception_ptr* failure);
   void apply(const Command& command, Snapshot* undo, StepEffect* effect);
   void apply_record(const Record& record, Snapshot* undo, StepEffect* effect);
   void remember(const std::string& id, Snapshot* undo);
@@ -196,8 +197,8 @@ class Game {
   size_t position_ = 0;
 
   std::unordered_map<std::string, GamePiece> pieces_;
-  std::map<uint64_t, std::string> order_;  // ids by GamePiece::order
-  uint64_t next_order_ = 0;
+  // Ids by GamePiece::order: every piece ever added has its place, "" once it is gone.
+  std::vector<std::string> order_;
   std::vector<Player> players_;
   std::map<std::string, BoardLayout> layouts_;
   std::map<GlobalPropertyKey, std::string> globals_;

@@ -63,7 +63,8 @@ std::string Game::save_text() const {
   if (only_chat && !is_log()) return text_;
 
   Command piece_list{NullRecord{}, {}};
-  for (const auto& [order, id] : order_) {
+  for (const std::string& id : order_) {
+    if (id.empty()) continue;
     const GamePiece& p = pieces_.at(id);
     if (!p.is_stack() && !p.stack.empty() && pieces_.count(p.stack)) continue;  // written with its stack
     if (p.is_stack()) {

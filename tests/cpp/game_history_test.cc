@@ -10,6 +10,7 @@
 
 #include "corpus.h"
 #include "vmod/command.h"
+#include "vmod/format_error.h"
 #include "vmod/game.h"
 
 namespace adjutant::vmod {
@@ -151,6 +152,52 @@ TEST(GameHistory, EveryLogsStepsAreTheCommandsOfItsWholeDecodedText) {
     EXPECT_EQ(game.log_text(), tree.encode());
   }
   EXPECT_GT(logs, 20u);
+}
+
+
+// A piece whose state has fewer levels than its type: decoding takes it, applying refuses it.
+const std::string kBadPiece = "+/" + join_sequence({"A", "mark;Side\tpiece;;;a.png;Alpha", "Union"}, '/');
+
+std::string position_of_error(const std::function<void()>& run) {
+  try {
+    run();
+  } catch (const FormatError& e) {
+    return std::string(e.place().position) + " | " + e.what();
+  }
+  return "no error";
+}
+
+// Commands are applied as they are decoded, yet a malformed command anywhere is reported before an
+// error of applying one met earlier, at the position a decode of the whole text names.
+TEST(GameHistory, AMalformedCommandIsReportedBeforeAnEarlierErrorOfApplying) {
+  constexpr char kEsc = '\x1b';
+  const std::string container = join_sequence({"", kBadPiece}, kEsc);
+  const std::string bad_apply = join_sequence({"begin_save", container, "end_save", "LOG\tCHAThi"}, kEsc);
+  EXPECT_NE(position_of_error([&] { Game::from_text(bad_apply, "bad.vlog"); }).find("setup, AddPiece A"),
+            std::string::npos);
+  const std::string both =
+      join_sequence({"begin_save", container, "end_save", "LOG\tM/B/Main Map/x/600/null/Main Map/300/400/null/p1"}, kEsc);
+  const std::string from_tree = position_of_error([&] { CommandTree::decode(both); });
+  ASSERT_NE(from_tree.find("(MovePiece) |"), std::string::npos) << from_tree;
+  const std::string from_game = position_of_error([&] { Game::from_text(both, "both.vlog"); });
+  EXPECT_EQ(from_game.substr(0, from_game.find(" | ")), from_tree.substr(0, from_tree.find(" | ")));
+  EXPECT_NE(from_game.find("both.vlog [savedGame], command 6 (MovePiece): MovePiece field 3 is not an integer"),
+            std::string::npos) << from_game;
+}
+
+// Text that shows the legacy quoting only after pieces were applied is read again under that rule:
+// the pieces carry it, and what VASSAL skips is reported once.
+TEST(GameHistory, LegacyQuotingMetLateIsTheRuleOfEveryPiece) {
+  constexpr char kEsc = '\x1b';
+  const std::string piece = "+/" + join_sequence({"A", "piece;;;a.png;Alpha", "Main Map;100;200;;0"}, '/');
+  const std::string text = join_sequence(
+      {"begin_save", join_sequence({"", piece}, kEsc), "end_save", "LOG\tD/Z/'C:\\'/old"}, kEsc);
+  const Game game = Game::from_text(text, "legacy.vlog");
+  ASSERT_EQ(game.pieces().size(), 1u);
+  EXPECT_EQ(game.pieces()[0]->rule, QuoteRule::kLegacy);
+  EXPECT_EQ(game.warnings().size(), 1u);
+  EXPECT_EQ(game.log_text(), CommandTree::decode(text).encode());
+  EXPECT_EQ(CommandTree::decode(text).rule, QuoteRule::kLegacy);
 }
 
 }  // namespace
