@@ -303,7 +303,8 @@ def test_the_guides_walk_through_begins_a_file_with_no_companion(browser, litn_m
         saved = page.save()
         assert page.status() == ("saved litn-demo.toml: terrain check passes; [units], [movement] and [sight] are "
                                  "placeholders (every piece a unit of class 'unit' with 6 MP, every terrain type 1 "
-                                 "MP; line of sight by LFM's rules): give the rules' own")
+                                 "MP; line of sight by LFM's rules): give the rules' own; the editor now works from "
+                                 "litn-demo.toml (a reload shows it; the next Save writes litn-demo-2.toml)")
         page.tool("live", "unit", "live-class")       # the placeholders answer at once
         page.type_into("live-mp", "2")
         page.click("1622")

@@ -11,6 +11,7 @@ import pytest
 import adjutant
 from adjutant.cli import main
 from adjutant.editor import EditorSession, create_app
+from conftest import shared_missing
 from editor_helpers import serving
 
 
@@ -71,7 +72,7 @@ def test_save_writes_new_files_that_pass_terrain_check_and_round_trip(client, co
     before = companion.read_text()
     first = client.post("/api/save", json=edited(client)).get_json()
     second = client.post("/api/save", json=edited(client)).get_json()
-    assert first == {"path": str(companion.with_name("companion-2.toml")), "problems": [], "notes": []}
+    assert first == {"path": str(companion.with_name("companion-2.toml")), "problems": [], "notes": [], "reopened": False}
     assert second["path"] == str(companion.with_name("companion-3.toml"))
     assert companion.read_text() == before
     assert main(["terrain", "check", str(lfm_demo / "lfm-demo.vmod"), first["path"], "--quiet"]) == 0
@@ -95,6 +96,10 @@ def test_save_writes_new_files_that_pass_terrain_check_and_round_trip(client, co
     ({"lines": [{"type": "canal", "hexes": ["0101", "0102"]}]}, "'canal' is not a line type"),
     ({"terrain": []}, "'terrain' must be an object"),
     ([1, 2], "must be a JSON object"),
+    ({"hexsides": [{}]}, "'side' is missing"),
+    ({"hexsides": [{"side": "0909/1009", "feature": "creek", "high": "0909"}]}, "creek has no high side"),
+    ({"vocabulary": {"terrain": ["tab\there"]}}, "cannot hold a line break or another control character"),
+    ({"vocabulary": {"terrain": ["nul\0"]}}, "cannot hold a line break or another control character"),
 ])
 def test_bad_states_are_refused_with_their_reason(client, companion, state, reason):
     if isinstance(state, dict):
@@ -161,14 +166,16 @@ def test_without_a_companion_file_one_is_begun_and_saved_beside_the_module(lfm_d
     saved = client.post("/api/save", json=state).get_json()
     assert (saved["path"], saved["problems"]) == (str(tmp_path / "lfm-demo.toml"), [])
     assert "[units], [movement] and [sight] are placeholders" in saved["notes"][0]
-    assert client.post("/api/save", json=state).get_json()["path"] == str(tmp_path / "lfm-demo-2.toml")
+    version = client.get("/api/map").get_json()["state"]["version"]  # the session works from the file written
+    assert client.post("/api/save", json={**state, "version": version}).get_json()["path"] == \
+        str(tmp_path / "lfm-demo-2.toml")
     written = adjutant.open_companion(tmp_path / "lfm-demo.toml", str(module)).map("Main Map")
     assert (written.board, written.terrain("1008"), written.terrain("1009"), written.terrain("0101")) == \
         ("LFM Demo Board", "woods", "clear", "clear")
     assert written.elevation("1010") == 2 and [l.hexes for l in written.lines()] == [["0303", "0403"]]
     assert written.high_sides() == [("0302", "0402", "ridge", "0402")]
     assert main(["terrain", "check", str(module), str(tmp_path / "lfm-demo.toml")]) == 0
-    unnamed = {**state, "lines": [{"type": "rail", "hexes": ["0303", "0403"]}]}
+    unnamed = {**state, "version": version, "lines": [{"type": "rail", "hexes": ["0303", "0403"]}]}
     assert "'rail' is not a line type" in client.post("/api/save", json=unnamed).get_json()["error"]
 
 
@@ -188,7 +195,7 @@ def test_a_real_server_on_loopback(lfm_demo, companion):
         request = urllib.request.Request(base + "/api/save", data=json.dumps(state).encode(),
                                          headers={"Content-Type": "application/json"}, method="POST")
         with urllib.request.urlopen(request) as r:
-            assert json.load(r) == {"path": str(companion.with_name("companion-2.toml")), "problems": [], "notes": []}
+            assert json.load(r) == {"path": str(companion.with_name("companion-2.toml")), "problems": [], "notes": [], "reopened": False}
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(base + "/static/%2e%2e/session.py")
         assert refused.value.code == 404
@@ -325,3 +332,45 @@ def test_a_port_out_of_range_is_refused(lfm_demo, capsys, port, said):
 def test_an_unknown_map_is_named_with_the_maps(lfm_demo, capsys):
     assert main(["edit", str(lfm_demo / "lfm-demo.vmod"), "--map", "Nope"]) == 2
     assert "no map 'Nope' in the module; its maps with boards are: Main Map" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("url, body", [
+    ("/api/save", '{"terrain": {}, "vocabulary": {"terrain": ["clear", "\\ud800"]}}'),
+    ("/api/reach", '{"state": {}, "class": "infantry", "from": "\\ud800", "mp": "4"}'),
+])
+def test_a_lone_surrogate_is_refused_not_a_server_failure(client, companion, url, body):
+    response = client.post(url, data=body, content_type="application/json")
+    assert response.status_code == 400 and "valid Unicode" in response.get_json()["error"]
+    assert not companion.with_name("companion-2.toml").exists()
+
+
+def test_a_null_body_says_what_is_expected(client):
+    response = client.post("/api/save", data="null", content_type="application/json")
+    assert response.status_code == 400 and response.get_json()["error"] == "the body is JSON null: send the edited state"
+
+
+def test_after_the_first_save_a_begun_file_is_worked_from(lfm_demo, tmp_path):
+    shutil.copy(lfm_demo / "lfm-demo.vmod", tmp_path)
+    client = create_app(EditorSession(tmp_path / "lfm-demo.vmod", map_name="Main Map")).test_client()
+    state = {"terrain": {"1010": "woods"}, "elevation": {}, "hexsides": [], "lines": [],
+             "places": [{"name": "Mill", "kind": "town", "hex": "0505"}],
+             "vocabulary": {"terrain": ["clear", "woods"], "places": ["town"]}}
+    first = client.post("/api/save", json=state).get_json()
+    assert first["path"] == str(tmp_path / "lfm-demo.toml") and first["reopened"]
+    page = client.get("/api/map").get_json()  # a reload, or a second tab
+    assert page["companion"] == first["path"] and not page["starter"]
+    assert page["saves_to"] == str(tmp_path / "lfm-demo-2.toml")
+    assert page["vocabulary"]["terrain"] == ["clear", "woods"] and page["state"]["terrain"]["1010"] == "woods"
+    assert [p["name"] for p in page["state"]["places"]] == ["Mill"]
+    second = client.post("/api/save", json=page["state"]).get_json()
+    assert second["path"] == str(tmp_path / "lfm-demo-2.toml") and not second["reopened"]
+
+
+def test_a_hex_grid_the_editor_cannot_paint_is_refused_with_its_reason(corpus):
+    module = corpus / "rummelsworth+vassal-module-kassala" / "vmod"
+    if not module.exists():
+        shared_missing(f"{module} not in the corpus")
+    with pytest.raises(ValueError) as refused:
+        EditorSession(module)
+    assert str(refused.value).startswith("no map the editor can open: map 'Main Map' board 'Kassala': ")
+    assert "size is unknown" in str(refused.value) and "has no numbering" in str(refused.value)

@@ -9,7 +9,8 @@ examples:
   adjutant edit Lee.vmod --companion lee.toml          serve the editor; open the URL it prints
   adjutant edit Lee.vmod --companion lee.toml --open   ... and open it in the browser
   adjutant edit Lee.vmod --companion lee.toml --map "Main Map" --board "North" --port 8765
-  adjutant edit Lee.vmod                               begin a companion file: Save writes Lee.toml
+  adjutant edit Lee.vmod                               begin a companion file: Save writes Lee.toml,
+                                                       then works from it (the next Save: Lee-2.toml)
   adjutant edit Lee.vmod --companion lee.toml --readonly   look, never save
 On the page: choose Terrain, Hexside, Line or Elevation; click or drag over hexes; Place: click a
 hex and name it (a [[map.place]] of the chosen kind); Undo and Redo;

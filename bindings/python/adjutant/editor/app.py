@@ -75,9 +75,10 @@ def create_app(session):
     def save():
         if session.readonly:
             return _error(403, "the editor runs --readonly: nothing is saved")
-        state = _body()
-        if state is None:
-            return _error(400, "the body must be the edited state as JSON (Content-Type: application/json)")
+        try:
+            state = _body("the edited state")
+        except BodyError as e:
+            return _error(400, str(e))
         try:
             return jsonify(session.save(state))
         except ChangedOnDisk as e:
@@ -86,7 +87,10 @@ def create_app(session):
             return _error(400, str(e), session.hexes_named(str(e)))
 
     def answer(compute):
-        request_body = _body()
+        try:
+            request_body = _body("a JSON object")
+        except BodyError as e:
+            return _error(400, str(e))
         if not isinstance(request_body, dict):
             return _error(400, "the body must be a JSON object (Content-Type: application/json)")
         try:
@@ -122,12 +126,43 @@ def _too_large(_=None):
     return _error(413, f"the request is larger than the editor takes ({MAX_REQUEST // (1024 * 1024)} MB)")
 
 
-def _body():
-    """The request's JSON, or None when it is not JSON or nested too deep to read."""
+class BodyError(ValueError):
+    """A request body the editor cannot read: not JSON, JSON null, or text that is not valid Unicode."""
+
+
+def _body(expected):
+    """The request's JSON; BodyError when it is not JSON, is null, or holds a string that is not valid
+    Unicode (JSON's escapes can give a lone UTF-16 surrogate, "\\ud800", which no file can hold)."""
     try:
-        return request.get_json(silent=True)
+        body = request.get_json(silent=True)
     except RecursionError:
-        return None
+        body = None
+    if body is None:
+        if request.is_json and request.get_data().strip() == b"null":
+            raise BodyError(f"the body is JSON null: send {expected}")
+        raise BodyError(f"the body must be {expected} as JSON (Content-Type: application/json)")
+    if not _valid_text(body):
+        raise BodyError("names must be valid Unicode text: the body holds a string that is not "
+                        "(a lone UTF-16 surrogate such as \\ud800)")
+    return body
+
+
+def _valid_text(value):
+    """Whether every string in the JSON value, keys included, can be written as UTF-8."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+    return True
 
 
 def _error(status, message, hexes=None):

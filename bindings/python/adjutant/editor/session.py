@@ -49,6 +49,9 @@ class EditorSession:
         companion = None if self.starter else adjutant.open_companion(self.companion_path, self.module)
         self.map = self._choose_map(map_name, companion)
         self.board = board or self._hex_board()
+        problem = board_problem(self.map, self.board)
+        if problem:
+            raise ValueError(problem)
         self.grid = self.map.hex_grid(self.board)
         self.hex_names = {self.grid.name(h) for h in self.grid.hexes()}
         if not self.starter:
@@ -64,11 +67,21 @@ class EditorSession:
         elif companion and companion.maps:
             maps = [m for m in with_boards if m.name == companion.maps[0].map] or with_boards
         else:
-            maps = [m for m in with_boards if _hex_board(m)] or with_boards
+            maps = [m for m in with_boards if _hex_board(m)]
+            if not maps:
+                raise ValueError(self._no_editable_map(with_boards))
         if len(maps) != 1:
-            raise ValueError(f"name the map with --map; the maps with boards are: "
-                             f"{', '.join(m.name for m in with_boards)}")
+            raise ValueError(f"name the map with --map; the maps the editor can open are: "
+                             f"{', '.join(m.name for m in maps)}")
         return maps[0]
+
+    def _no_editable_map(self, with_boards):
+        """Why no map of the module can be painted: each hex grid's problem, or that there is none."""
+        problems = [problem for m in with_boards for name in _laid_out(m)
+                    for problem in [board_problem(m, name)] if problem and "has no hex grid" not in problem]
+        if not problems:
+            return "the module has no board with a hex grid: the editor paints hex grids only"
+        return "no map the editor can open: " + "; ".join(problems)
 
     def file(self):
         """The companion file as it is on disk now (CompanionFile), read again whenever its bytes change;
@@ -106,7 +119,9 @@ class EditorSession:
     def _hex_board(self):
         board = _hex_board(self.map)
         if board is None:
-            raise ValueError(f"map {self.map.name!r} has no board with a hex grid")
+            problems = [board_problem(self.map, name) for name in _laid_out(self.map)]
+            raise ValueError("; ".join(p for p in problems if p and "has no hex grid" not in p)
+                             or f"map {self.map.name!r} has no board with a hex grid")
         return board
 
     # --- what the page shows ---
@@ -254,7 +269,9 @@ class EditorSession:
         table["elevation"] = dict(sorted(by_level.items()))
         by_feature, seen = {}, {}
         for side in _list(state, "hexsides"):
-            a, _, b = str(side.get("side", "")).partition("/")
+            if not side.get("side"):
+                raise SaveError("hexside: 'side' is missing (give it as \"HEX/HEX\")")
+            a, _, b = str(side["side"]).partition("/")
             hex_name(a, "hexside"), hex_name(b, "hexside")
             feature = word(side.get("feature"), "hexside", f"hexside {a}/{b}", "hexside feature")
             key = (frozenset((a, b)), feature)
@@ -266,6 +283,9 @@ class EditorSession:
                 if high not in (a, b):
                     raise SaveError(f"hexside {a}/{b}: {feature} needs its high side, {a} or {b}")
                 by_feature.setdefault(feature, []).append((f"{a}/{b}", high))
+            elif high:
+                raise SaveError(f"hexside {a}/{b}: {feature} has no high side (the file's high_side features: "
+                                f"{', '.join(vocabulary['high_side']) or 'none'}), yet {shown(high)} is given")
             else:
                 by_feature.setdefault(feature, []).append(f"{a}/{b}")
         table["hexsides"] = by_feature
@@ -372,7 +392,8 @@ class EditorSession:
 
     def save(self, state):
         """Writes the state as a new companion file beside the original; {path, problems: [{message,
-        hexes}], notes: [text]}: the problems `terrain check` finds in it and what is left to fill."""
+        hexes}], notes: [text], reopened}: the problems `terrain check` finds in it, what is left to fill,
+        and whether the session now works from the file written (the first save of a file begun here)."""
         if self.readonly:
             raise PermissionError("the editor runs --readonly: nothing is saved")
         if not isinstance(state, dict):
@@ -386,18 +407,51 @@ class EditorSession:
             raise SaveError(f"cannot write {path}: {e}") from None
         _, problem = companion_problem(self.module, str(path))
         problems = [{"message": problem, "hexes": self.hexes_named(problem)}] if problem else []
-        return {"path": str(path), "problems": problems, "notes": self.notes(state)}
+        notes = self.notes(state)
+        reopened = self.starter
+        if reopened:  # from now on the session works from the file written, as `--companion` would
+            self.companion_path, self.starter, self._read = path, False, None
+            try:
+                self.file()
+            except SaveError:  # a file `terrain check` cannot read: go on from the page's vocabulary
+                self.companion_path, self.starter, self._read, reopened = None, True, None, False
+        return {"path": str(path), "problems": problems, "notes": notes, "reopened": reopened}
 
 
 def _hex_board(game_map):
-    """The first board of the map's layout with a hex grid, or None."""
-    for name, *_ in game_map.layout:
-        try:
-            game_map.hex_grid(name)
-            return name
-        except (ValueError, FormatError):
-            continue
-    return None
+    """The first board of the map's layout the editor can paint (board_problem), or None."""
+    return next((name for name in _laid_out(game_map) if board_problem(game_map, name) is None), None)
+
+
+def _laid_out(game_map):
+    """The names of the boards of the map's layout (none when it cannot be laid out)."""
+    try:
+        return [name for name, *_ in game_map.layout]
+    except (ValueError, FormatError):
+        return []
+
+
+def board_problem(game_map, board):
+    """Why the editor cannot paint the board (its hex grid inside a zone, unknown without the board's
+    image, or without numbering, so no hex names), in the engine's words where it has them; None when it can."""
+    grid = next((b.grid for b in game_map.boards if b.name == board), {})
+    zones = [z["name"] for z in grid.get("zones", []) if z.get("grid", {}).get("kind") == "hex"]
+    where = f"map {game_map.name!r} board {board!r}"
+    if grid.get("kind") == "zoned" and zones:
+        return (f"{where}: its hex grid is inside zone {zones[0]!r}, and grids inside zones are not supported "
+                f"by the editor yet")
+    problems = []
+    try:
+        game_map.hex_grid(board)
+    except (ValueError, FormatError) as e:  # the engine's words, without the file and place it names first
+        message = re.sub(r"^.*?\[[^]]*\]: ", "", str(e))
+        problems.append(message[len(where):].lstrip(": ") if message.startswith(where + ":") else message)
+    if grid.get("kind") == "hex" and grid.get("numbering") is None:
+        problems.append("its hex grid has no numbering, so its hexes have no names to paint by "
+                        "(give the grid a numbering in the module's editor)")
+    if not problems:
+        return None
+    return problems[0] if problems[0].startswith(where) else f"{where}: " + "; and ".join(problems)
 
 
 def _object(state, key):

@@ -8,6 +8,9 @@ import os
 import re
 from pathlib import Path
 
+from .places import PlaceError, one_line
+from .shown import shown
+
 KINDS = ("terrain", "hexside", "high_side", "lines", "places")
 STARTER_CLASS = "unit"
 STARTER_ALLOWANCE = 6
@@ -30,8 +33,13 @@ def vocabulary(state):
     words = empty_vocabulary()
     for kind in KINDS:
         names = sent.get(kind, [])
-        if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() and "\n" not in n for n in names):
+        if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
             raise StarterError(f"vocabulary '{kind}' must be a list of names, each on one line")
+        for n in names:
+            try:
+                one_line(n, f"vocabulary '{kind}' {shown(n)}")
+            except PlaceError as e:
+                raise StarterError(str(e)) from None
         words[kind] = list(dict.fromkeys(n.strip() for n in names))
     if not set(words["high_side"]) <= set(words["hexside"]):
         raise StarterError("vocabulary 'high_side': each is one of the hexside features")

@@ -24,9 +24,27 @@ async function load() {
   const answer = await ask("/api/map");
   if (!answer) return;
   if (!answer[0].ok) { status(answer[1].error, true); return; }
-  editor.map = answer[1];
-  const m = editor.map;
-  for (const h of m.hexes) editor.hexes[h.name] = h;
+  for (const b of document.querySelectorAll(".new-word")) b.addEventListener("click", () => newWord(b.dataset.kind));
+  show(answer[1]);
+  build();
+  draw();
+  zoom();
+}
+
+// After the first Save of a file begun on the page, the server works from the file written: the page
+// takes its contents (its version, its places numbered as in the file), as a reload would.
+async function reopen() {
+  const answer = await ask("/api/map");
+  if (!answer || !answer[0].ok) return;
+  show(answer[1]);
+  editor.undo = [];
+  editor.redo = [];
+  draw();
+}
+
+function show(m) {
+  editor.map = m;
+  for (const h of m.hexes) editor.hexes[h.name] = Object.assign(editor.hexes[h.name] || {}, h);  // keeps its element
   editor.state = m.state || { terrain: {}, elevation: {}, hexsides: [], lines: [], places: [] };
   const v = m.vocabulary || { terrain: [], hexside: [], lines: [], high_side: [] };
   fill($("terrain-type"), v.terrain);
@@ -38,18 +56,12 @@ async function load() {
   $("about").textContent = `${m.module}: map ${m.map}, board ${m.board}; ` +
     (m.companion ? `companion ${m.companion}` : `a new companion file (the first terrain type named is the ` +
       `terrain of unpainted hexes); Save writes ${m.saves_to}`) + (m.readonly ? " (read-only)" : "");
-  for (const b of document.querySelectorAll(".new-word")) {
-    b.hidden = m.readonly;
-    b.addEventListener("click", () => newWord(b.dataset.kind));
-  }
+  for (const b of document.querySelectorAll(".new-word")) b.hidden = m.readonly;
   $("save").disabled = m.readonly;
   $("guesses").disabled = !m.companion;
   $("guesses").title = m.companion ? "terrain sample's guesses from the board's colours, by the file's [map.palette]"
     : "no companion file: terrain sample reads colours by a companion file's [map.palette]";
   editor.saved = snapshot();
-  build();
-  draw();
-  zoom();
 }
 
 // A file begun here: its vocabulary grows with each type named on the page (sent with the state).
@@ -93,7 +105,7 @@ function build() {
   el("image", { href: m.board_image, x, y, width: w, height: h, preserveAspectRatio: "none" }, svg);
   editor.layers = { shade: el("g", {}, svg), sides: el("g", {}, svg), routes: el("g", {}, svg),
                     levels: el("g", {}, svg), live: el("g", {}, svg), grid: el("g", {}, svg) };
-  for (const hex of m.hexes) {
+  for (const hex of Object.values(editor.hexes)) {
     const p = el("polygon", { points: hex.corners.map((c) => c.join(",")).join(" "), class: "hex",
                               "data-hex": hex.name }, editor.layers.grid);
     el("title", {}, p).textContent = hex.location;
@@ -373,9 +385,12 @@ async function save() {
     (body.hexes || []).forEach((h) => editor.hexes[h] && editor.hexes[h].element.classList.add("flagged"));
     return;
   }
+  clearError();
+  if (body.reopened) { await reopen(); }
   editor.saved = snapshot();
   status(`saved ${body.path}` + (body.problems.length ? ": terrain check found a problem" : ": terrain check passes") +
-         (body.notes || []).map((n) => `; ${n}`).join(""));
+         (body.notes || []).map((n) => `; ${n}`).join("") +
+         (body.reopened ? `; the editor now works from ${body.path} (a reload shows it; the next Save writes ${editor.map.saves_to})` : ""));
   $("status").dataset.path = body.path;
   for (const p of body.problems) {
     const li = document.createElement("li");
@@ -410,9 +425,11 @@ function status(text, bad) {
   $("status").style.color = bad ? "#a00" : "#060";
   $("status").classList.toggle("bad", !!bad);
 }
-// A red message goes once the next action succeeds.
+// A red message, in the status line or the live result, goes once the next action succeeds.
 function clearError() {
   if ($("status").classList.contains("bad")) status("");
+  const box = $("live-result");
+  if (box.classList.contains("bad")) { box.innerHTML = ""; box.classList.remove("bad"); }
 }
 
 $("undo").addEventListener("click", undo);

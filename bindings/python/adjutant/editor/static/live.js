@@ -71,6 +71,7 @@ function drawSight(body) {
 function showLive(text, details, bad) {
   const box = $("live-result");
   box.innerHTML = "";
+  box.classList.toggle("bad", !!bad);
   const p = document.createElement("p");
   p.textContent = text;
   p.style.color = bad ? "#a00" : "";
