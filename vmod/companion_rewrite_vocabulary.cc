@@ -111,7 +111,9 @@ void add_words(LineEdits& edits, const toml::table& root, const Companion& compa
   }
   const std::vector<Entry> written = entries(vocabulary);
   std::string new_keys;
-  for (const auto& [key, list] : added) {
+  for (const auto& word_list : added) {
+    const std::string& key = word_list.first;  // not a structured binding: clang 14 cannot capture one
+    const auto& list = word_list.second;
     if (list.empty()) continue;
     const auto it = std::find_if(written.begin(), written.end(), [&](const Entry& e) { return e.key->str() == key; });
     if (it == written.end()) {

@@ -128,7 +128,7 @@ std::string deobfuscate(std::string_view bytes) {
 
 std::string deobfuscate_in_place(std::string bytes) {
   const std::optional<uint8_t> key = checked_key(bytes);
-  if (!key) return std::move(bytes);
+  if (!key) return bytes;
   const size_t size = (bytes.size() - kBodyOffset) / 2;
   // A digit that is not hex is reported from the untouched text: check before overwriting it.
   for (size_t i = kBodyOffset; i < bytes.size(); i += 2) {
@@ -137,7 +137,7 @@ std::string deobfuscate_in_place(std::string bytes) {
   decode_body(bytes, *key, bytes.data());
   bytes.resize(size);
   bytes.shrink_to_fit();
-  return std::move(bytes);
+  return bytes;
 }
 
 std::string obfuscate(std::string_view plaintext, std::optional<uint8_t> key) {
