@@ -2,10 +2,10 @@
 through Selenium and the chromedriver of the chromium-driver package) paints, names places, sets
 elevations, undoes and redoes, asks the live view, begins a file with no companion file (the user
 guide's walk-through) and saves; each test reads the written file back. One browser serves the
-module. Screenshots are kept in the tests' tmp dirs; with ADJUTANT_EDITOR_SCREENSHOT=PATH set, the
-walk-through's screenshot is also written to PATH, small and optimised (the user guide's
-docs/images/editor.png:
-    ADJUTANT_EDITOR_SCREENSHOT=docs/images/editor.png pytest tests/python/test_editor_browser.py -k guide
+module. The painting test's and the walk-through's screenshots are kept as artefacts in build/test-artefacts/; with
+ADJUTANT_EDITOR_SCREENSHOT=PATH set, the walk-through's screenshot is also written to PATH, small and
+optimised (the user guide's docs/images/editor.png:
+    ADJUTANT_EDITOR_SCREENSHOT=$PWD/docs/images/editor.png pytest tests/python/test_editor_browser.py -k guide
 )."""
 import os
 import tomllib
@@ -22,6 +22,7 @@ from editor_helpers import serving
 from guide_blocks import read_blocks
 
 CHROMEDRIVER = Path("/usr/bin/chromedriver")  # the chromium-driver package's
+ARTEFACTS = REPO / "build" / "test-artefacts"
 WINDOW = (1200, 800)                           # the guide's screenshot size too
 GUIDE = REPO / "docs" / "user-guide.md"
 
@@ -183,9 +184,9 @@ def test_paint_name_a_place_set_elevations_undo_and_save(browser, lfm_demo, tmp_
         page.click("0706")
         page.answer("Mill Road entry")
         saved = page.save()
-        browser.save_screenshot(str(tmp_path / "editor.png"))
+        picture = keep_screenshot(browser, "editor-painted.png")
     assert saved == str(tmp_path / "companion-2.toml") and "terrain check passes" in page.status()
-    assert (tmp_path / "editor.png").stat().st_size > 10000
+    assert picture.stat().st_size > 10000
 
     terrain = adjutant.open_companion(saved, module).map("Main Map")
     assert [terrain.terrain(h) for h in ("1010", "1011", "1012", "1013", "0808")] == \
@@ -270,6 +271,13 @@ def without_placeholders(text):
     return text.replace('unit_attributes = ["class", "ma"]', 'unit_attributes = ["side", "class", "ma"]')
 
 
+def keep_screenshot(browser, name):
+    """The page as it is now, kept as ARTEFACTS/name."""
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(ARTEFACTS / name))
+    return ARTEFACTS / name
+
+
 def guide_file(name):
     """The text of the file block `# NAME` of docs/user-guide.md."""
     found = [b.text for b in read_blocks(GUIDE, "docs/user-guide.md") if b.file_name == name]
@@ -324,8 +332,7 @@ def test_the_guides_walk_through_begins_a_file_with_no_companion(browser, litn_m
         page.type_into("live-mp", "4")
         page.click("1622")
         assert page.live()[0].startswith("infantry from 1622 with 4 MP reaches ")
-        picture = tmp_path / "editor.png"
-        browser.save_screenshot(str(picture))
+        picture = keep_screenshot(browser, "editor-guide.png")
     assert picture.stat().st_size > 10000
     if os.environ.get("ADJUTANT_EDITOR_SCREENSHOT"):
         from PIL import Image
