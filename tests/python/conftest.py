@@ -31,12 +31,17 @@ def corpus():
     return CORPUS
 
 
-@pytest.fixture(scope="session")
-def tld_log(corpus):
-    path = corpus / "uckelman+tld-mod" / "game" / "0606-1.log"
-    if not path.is_file():
+def in_corpus(corpus, *parts):
+    """corpus/parts..., or a skip (a failure under ADJUTANT_REQUIRE_SHARED) saying it is missing."""
+    path = corpus.joinpath(*parts)
+    if not path.exists():
         shared_missing(f"{path} not in the corpus")
     return path
+
+
+@pytest.fixture(scope="session")
+def tld_log(corpus):
+    return in_corpus(corpus, "uckelman+tld-mod", "game", "0606-1.log")
 
 
 @pytest.fixture(scope="session")
@@ -99,3 +104,21 @@ def litn_demo(litn_variants):
     from types import SimpleNamespace
     out = litn_variants["dynamic"]
     return SimpleNamespace(dir=out, module=out / "litn-demo.vmod", companion=out / "companion.toml")
+
+
+@pytest.fixture(scope="session")
+def lfm_demo(tmp_path_factory):
+    """The Last Full Measure demo's folder (`adjutant demo --plugin lfm`), made once: read it, never
+    write into it (the `lfm_companion` fixture is a copy to edit)."""
+    from adjutant.cli import main
+    out = tmp_path_factory.mktemp("lfm-demo")
+    assert main(["demo", "--plugin", "lfm", "--out", str(out), "--quiet"]) == 0
+    return out
+
+
+@pytest.fixture
+def lfm_companion(lfm_demo, tmp_path):
+    """A copy of the LFM demo's companion.toml in this test's folder, for a test that writes beside it."""
+    path = tmp_path / "companion.toml"
+    path.write_bytes((lfm_demo / "companion.toml").read_bytes())
+    return path

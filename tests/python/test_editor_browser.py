@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 import adjutant
-from adjutant.cli import main
 from adjutant.editor import EditorSession, create_app
 from adjutant.rules.mp import mp_text, parse_mp
 from conftest import REPO
@@ -45,13 +44,6 @@ def browser():
     driver.set_window_size(WINDOW[0] + outside[0], WINDOW[1] + outside[1])   # the page WINDOW in size
     yield driver
     driver.quit()
-
-
-@pytest.fixture(scope="module")
-def lfm_demo(tmp_path_factory):
-    out = tmp_path_factory.mktemp("lfm-demo")
-    assert main(["demo", "--plugin", "lfm", "--out", str(out), "--quiet"]) == 0
-    return out
 
 
 @pytest.fixture(scope="module")
@@ -160,9 +152,8 @@ class Page:
             ".map((t) => [t.dataset.hex, t.textContent]))")
 
 
-def test_paint_name_a_place_set_elevations_undo_and_save(browser, lfm_demo, tmp_path):
-    companion = tmp_path / "companion.toml"
-    companion.write_bytes((lfm_demo / "companion.toml").read_bytes())
+def test_paint_name_a_place_set_elevations_undo_and_save(browser, lfm_demo, lfm_companion):
+    companion = lfm_companion
     module = lfm_demo / "lfm-demo.vmod"
     with serving(EditorSession(module, companion)) as url:
         page = Page(browser, url)
@@ -185,7 +176,7 @@ def test_paint_name_a_place_set_elevations_undo_and_save(browser, lfm_demo, tmp_
         page.answer("Mill Road entry")
         saved = page.save()
         picture = keep_screenshot(browser, "editor-painted.png")
-    assert saved == str(tmp_path / "companion-2.toml") and "terrain check passes" in page.status()
+    assert saved == str(companion.with_name("companion-2.toml")) and "terrain check passes" in page.status()
     assert picture.stat().st_size > 10000
 
     terrain = adjutant.open_companion(saved, module).map("Main Map")
@@ -201,9 +192,8 @@ def test_paint_name_a_place_set_elevations_undo_and_save(browser, lfm_demo, tmp_
     assert places[:-1] == EditorSession(module, companion)._places()
 
 
-def test_live_reach_path_and_sight_are_the_engines_on_the_painted_state(browser, lfm_demo, tmp_path):
-    companion = tmp_path / "companion.toml"
-    companion.write_bytes((lfm_demo / "companion.toml").read_bytes())
+def test_live_reach_path_and_sight_are_the_engines_on_the_painted_state(browser, lfm_demo, lfm_companion):
+    companion = lfm_companion
     module = lfm_demo / "lfm-demo.vmod"
     with serving(EditorSession(module, companion)) as url:
         page = Page(browser, url)
@@ -340,12 +330,11 @@ def test_the_guides_walk_through_begins_a_file_with_no_companion(browser, litn_m
                                                                       optimize=True)
 
 
-def test_the_page_refuses_bad_input_says_what_the_server_says_and_keeps_strokes(browser, lfm_demo, tmp_path):
+def test_the_page_refuses_bad_input_says_what_the_server_says_and_keeps_strokes(browser, lfm_demo, lfm_companion):
     """Bad Elevation and MP boxes and a second place of one name refused on the page; a red message
     cleared by the next stroke; a Save over a file changed by hand refused with the strokes kept; a
     failing server named as failing, not as gone."""
-    companion = tmp_path / "companion.toml"
-    companion.write_bytes((lfm_demo / "companion.toml").read_bytes())
+    companion = lfm_companion
     module = lfm_demo / "lfm-demo.vmod"
     session = EditorSession(module, companion)
     with serving(session) as url:

@@ -4,16 +4,14 @@ import shutil
 
 import pytest
 
-from adjutant.cli import main
 from adjutant.editor import EditorSession, create_app
 
 
 @pytest.fixture(scope="module")
-def client(tmp_path_factory):
-    out = tmp_path_factory.mktemp("lfm-demo")
-    assert main(["demo", "--plugin", "lfm", "--out", str(out), "--quiet"]) == 0
-    shutil.copy(out / "companion.toml", out / "start.toml")
-    return create_app(EditorSession(out / "lfm-demo.vmod", out / "start.toml")).test_client()
+def client(lfm_demo, tmp_path_factory):
+    start = tmp_path_factory.mktemp("lfm-live") / "start.toml"
+    shutil.copy(lfm_demo / "companion.toml", start)
+    return create_app(EditorSession(lfm_demo / "lfm-demo.vmod", start)).test_client()
 
 
 @pytest.fixture
@@ -77,9 +75,8 @@ def test_mp_given_as_a_whole_number_is_read(client, state):
     assert body["mp"] == "6" and body["hexes"]["1108"]["left"] == "5"
 
 
-def test_a_file_without_sight_is_named_as_the_users(tmp_path):
-    out = tmp_path / "demo"
-    assert main(["demo", "--plugin", "lfm", "--out", str(out), "--quiet"]) == 0
+def test_a_file_without_sight_is_named_as_the_users(lfm_demo, tmp_path):
+    out = lfm_demo
     text = (out / "companion.toml").read_text()
     mine = tmp_path / "mine.toml"
     mine.write_text(text.replace('[sight]\nrules = "lfm"\nheight = { woods = 1, town = 1 }\n'
@@ -97,11 +94,9 @@ def test_a_request_without_the_state_or_json_is_refused(client):
     assert client.get("/api/reach").status_code == 405
 
 
-def test_a_file_begun_on_the_page_answers_at_once(tmp_path_factory):
+def test_a_file_begun_on_the_page_answers_at_once(lfm_demo):
     # Its placeholder [movement]: one class 'unit', every terrain type 1 MP; [sight] by LFM's rules.
-    out = tmp_path_factory.mktemp("lfm-starter")
-    assert main(["demo", "--plugin", "lfm", "--out", str(out), "--quiet"]) == 0
-    starter = create_app(EditorSession(out / "lfm-demo.vmod", map_name="Main Map")).test_client()
+    starter = create_app(EditorSession(lfm_demo / "lfm-demo.vmod", map_name="Main Map")).test_client()
     page = starter.get("/api/map").get_json()
     assert page["unit_classes"] == ["unit"]
     state = {**page["state"], "terrain": {"1009": "woods"}, "vocabulary": {"terrain": ["clear", "woods"]}}

@@ -11,18 +11,9 @@ from adjutant.cli import main
 from adjutant.editor import EditorSession, create_app
 
 
-@pytest.fixture(scope="module")
-def lfm_demo(tmp_path_factory):
-    out = tmp_path_factory.mktemp("lfm-demo")
-    assert main(["demo", "--plugin", "lfm", "--out", str(out), "--quiet"]) == 0
-    return out
-
-
 @pytest.fixture
-def editor(lfm_demo, tmp_path):
-    companion = tmp_path / "companion.toml"
-    shutil.copy(lfm_demo / "companion.toml", companion)
-    return companion, create_app(EditorSession(lfm_demo / "lfm-demo.vmod", companion)).test_client()
+def editor(lfm_demo, lfm_companion):
+    return lfm_companion, create_app(EditorSession(lfm_demo / "lfm-demo.vmod", lfm_companion)).test_client()
 
 
 def saved_places(lfm_demo, state, client):

@@ -11,22 +11,13 @@ import pytest
 import adjutant
 from adjutant.cli import main
 from adjutant.editor import EditorSession, create_app
-from conftest import shared_missing
+from conftest import in_corpus
 from editor_helpers import serving
 
 
-@pytest.fixture(scope="module")
-def lfm_demo(tmp_path_factory):
-    out = tmp_path_factory.mktemp("lfm-demo")
-    assert main(["demo", "--plugin", "lfm", "--out", str(out), "--quiet"]) == 0
-    return out
-
-
 @pytest.fixture
-def companion(lfm_demo, tmp_path):
-    path = tmp_path / "companion.toml"
-    shutil.copy(lfm_demo / "companion.toml", path)
-    return path
+def companion(lfm_companion):
+    return lfm_companion
 
 
 @pytest.fixture
@@ -367,9 +358,7 @@ def test_after_the_first_save_a_begun_file_is_worked_from(lfm_demo, tmp_path):
 
 
 def test_a_hex_grid_the_editor_cannot_paint_is_refused_with_its_reason(corpus):
-    module = corpus / "rummelsworth+vassal-module-kassala" / "vmod"
-    if not module.exists():
-        shared_missing(f"{module} not in the corpus")
+    module = in_corpus(corpus, "rummelsworth+vassal-module-kassala", "vmod")
     with pytest.raises(ValueError) as refused:
         EditorSession(module)
     assert str(refused.value).startswith("no map the editor can open: map 'Main Map' board 'Kassala': ")

@@ -1,7 +1,6 @@
 """Words named on the page with New... in an existing companion file: written into its vocabulary by
 the companion writer, a new terrain type given a placeholder cost in every movement class (marked in
 the file, stated in the save's notes), so that `terrain check` passes on the file written."""
-import shutil
 import tomllib
 
 import pytest
@@ -10,16 +9,8 @@ from adjutant.cli import main
 from adjutant.editor import EditorSession, create_app
 
 
-@pytest.fixture(scope="module")
-def lfm_demo(tmp_path_factory):
-    out = tmp_path_factory.mktemp("lfm-demo")
-    assert main(["demo", "--plugin", "lfm", "--out", str(out), "--quiet"]) == 0
-    return out
-
-
-def test_new_words_join_the_files_vocabulary(lfm_demo, tmp_path):
-    companion = tmp_path / "companion.toml"
-    shutil.copy(lfm_demo / "companion.toml", companion)
+def test_new_words_join_the_files_vocabulary(lfm_demo, lfm_companion):
+    companion = lfm_companion
     client = create_app(EditorSession(lfm_demo / "lfm-demo.vmod", companion)).test_client()
     page = client.get("/api/map").get_json()
     state, words = page["state"], page["vocabulary"]
@@ -47,9 +38,8 @@ def test_new_words_join_the_files_vocabulary(lfm_demo, tmp_path):
     assert again["state"]["terrain"]["1010"] == "marsh" and "marsh" in again["vocabulary"]["terrain"]
 
 
-def test_a_file_without_new_words_has_no_notes(lfm_demo, tmp_path):
-    companion = tmp_path / "companion.toml"
-    shutil.copy(lfm_demo / "companion.toml", companion)
+def test_a_file_without_new_words_has_no_notes(lfm_demo, lfm_companion):
+    companion = lfm_companion
     client = create_app(EditorSession(lfm_demo / "lfm-demo.vmod", companion)).test_client()
     page = client.get("/api/map").get_json()
     saved = client.post("/api/save", json={**page["state"], "vocabulary": page["vocabulary"]}).get_json()

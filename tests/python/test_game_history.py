@@ -8,15 +8,12 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import adjutant
-from conftest import shared_missing
+from conftest import in_corpus
 
 
 @pytest.fixture(scope="module")
 def big_log(corpus):
-    path = corpus / "uckelman+tld-mod" / "game" / "0608-3.log"
-    if not path.is_file():
-        shared_missing(f"{path} not in the corpus")
-    return path
+    return in_corpus(corpus, "uckelman+tld-mod", "game", "0608-3.log")
 
 
 def position(game):
