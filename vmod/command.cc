@@ -487,6 +487,43 @@ namespace {
 // The token a child's span holds, unescaped as the split of the whole text gave it.
 std::string span_token(std::string_view span) { return SequenceDecoder(span, kCommandSeparator).next(); }
 
+// A child's token unescaped inside the text it was read from, and the text put back as it was when
+// done. Within a span every separator is escaped by the backslash before it, and unescaping drops
+// those backslashes and then single quotes around the whole, so the token fits in the span: a save's
+// container of pieces is read without a copy of it.
+class TokenInPlace {
+ public:
+  TokenInPlace(std::string& text, size_t offset, size_t length) : text_(text), offset_(offset), length_(length) {
+    char* span = text_.data() + offset_;
+    for (size_t from = 0; from < length_; ++from) {
+      if (from + 1 < length_ && span[from + 1] == kCommandSeparator) continue;  // the escaping backslash
+      span[unescaped_++] = span[from];
+    }
+    quoted_ = unescaped_ > 1 && span[0] == '\'' && span[unescaped_ - 1] == '\'';
+  }
+  TokenInPlace(const TokenInPlace&) = delete;
+  TokenInPlace& operator=(const TokenInPlace&) = delete;
+  ~TokenInPlace() {
+    char* span = text_.data() + offset_;
+    size_t to = length_;
+    for (size_t from = unescaped_; from-- > 0;) {
+      span[--to] = span[from];
+      if (span[from] == kCommandSeparator) span[--to] = '\\';
+    }
+  }
+  std::string_view token() const {
+    const std::string_view unescaped(text_.data() + offset_, unescaped_);
+    return quoted_ ? unescaped.substr(1, unescaped.size() - 2) : unescaped;
+  }
+
+ private:
+  std::string& text_;
+  size_t offset_;
+  size_t length_;
+  size_t unescaped_ = 0;
+  bool quoted_ = false;
+};
+
 }  // namespace
 
 CommandReader::CommandReader(std::string_view text, std::optional<QuoteRule> forced_rule) {
@@ -560,10 +597,11 @@ Command CommandReader::next(std::string_view text) {
   return command;
 }
 
-void CommandReader::next_in_parts(std::string_view text, const std::function<void(const Command&)>& visit) {
+void CommandReader::next_in_parts(std::string& text, const std::function<void(const Command&)>& visit) {
   const Span span = spans_.at(next_++);
   DecodeContext ctx = context();
-  const std::string token = span_token(text.substr(span.offset, span.length));
+  const TokenInPlace in_place(text, span.offset, span.length);
+  const std::string_view token = in_place.token();
   // The child's own children are read as the root's are, by a reader of its token that goes on
   // counting from here; it decodes as decode_text(token) would.
   CommandReader inner(token, ctx);

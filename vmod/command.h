@@ -187,8 +187,9 @@ class CommandReader {
   // The next child as next() decodes it, handed to `visit` in pieces: its own record first (a
   // Command without children), then each of its children whole, in order, each decoded only once
   // the one before has been visited. A container (a save's list of pieces) is thus never held
-  // decoded all at once; visiting the pieces in order applies what the whole child would.
-  void next_in_parts(std::string_view text, const std::function<void(const Command&)>& visit);
+  // decoded all at once; visiting the pieces in order applies what the whole child would. The child
+  // is unescaped within `text` itself while it is read, and `text` is as it was on return.
+  void next_in_parts(std::string& text, const std::function<void(const Command&)>& visit);
   // Child `index` again, decoded under `rule` (what the tree held once its rule was settled).
   Command child(std::string_view text, size_t index, QuoteRule rule) const;
   // The rule the text shows so far, and whether it shows both (then decode again with it forced).

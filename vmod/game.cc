@@ -30,7 +30,11 @@ Game& Game::operator=(Game&&) noexcept = default;
 Game::~Game() = default;
 Game::Game(const Game&) = default;
 
-Game Game::copy() const { return Game(*this); }
+Game Game::copy() const {
+  Game game(*this);
+  for (auto& [id, piece] : game.pieces_) game.order_[piece.order] = &piece;  // its own pieces, not ours
+  return game;
+}
 
 GlobalPropertyKey restore_key(const GlobalPropertyRestore& restore) {
   const size_t tab = restore.name.find('\t');
@@ -134,38 +138,49 @@ Game Game::from_text(const std::string& saved_game, const std::string& source, c
 // child after `end_save` is one step. Text without `end_save` is all setup.
 //
 // The text is decoded one command at a time, never as a whole tree, and applied as it is decoded:
-// the setup as it comes (a container of pieces one piece at a time) and each step with what undoes
-// it. Applying assumes the current quoting rule; should the text turn out to show the legacy rule,
-// or both (then decoding keeps typed only what the rule settled on writes back), the game is read
-// again under that rule. A malformed command is reported before any error of applying, wherever
-// it stands: once applying fails, the rest is only decoded.
+// the setup as it comes (a container of pieces one piece at a time), then each step. Applying
+// assumes the current quoting rule; should the text turn out to show the legacy rule, or both (then
+// decoding keeps typed only what the rule settled on writes back), the game is read again under
+// that rule. A malformed command is reported before any error of applying, wherever it stands:
+// once applying fails, the rest is only decoded. What undoes each step is not kept while loading:
+// a game opened at the end of its log keeps no history until it is asked to go back.
 void Game::load(std::string text) {
   text_ = std::move(text);
   std::exception_ptr failure;
   reader_.emplace(text_);
-  read_commands(&failure);
+  read_commands(&failure, false, std::nullopt);
   if (reader_->rule() != QuoteRule::kCurrent || reader_->mixed()) {
-    const QuoteRule rule = reader_->rule();
-    const bool mixed = reader_->mixed();
-    Game fresh;
-    fresh.source_ = std::move(source_);
-    fresh.module_ = module_;
-    fresh.savedata_ = std::move(savedata_);
-    fresh.moduledata_entry_ = std::move(moduledata_entry_);
-    fresh.moduledata_ = std::move(moduledata_);
-    fresh.text_ = std::move(text_);
-    *this = std::move(fresh);
-    rule_ = rule;
-    reader_.emplace(text_, mixed ? std::optional<QuoteRule>(rule) : std::nullopt);
-    read_commands(nullptr);
+    rule_ = reader_->rule();
+    forced_rule_ = reader_->mixed() ? std::optional<QuoteRule>(rule_) : std::nullopt;
+    *this = reread();
+    read_commands(nullptr, false, std::nullopt);
   } else if (failure) {
     std::rethrow_exception(failure);
   }
 }
 
-// Applies the reader's commands from the first. With `failure`, an error of applying is kept there
-// and the rest is only decoded; without, it is thrown.
-void Game::read_commands(std::exception_ptr* failure) {
+Game Game::reread() {
+  Game fresh;
+  fresh.take_file(*this);
+  fresh.reader_.emplace(fresh.text_, forced_rule_);
+  return fresh;
+}
+
+void Game::take_file(Game& from) {
+  source_ = std::move(from.source_);
+  module_ = from.module_;
+  savedata_ = std::move(from.savedata_);
+  moduledata_entry_ = std::move(from.moduledata_entry_);
+  moduledata_ = std::move(from.moduledata_);
+  text_ = std::move(from.text_);
+  rule_ = from.rule_;
+  forced_rule_ = from.forced_rule_;
+}
+
+// Applies the reader's commands from the first: every one, or the setup and `steps` steps. With
+// `failure`, an error of applying is kept there and the rest is only decoded; without, it is
+// thrown. With `keep_history`, what undoes each step is kept.
+void Game::read_commands(std::exception_ptr* failure, bool keep_history, std::optional<size_t> steps) {
   CommandReader& reader = *reader_;
   Snapshot* undo = nullptr;
   Snapshot snapshot;
@@ -186,8 +201,9 @@ void Game::read_commands(std::exception_ptr* failure) {
     bool end_save = false;
     bool first = true;
     if (!in_setup) {
+      if (steps && position_ == *steps) break;
       snapshot = Snapshot();
-      undo = &snapshot;
+      undo = keep_history ? &snapshot : nullptr;
       context_ = "step " + std::to_string(position_ + 1);
     }
     reader.next_in_parts(text_, [&](const Command& part) {
@@ -199,13 +215,32 @@ void Game::read_commands(std::exception_ptr* failure) {
       if (end_save) {
         setup_end_ = i + 1;
         in_setup = false;
-        undo_.reserve(reader.size() - setup_end_);
+        if (keep_history) undo_.reserve(steps.value_or(reader.size() - setup_end_));
       }
       continue;
     }
-    undo_.push_back(std::move(snapshot));
+    if (keep_history) undo_.push_back(std::move(snapshot));
     ++position_;
   }
+}
+
+// This game's text read again from its setup, to `steps` steps, with what undoes each of them.
+Game Game::replayed(size_t steps) {
+  Game replay = reread();
+  try {
+    replay.read_commands(nullptr, true, steps);
+  } catch (...) {  // it applied once: should it not now, this game stays as it was
+    take_file(replay);
+    throw;
+  }
+  return replay;
+}
+
+// What undoes each step up to the position, for a game that kept none.
+void Game::build_history() {
+  Game replay = replayed(position_);
+  take_file(replay);
+  undo_ = std::move(replay.undo_);
 }
 
 Command Game::setup_command(size_t index) const { return reader_->child(text_, index, rule_); }
@@ -231,8 +266,9 @@ StepEffect Game::step_forward() {
 }
 
 StepEffect Game::step_back() {
-  if (position_ == 0 || undo_.empty())
+  if (position_ == 0)
     throw GameStateError("already at the start of the log", Place{source_, "savedGame", ""});
+  if (undo_.size() < position_) build_history();
   Snapshot snapshot = std::move(undo_.back());
   undo_.pop_back();
   --position_;
@@ -244,6 +280,17 @@ StepEffect Game::step_back() {
 
 void Game::seek(size_t target) {
   target = std::min(target, step_count());
+  // Back with no history kept: with no changes made, the text's replay to the target is the game
+  // there; changes to pieces no step touched must stand, so then the steps are undone.
+  if (target < position_ && undo_.size() < position_) {
+    if (changes_.empty()) {
+      Game replay = replayed(target);
+      replay.warnings_ = std::move(warnings_);
+      *this = std::move(replay);
+    } else {
+      build_history();
+    }
+  }
   while (position_ > target) step_back();
   while (position_ < target) {
     Snapshot snapshot;
@@ -408,16 +455,14 @@ void Game::register_piece(const AddPiece& add, const std::string& id) {
     throw;
   }
   piece.order = order_.size();
-  order_.push_back(id);
-  if (piece.is_stack()) {
-    auto& stored = pieces_[id] = std::move(piece);
-    sync_stack_members(stored);
-    return;
+  if (!piece.is_stack()) {
+    piece.map = chain.basic_map();
+    piece.x = chain.basic_x();
+    piece.y = chain.basic_y();
   }
-  piece.map = chain.basic_map();
-  piece.x = chain.basic_x();
-  piece.y = chain.basic_y();
-  pieces_[id] = std::move(piece);
+  GamePiece& stored = pieces_[id] = std::move(piece);
+  order_.push_back(&stored);
+  if (stored.is_stack()) sync_stack_members(stored);
 }
 
 std::shared_ptr<const std::string> Game::type_text(const std::string& type) {
@@ -435,7 +480,7 @@ void Game::remove_piece(const std::string& id) {
   for (const std::string& member : p.members) {
     if (auto m = pieces_.find(member); m != pieces_.end()) m->second.stack.clear();
   }
-  order_[p.order].clear();
+  order_[p.order] = nullptr;
   pieces_.erase(it);
   index_stack(id);
 }
@@ -487,7 +532,9 @@ std::string point_key(const std::string& map, int x, int y) {
 void Game::index_stack(const std::string& id) {
   auto it = pieces_.find(id);
   std::optional<std::string> key;
-  if (it != pieces_.end() && it->second.is_stack() && !it->second.map.empty())
+  // A stack with no pieces is never landed on (some saves hold tens of thousands): only those
+  // with pieces are indexed; one emptied since stays until it is indexed again, and is passed over.
+  if (it != pieces_.end() && it->second.is_stack() && !it->second.map.empty() && !it->second.members.empty())
     key = point_key(it->second.map, it->second.x, it->second.y);
   if (auto old = stack_point_.find(id); old != stack_point_.end()) {
     if (key && old->second == *key) return;
@@ -635,12 +682,12 @@ StepEffect Game::effect_of(const Snapshot& before, size_t index) const {
 void Game::restore(Snapshot& snapshot) {
   for (auto& [id, was] : snapshot.pieces) {
     if (auto now = pieces_.find(id); now != pieces_.end()) {
-      order_[now->second.order].clear();
+      order_[now->second.order] = nullptr;
       pieces_.erase(now);
     }
     if (was) {
-      order_[was->order] = id;
-      pieces_.emplace(id, std::move(*was));
+      const size_t order = was->order;
+      order_[order] = &pieces_.emplace(id, std::move(*was)).first->second;
     }
     index_stack(id);
   }
@@ -657,21 +704,15 @@ void Game::restore(Snapshot& snapshot) {
 
 std::vector<const GamePiece*> Game::pieces() const {
   std::vector<const GamePiece*> out;
-  for (const std::string& id : order_) {
-    if (id.empty()) continue;
-    const GamePiece& p = pieces_.at(id);
-    if (!p.is_stack()) out.push_back(&p);
-  }
+  for (const GamePiece* p : order_)
+    if (p && !p->is_stack()) out.push_back(p);
   return out;
 }
 
 std::vector<const GamePiece*> Game::stacks() const {
   std::vector<const GamePiece*> out;
-  for (const std::string& id : order_) {
-    if (id.empty()) continue;
-    const GamePiece& p = pieces_.at(id);
-    if (p.is_stack()) out.push_back(&p);
-  }
+  for (const GamePiece* p : order_)
+    if (p && p->is_stack()) out.push_back(p);
   return out;
 }
 

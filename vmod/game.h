@@ -155,7 +155,11 @@ class Game {
   static Game from_archive(Archive archive, const std::string& source, const Module* module);
   struct Snapshot;  // what a step needs to be undone
   void load(std::string text);
-  void read_commands(std::exception_ptr* failure);
+  Game reread();  // a game to read this one's text again: its file, none of its state
+  void take_file(Game& from);  // the file's text, name and metadata, moved
+  void read_commands(std::exception_ptr* failure, bool keep_history, std::optional<size_t> steps);
+  Game replayed(size_t steps);
+  void build_history();
   void apply(const Command& command, Snapshot* undo, StepEffect* effect);
   void apply_record(const Record& record, Snapshot* undo, StepEffect* effect);
   void remember(const std::string& id, Snapshot* undo);
@@ -187,18 +191,21 @@ class Game {
   std::string text_;
   std::optional<CommandReader> reader_;
   QuoteRule rule_ = QuoteRule::kCurrent;
+  std::optional<QuoteRule> forced_rule_;  // the rule the text was read again under, when it shows both
   std::optional<Metadata> savedata_;
   std::optional<std::string> moduledata_entry_;  // copied into saves we write
   std::optional<Metadata> moduledata_;
   std::string context_;                          // "setup" or "step N", for error messages
   size_t generated_ids_ = 0;
   size_t setup_end_ = 0;        // the root's children up to and including end_save (or all)
-  std::vector<Snapshot> undo_;  // one per applied step
+  // What undoes each step up to the position; empty, until going back needs it, after loading.
+  std::vector<Snapshot> undo_;
   size_t position_ = 0;
 
   std::unordered_map<std::string, GamePiece> pieces_;
-  // Ids by GamePiece::order: every piece ever added has its place, "" once it is gone.
-  std::vector<std::string> order_;
+  // Pieces by GamePiece::order (the map's nodes never move): every piece ever added has its place,
+  // nullptr once it is gone.
+  std::vector<const GamePiece*> order_;
   std::vector<Player> players_;
   std::map<std::string, BoardLayout> layouts_;
   std::map<GlobalPropertyKey, std::string> globals_;
@@ -207,7 +214,8 @@ class Game {
   // Each type text once: pieces of one kind (every stack, every copy of a counter) share it.
   std::unordered_map<std::string_view, std::shared_ptr<const std::string>> type_texts_;
   std::shared_ptr<const std::string> type_text(const std::string& type);
-  // Stacks on a map by the point they stand on (stacks off every map are never landed on).
+  // Stacks holding pieces on a map by the point they stand on (stacks off every map, or empty, are
+  // never landed on).
   std::unordered_map<std::string, std::vector<std::string>> stacks_by_point_;  // point key -> stack ids
   std::unordered_map<std::string, std::string> stack_point_;                   // stack id -> point key
 };

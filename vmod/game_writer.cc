@@ -63,9 +63,9 @@ std::string Game::save_text() const {
   if (only_chat && !is_log()) return text_;
 
   Command piece_list{NullRecord{}, {}};
-  for (const std::string& id : order_) {
-    if (id.empty()) continue;
-    const GamePiece& p = pieces_.at(id);
+  for (const GamePiece* piece : order_) {
+    if (!piece) continue;
+    const GamePiece& p = *piece;
     if (!p.is_stack() && !p.stack.empty() && pieces_.count(p.stack)) continue;  // written with its stack
     if (p.is_stack()) {
       if (p.members.empty()) continue;

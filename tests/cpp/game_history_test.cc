@@ -1,6 +1,7 @@
 // A log's history as a game keeps it (the text, each step decoded again when needed, and what
-// undoes each applied step): wherever replay stands, forward, back or by seeking, the game is what
-// a fresh replay to that step gives, and its steps are the commands of the decoded text.
+// undoes each step, built when first going back): wherever replay stands, forward, back or by
+// seeking, the game is what a fresh replay to that step gives, and its steps are the commands of
+// the decoded text.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -88,6 +89,15 @@ TEST(GameHistory, SeekingAnywhereInTheTldLogGivesWhatAFreshReplayGives) {
     game.seek(target);
     ASSERT_EQ(game.position(), target);
     ASSERT_EQ(position_hash(game), at[target]) << "seek to " << target;
+  }
+
+  // Opened again (no history kept) and sent straight back: the text replayed to the target.
+  for (size_t target : {size_t{0}, steps / 2, steps - 1}) {
+    Game reopened = Game::open(kTldLog.string());
+    reopened.seek(target);
+    ASSERT_EQ(position_hash(reopened), at[target]) << "seek from the end to " << target;
+    reopened.seek(steps);
+    ASSERT_EQ(position_hash(reopened), at[steps]) << "back to the end from " << target;
   }
 
   // Written out at a few positions, the same save as the fresh replay's there.
@@ -198,6 +208,52 @@ TEST(GameHistory, LegacyQuotingMetLateIsTheRuleOfEveryPiece) {
   EXPECT_EQ(game.warnings().size(), 1u);
   EXPECT_EQ(game.log_text(), CommandTree::decode(text).encode());
   EXPECT_EQ(CommandTree::decode(text).rule, QuoteRule::kLegacy);
+}
+
+// A game opened at its end keeps no history; going back reads the text again, under the rule it
+// was read with.
+TEST(GameHistory, GoingBackFromTheEndReadsTheTextAgainUnderItsRule) {
+  constexpr char kEsc = '\x1b';
+  const std::string piece = "+/" + join_sequence({"A", "piece;;;a.png;Alpha", "Main Map;100;200;;0"}, '/');
+  const std::string text =
+      join_sequence({"begin_save", join_sequence({"", piece}, kEsc), "end_save",
+                     "LOG\tM/A/Main Map/300/400/null/Main Map/100/200/null/p1", "LOG\tD/Z/'C:\\'/old"},
+                    kEsc);
+  Game game = Game::from_text(text, "legacy.vlog");
+  ASSERT_EQ(game.step_count(), 2u);
+  const std::string at_end = position_text(game);
+  const StepEffect back = game.step_back();
+  EXPECT_TRUE(back.pieces.empty());
+  game.step_back();
+  EXPECT_EQ(game.piece("A").x, 100);
+  EXPECT_EQ(game.pieces()[0]->rule, QuoteRule::kLegacy);
+  EXPECT_EQ(game.warnings().size(), 1u);
+  game.seek(2);
+  EXPECT_EQ(position_text(game), at_end);
+  EXPECT_EQ(game.log_text(), CommandTree::decode(text).encode());
+}
+
+// Changes made at the end of a log with no history kept: going back and forth undoes and redoes
+// the steps, so a change to a piece no step touched stands, and every change is still written.
+TEST(GameHistory, ChangesMadeAtTheEndStandAcrossASeekBack) {
+  constexpr char kEsc = '\x1b';
+  const auto piece = [](const std::string& id, int x) {
+    return "+/" + join_sequence({id, "mark;Side\tpiece;;;a.png;" + id, join_sequence({"Union", "Main Map;" + std::to_string(x) + ";200;;0"}, '\t')}, '/');
+  };
+  const std::string text = join_sequence(
+      {"begin_save", join_sequence({"", piece("A", 100), piece("B", 500)}, kEsc), "end_save",
+       "LOG\tM/A/Main Map/300/400/null/Main Map/100/200/null/p1"},
+      kEsc);
+  Game game = Game::from_text(text, "changes.vlog");
+  game.set_property("B", "Side", "Confederate");
+  game.seek(0);
+  EXPECT_EQ(game.piece("A").x, 100);
+  EXPECT_NE(game.piece("B").state.find("Confederate"), std::string::npos);
+  game.seek(1);
+  EXPECT_EQ(game.piece("A").x, 300);
+  EXPECT_NE(game.piece("B").state.find("Confederate"), std::string::npos);
+  ASSERT_EQ(game.changes().size(), 1u);
+  EXPECT_NE(game.log_text().find("Confederate"), std::string::npos);
 }
 
 }  // namespace
