@@ -103,9 +103,37 @@ class LimitGuard {
 struct Contents {
   std::vector<std::string> names;
   std::map<std::string, std::string> data;
+  ContentKind plain_kind = ContentKind::kUnknown;  // a bare file's, read from its bytes as they came
 };
 
 bool is_wanted(const Archive::EntryFilter& wanted, const std::string& name) { return !wanted || wanted(name); }
+
+std::unique_ptr<Archive::EntryDecoder> decoder_of(const Archive::EntryDecoders& decoders, const std::string& name,
+                                                  uint64_t bytes) {
+  return decoders ? decoders(name, bytes) : nullptr;
+}
+
+// Runs a step of decoding entry `entry`, its errors located in the file and entry.
+void decoding(const std::string& file, const std::string& entry, const std::function<void()>& step) {
+  try {
+    step();
+  } catch (FormatError& e) {
+    e.locate(file, entry);
+    throw;
+  }
+}
+
+// An entry read whole, then decoded when it has a decoder.
+std::string decode_whole(std::string bytes, const Archive::EntryDecoders& decoders, const std::string& file,
+                         const std::string& entry) {
+  auto decoder = decoder_of(decoders, entry, bytes.size());
+  if (!decoder) return bytes;
+  decoding(file, entry, [&] {
+    decoder->feed(bytes);
+    bytes = decoder->finish();
+  });
+  return bytes;
+}
 
 std::string read_whole_file(const std::string& file, const fs::path& path, uint64_t size) {
   std::ifstream in(path, std::ios::binary);
@@ -207,49 +235,60 @@ uint64_t plausible_size(const zip_stat_t& st) {
 
 // Decompresses one entry into exactly its declared size; a longer or shorter stream, or a CRC
 // mismatch (reported by libzip at end of stream), is an error.
-std::string read_zip_entry(zip_t* z, const zip_stat_t& st, const std::string& file) {
+// With a decoder, the bytes go to it a chunk at a time and what it makes of them is returned.
+std::string read_zip_entry(zip_t* z, const zip_stat_t& st, const std::string& file, Archive::EntryDecoder* decoder) {
   ZipFilePtr entry(zip_fopen_index(z, st.index, 0));
   if (!entry) fail(file, st.name, std::string("cannot open entry: ") + zip_strerror(z));
   // The declared size is only a claim: memory is reserved for no more than the compressed bytes can
   // hold, and grows beyond that only with the data that actually arrives.
   std::string bytes;
-  bytes.reserve(static_cast<size_t>(std::min<uint64_t>(st.size, plausible_size(st))));
-  while (bytes.size() < st.size) {
-    const size_t have = bytes.size();
+  if (!decoder) bytes.reserve(static_cast<size_t>(std::min<uint64_t>(st.size, plausible_size(st))));
+  for (uint64_t have = 0; have < st.size;) {
     const uint64_t want = std::min<uint64_t>(kReadChunkBytes, st.size - have);
-    bytes.resize(have + static_cast<size_t>(want));
-    const zip_int64_t got = zip_fread(entry.get(), bytes.data() + have, want);
+    const size_t at = decoder ? 0 : bytes.size();
+    bytes.resize(at + static_cast<size_t>(want));
+    const zip_int64_t got = zip_fread(entry.get(), bytes.data() + at, want);
     if (got < 0) fail(file, st.name, std::string("corrupt entry data: ") + zip_file_strerror(entry.get()));
     if (got == 0)
       fail(file, st.name, "entry data ends after " + std::to_string(have) + " of " +
                               std::to_string(st.size) + " declared bytes (offset " + std::to_string(have) + ")");
-    bytes.resize(have + static_cast<size_t>(got));
+    bytes.resize(at + static_cast<size_t>(got));
+    have += static_cast<uint64_t>(got);
+    if (decoder) decoding(file, st.name, [&] { decoder->feed(bytes); });
   }
   char extra = 0;
   const zip_int64_t beyond = zip_fread(entry.get(), &extra, 1);
   if (beyond < 0) fail(file, st.name, std::string("corrupt entry data: ") + zip_file_strerror(entry.get()));
   if (beyond > 0)
     fail(file, st.name, "entry data is longer than its declared " + std::to_string(st.size) + " bytes");
+  if (decoder) decoding(file, st.name, [&] { bytes = decoder->finish(); });
   return bytes;
 }
 
 bool is_directory_entry(const std::string& name) { return !name.empty() && name.back() == '/'; }
 
-Contents load_zip(zip_t* z, const std::string& file, const ArchiveLimits& limits, const Archive::EntryFilter& wanted) {
+Contents load_zip(zip_t* z, const std::string& file, const ArchiveLimits& limits, const Archive::EntryFilter& wanted,
+                  const Archive::EntryDecoders& decoders) {
   Contents contents;
   for (const zip_stat_t& st : stat_zip_entries(z, file, limits)) {
     const std::string name = st.name;
     if (!is_wanted(wanted, name)) continue;
     contents.names.push_back(name);
     if (contents.data.count(name)) continue;  // the first entry of a repeated name wins
-    contents.data[name] = is_directory_entry(name) ? std::string() : read_zip_entry(z, st, file);
+    if (is_directory_entry(name)) {
+      contents.data[name] = std::string();
+      continue;
+    }
+    const auto decoder = decoder_of(decoders, name, st.size);
+    contents.data[name] = read_zip_entry(z, st, file, decoder.get());
   }
   return contents;
 }
 
 // ---- folder and plain file ----
 
-Contents load_folder(const std::string& file, const ArchiveLimits& limits, const Archive::EntryFilter& wanted) {
+Contents load_folder(const std::string& file, const ArchiveLimits& limits, const Archive::EntryFilter& wanted,
+                     const Archive::EntryDecoders& decoders) {
   std::vector<std::pair<std::string, fs::path>> files;
   std::error_code ec;
   for (fs::recursive_directory_iterator it(file, ec), end; !ec && it != end; it.increment(ec)) {
@@ -268,24 +307,28 @@ Contents load_folder(const std::string& file, const ArchiveLimits& limits, const
   for (const auto& [name, path] : files) {
     if (!is_wanted(wanted, name)) continue;
     contents.names.push_back(name);
-    contents.data[name] = read_whole_file(file, path, fs::file_size(path));
+    contents.data[name] = decode_whole(read_whole_file(file, path, fs::file_size(path)), decoders, file, name);
   }
   return contents;
 }
 
-// A bare savedGame text, served as the single entry "savedGame".
-Contents plain_contents(std::string bytes) {
+ContentKind plain_content_kind(std::string_view text);
+
+// A bare savedGame text, served as the single entry "savedGame"; decoded only when it reads as a save.
+Contents plain_contents(std::string bytes, const Archive::EntryDecoders& decoders, const std::string& file) {
   Contents contents;
+  contents.plain_kind = plain_content_kind(bytes);
+  if (contents.plain_kind == ContentKind::kSave) bytes = decode_whole(std::move(bytes), decoders, file, std::string(kSavedGame));
   contents.names.emplace_back(kSavedGame);
   contents.data.emplace(std::string(kSavedGame), std::move(bytes));
   return contents;
 }
 
 // The filter does not apply: the file's text is all there is, and what it holds is read from it.
-Contents load_plain_file(const std::string& file, const ArchiveLimits& limits) {
+Contents load_plain_file(const std::string& file, const ArchiveLimits& limits, const Archive::EntryDecoders& decoders) {
   const uint64_t size = fs::file_size(file);
   LimitGuard(file, limits).add(std::string(kSavedGame), size, std::nullopt);
-  return plain_contents(read_whole_file(file, file, size));
+  return plain_contents(read_whole_file(file, file, size), decoders, file);
 }
 
 // ---- content detection ----
@@ -472,6 +515,11 @@ void refuse_existing(const std::string& path, bool overwrite) {
 Archive Archive::open(const std::string& path, const ArchiveLimits& limits) { return open(path, limits, nullptr); }
 
 Archive Archive::open(const std::string& path, const ArchiveLimits& limits, const EntryFilter& wanted) {
+  return open(path, limits, wanted, nullptr);
+}
+
+Archive Archive::open(const std::string& path, const ArchiveLimits& limits, const EntryFilter& wanted,
+                      const EntryDecoders& decoders) {
   std::error_code ec;
   const fs::file_status status = fs::status(path, ec);
   if (ec || !fs::exists(status)) fail(path, {}, "no such file");
@@ -482,33 +530,36 @@ Archive Archive::open(const std::string& path, const ArchiveLimits& limits, cons
   if (!fs::is_directory(status) && !fs::is_regular_file(status)) fail(path, {}, "not a file or folder");
   if (fs::is_directory(status)) {
     archive.kind_ = ArchiveKind::kFolder;
-    contents = load_folder(path, limits, wanted);
+    contents = load_folder(path, limits, wanted, decoders);
   } else if (has_zip_signature(path)) {
     archive.kind_ = ArchiveKind::kZip;
-    contents = load_zip(open_zip(path).get(), path, limits, wanted);
+    contents = load_zip(open_zip(path).get(), path, limits, wanted, decoders);
   } else {
     archive.kind_ = ArchiveKind::kPlainText;
-    contents = load_plain_file(path, limits);
+    contents = load_plain_file(path, limits, decoders);
   }
   archive.names_ = std::move(contents.names);
   archive.data_ = std::move(contents.data);
+  archive.plain_kind_ = contents.plain_kind;
   return archive;
 }
 
-Archive Archive::from_bytes(const std::string& bytes, const std::string& name, const ArchiveLimits& limits) {
+Archive Archive::from_bytes(const std::string& bytes, const std::string& name, const ArchiveLimits& limits,
+                            const EntryDecoders& decoders) {
   Contents contents;
   Archive archive;
   archive.path_ = name;
   if (is_zip_signature(bytes)) {
     archive.kind_ = ArchiveKind::kZip;
-    contents = load_zip(open_zip_bytes(bytes, name).get(), name, limits, nullptr);
+    contents = load_zip(open_zip_bytes(bytes, name).get(), name, limits, nullptr, decoders);
   } else {
     archive.kind_ = ArchiveKind::kPlainText;
     LimitGuard(name, limits).add(std::string(kSavedGame), bytes.size(), std::nullopt);
-    contents = plain_contents(bytes);
+    contents = plain_contents(bytes, decoders, name);
   }
   archive.names_ = std::move(contents.names);
   archive.data_ = std::move(contents.data);
+  archive.plain_kind_ = contents.plain_kind;
   return archive;
 }
 
@@ -533,7 +584,7 @@ std::string Archive::take_required(const std::string& name) {
 }
 
 ContentKind Archive::content_kind() const {
-  if (kind_ == ArchiveKind::kPlainText) return plain_content_kind(data_.begin()->second);
+  if (kind_ == ArchiveKind::kPlainText) return plain_kind_;
   if (contains(std::string(kSavedGame))) return ContentKind::kSave;
   const char* build_file = contains("buildFile.xml") ? "buildFile.xml"
                            : contains("buildFile")   ? "buildFile"

@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "vmod/limits.h"
@@ -40,9 +42,23 @@ class Archive {
   // are read; the archive then holds just those (entries(), contains(), read()).
   using EntryFilter = std::function<bool(const std::string& name)>;
   static Archive open(const std::string& path, const ArchiveLimits& limits, const EntryFilter& wanted);
+  // Turns an entry's bytes into what the archive keeps of it, fed chunk by chunk as they are read
+  // (a save's `!VCSK` savedGame is kept decoded and its hex never held whole).
+  class EntryDecoder {
+   public:
+    virtual ~EntryDecoder() = default;
+    virtual void feed(std::string_view chunk) = 0;
+    virtual std::string finish() = 0;
+  };
+  // The decoder of entry `name` of `bytes` bytes, or nullptr to keep the entry as read. A bare
+  // file's text is decoded only when it reads as a save's (content_kind()).
+  using EntryDecoders = std::function<std::unique_ptr<EntryDecoder>(const std::string& name, uint64_t bytes)>;
+  static Archive open(const std::string& path, const ArchiveLimits& limits, const EntryFilter& wanted,
+                      const EntryDecoders& decoders);
   // A container held in memory, such as a save stored inside a module: a zip, else (like a plain
   // file) a bare savedGame text. `name` stands for it in errors. Same checks as open().
-  static Archive from_bytes(const std::string& bytes, const std::string& name, const ArchiveLimits& limits = {});
+  static Archive from_bytes(const std::string& bytes, const std::string& name, const ArchiveLimits& limits = {},
+                            const EntryDecoders& decoders = nullptr);
 
   const std::string& path() const { return path_; }
   ArchiveKind kind() const { return kind_; }
@@ -73,6 +89,7 @@ class Archive {
   ArchiveKind kind_ = ArchiveKind::kZip;
   std::vector<std::string> names_;
   std::map<std::string, std::string> data_;  // entry -> bytes, read eagerly (after the checks)
+  ContentKind plain_kind_ = ContentKind::kUnknown;  // a bare file's, from its bytes as read
 };
 
 struct ZipEntry {

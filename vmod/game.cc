@@ -65,6 +65,12 @@ bool is_save_entry(const std::string& name) {
          name == "buildFile.xml" || name == "extensiondata";
 }
 
+// The savedGame entry is deobfuscated as it is decompressed: its hex, twice the text, is never held.
+std::unique_ptr<Archive::EntryDecoder> save_decoder(const std::string& name, uint64_t bytes) {
+  if (name != "savedGame") return nullptr;
+  return std::make_unique<Deobfuscator>(bytes);
+}
+
 }  // namespace
 
 TraitChain GamePiece::chain() const { return TraitChain::parse(type(), state, rule); }
@@ -77,25 +83,19 @@ std::string GamePiece::name() const {
 }
 
 std::string read_saved_game(const std::string& path) {
-  const Archive archive = Archive::open(path, {}, is_save_entry);
+  Archive archive = Archive::open(path, {}, is_save_entry, save_decoder);
   archive.require_save();
-  const std::string bytes = archive.read_required("savedGame");
-  try {
-    return deobfuscate(bytes);
-  } catch (FormatError& e) {
-    e.locate(path, "savedGame");
-    throw;
-  }
+  return archive.take_required("savedGame");
 }
 
 Game Game::open(const std::string& path, const Module* module) {
-  return from_archive(Archive::open(path, {}, is_save_entry), path, module);
+  return from_archive(Archive::open(path, {}, is_save_entry, save_decoder), path, module);
 }
 
 Game Game::open_entry(const Archive& container, const std::string& entry, const Module* module) {
   const std::string& outer = container.path();
   const std::string source = outer.empty() || outer.back() == '/' ? outer + entry : outer + "/" + entry;
-  return from_archive(Archive::from_bytes(container.read_required(entry), source), source, module);
+  return from_archive(Archive::from_bytes(container.read_required(entry), source, {}, save_decoder), source, module);
 }
 
 Game Game::from_archive(Archive archive, const std::string& source, const Module* module) {
@@ -112,8 +112,7 @@ Game Game::from_archive(Archive archive, const std::string& source, const Module
       } catch (const FormatError&) {  // only names the module: VASSAL loads such a save all the same
       }
     }
-    // The entry's bytes move out of the archive and become the text in place.
-    game.load(deobfuscate_in_place(archive.take_required("savedGame")));
+    game.load(archive.take_required("savedGame"));
   } catch (FormatError& e) {
     e.locate(source, "savedGame");
     throw;

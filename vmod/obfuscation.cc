@@ -26,7 +26,7 @@ constexpr char kLowerHexDigits[] = "0123456789abcdef";
 
 uint8_t hex_value(char c) { return kHexValue[static_cast<unsigned char>(c)]; }
 
-std::string offset_text(size_t offset) { return "offset " + std::to_string(offset); }
+std::string offset_text(uint64_t offset) { return "offset " + std::to_string(offset); }
 
 // How an offending byte reads in a message: printable ASCII as itself, anything else in hex.
 std::string describe_byte(char c) {
@@ -35,14 +35,8 @@ std::string describe_byte(char c) {
   return "byte 0x" + std::string{kLowerHexDigits[u >> 4], kLowerHexDigits[u & 0xF]};
 }
 
-[[noreturn]] void throw_not_hex(std::string_view bytes, size_t offset) {
-  throw ObfuscationError("non-hex character " + describe_byte(bytes[offset]) + " in !VCSK text",
-                         Place{{}, {}, offset_text(offset)});
-}
-
-// The offset of the first non-hex digit in the pair starting at `offset`.
-size_t bad_digit_in_pair(std::string_view bytes, size_t offset) {
-  return hex_value(bytes[offset]) == kNotHex ? offset : offset + 1;
+[[noreturn]] void throw_not_hex(char digit, uint64_t offset) {
+  throw ObfuscationError("non-hex character " + describe_byte(digit) + " in !VCSK text", Place{{}, {}, offset_text(offset)});
 }
 
 // `!VC` followed by two more bytes that are not `SK`: some other VASSAL encoding (e.g. `!VCSS`
@@ -67,8 +61,10 @@ uint8_t read_key(std::string_view bytes) {
                            Place{{}, {}, offset_text(bytes.size())});
   const uint8_t high = hex_value(bytes[kKeyOffset]);
   const uint8_t low = hex_value(bytes[kKeyOffset + 1]);
-  if ((high | low) > 15)
-    throw_not_hex(bytes, bad_digit_in_pair(bytes, kKeyOffset));
+  if ((high | low) > 15) {
+    const size_t offset = high == kNotHex ? kKeyOffset : kKeyOffset + 1;
+    throw_not_hex(bytes[offset], offset);
+  }
   return static_cast<uint8_t>(high << 4 | low);
 }
 
@@ -86,58 +82,77 @@ std::optional<uint8_t> obfuscation_key(std::string_view bytes) {
   return read_key(bytes);
 }
 
-namespace {
+Deobfuscator::Deobfuscator(uint64_t total_bytes) : total_(total_bytes) {}
 
-// Checks the header and the body's length; the key, or nullopt for plain text.
-std::optional<uint8_t> checked_key(std::string_view bytes) {
-  if (!is_obfuscated(bytes)) {
-    if (has_other_vc_header(bytes))
-      throw ObfuscationError("unsupported obfuscation header " + printable_header(bytes),
-                             Place{{}, {}, offset_text(0)});
-    return std::nullopt;
+void Deobfuscator::feed(std::string_view chunk) {
+  if (state_ == State::kHead) {
+    const size_t want = static_cast<size_t>(std::min<uint64_t>(total_, kBodyOffset)) - std::min(head_.size(), kBodyOffset);
+    const size_t take = std::min(want, chunk.size());
+    head_.append(chunk.substr(0, take));
+    offset_ += take;
+    chunk.remove_prefix(take);
+    if (head_.size() < std::min<uint64_t>(total_, kBodyOffset)) return;
+    decide();
   }
-  const uint8_t key = read_key(bytes);
-  if ((bytes.size() - kBodyOffset) % 2 != 0)
-    throw ObfuscationError("odd trailing hex digit in !VCSK text",
-                           Place{{}, {}, offset_text(bytes.size() - 1)});
-  return key;
+  if (state_ == State::kPlain) {
+    text_.append(chunk);
+    offset_ += chunk.size();
+    return;
+  }
+  if (has_pending_ && !chunk.empty()) {
+    decode_pair(pending_, chunk[0], offset_ - 1);
+    has_pending_ = false;
+    chunk.remove_prefix(1);
+    ++offset_;
+  }
+  const size_t pairs = chunk.size() / 2;
+  for (size_t i = 0; i < pairs; ++i) decode_pair(chunk[2 * i], chunk[2 * i + 1], offset_ + 2 * i);
+  offset_ += 2 * pairs;
+  if (chunk.size() % 2) {
+    pending_ = chunk.back();
+    has_pending_ = true;
+    ++offset_;
+  }
 }
 
-// Writes the plaintext of the hex body of `bytes` to `plain`, which may be `bytes`' own buffer:
-// byte i is written at i, after its digits at kBodyOffset + 2i were read.
-void decode_body(std::string_view bytes, uint8_t key, char* plain) {
-  const std::string_view digits = bytes.substr(kBodyOffset);
-  for (size_t i = 0; i < digits.size() / 2; ++i) {
-    const uint8_t high = hex_value(digits[2 * i]);
-    const uint8_t low = hex_value(digits[2 * i + 1]);
-    // Both values are <= 15 for hex digits, so one OR catches a kNotHex in either.
-    if ((high | low) > 15) throw_not_hex(bytes, bad_digit_in_pair(bytes, kBodyOffset + 2 * i));
-    plain[i] = static_cast<char>((high << 4 | low) ^ key);
+// The header read (the first bytes, all of them for a text shorter than a header and key): plain
+// text, refused as another `!VC..` encoding, or `!VCSK` with its key and a body of whole pairs.
+void Deobfuscator::decide() {
+  if (!is_obfuscated(head_)) {
+    if (has_other_vc_header(head_))
+      throw ObfuscationError("unsupported obfuscation header " + printable_header(head_), Place{{}, {}, offset_text(0)});
+    state_ = State::kPlain;
+    text_.reserve(static_cast<size_t>(total_));
+    text_.append(head_);
+    return;
   }
+  key_ = read_key(head_);
+  if ((total_ - kBodyOffset) % 2 != 0)
+    throw ObfuscationError("odd trailing hex digit in !VCSK text", Place{{}, {}, offset_text(total_ - 1)});
+  state_ = State::kBody;
+  text_.reserve(static_cast<size_t>((total_ - kBodyOffset) / 2));
 }
 
-}  // namespace
+void Deobfuscator::decode_pair(char high_digit, char low_digit, uint64_t offset) {
+  const uint8_t high = hex_value(high_digit);
+  const uint8_t low = hex_value(low_digit);
+  // Both values are <= 15 for hex digits, so one OR catches a kNotHex in either.
+  if ((high | low) > 15) {
+    if (high == kNotHex) throw_not_hex(high_digit, offset);
+    throw_not_hex(low_digit, offset + 1);
+  }
+  text_.push_back(static_cast<char>((high << 4 | low) ^ key_));
+}
+
+std::string Deobfuscator::finish() {
+  if (state_ == State::kHead) decide();
+  return std::move(text_);
+}
 
 std::string deobfuscate(std::string_view bytes) {
-  const std::optional<uint8_t> key = checked_key(bytes);
-  if (!key) return std::string(bytes);
-  std::string plain((bytes.size() - kBodyOffset) / 2, '\0');
-  decode_body(bytes, *key, plain.data());
-  return plain;
-}
-
-std::string deobfuscate_in_place(std::string bytes) {
-  const std::optional<uint8_t> key = checked_key(bytes);
-  if (!key) return bytes;
-  const size_t size = (bytes.size() - kBodyOffset) / 2;
-  // A digit that is not hex is reported from the untouched text: check before overwriting it.
-  for (size_t i = kBodyOffset; i < bytes.size(); i += 2) {
-    if ((hex_value(bytes[i]) | hex_value(bytes[i + 1])) > 15) throw_not_hex(bytes, bad_digit_in_pair(bytes, i));
-  }
-  decode_body(bytes, *key, bytes.data());
-  bytes.resize(size);
-  bytes.shrink_to_fit();
-  return bytes;
+  Deobfuscator deobfuscator(bytes.size());
+  deobfuscator.feed(bytes);
+  return deobfuscator.finish();
 }
 
 std::string obfuscate(std::string_view plaintext, std::optional<uint8_t> key) {

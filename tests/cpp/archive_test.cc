@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -255,6 +256,77 @@ TEST(Archive, ServesABareTextFileAsSavedGame) {
   const std::string empty = dir.file("empty");
   write_bytes(empty, "");
   EXPECT_EQ(Archive::open(empty).read_required("savedGame"), "");
+}
+
+// A decoder for "savedGame" that keeps the chunks it was fed, joined by '|'.
+class ChunkRecorder : public Archive::EntryDecoder {
+ public:
+  explicit ChunkRecorder(uint64_t bytes) : expected_(bytes) {}
+  void feed(std::string_view chunk) override { seen_ += (seen_.empty() ? "" : "|") + std::to_string(chunk.size()); }
+  std::string finish() override { return "declared " + std::to_string(expected_) + ": " + seen_; }
+
+ private:
+  uint64_t expected_;
+  std::string seen_;
+};
+
+Archive::EntryDecoders recorded_saved_game() {
+  return [](const std::string& name, uint64_t bytes) -> std::unique_ptr<Archive::EntryDecoder> {
+    if (name != "savedGame") return nullptr;
+    return std::make_unique<ChunkRecorder>(bytes);
+  };
+}
+
+// An entry with a decoder is handed to it a chunk (1 MiB) at a time as it is decompressed, and the
+// archive keeps what the decoder makes of it; other entries are kept as read.
+TEST(Archive, DecodersGetAnEntryInChunksAsItIsRead) {
+  TempDir dir;
+  const std::string path = dir.file("big.vsav");
+  const std::string big((1u << 20) * 2 + 5, 'a');
+  make_zip(path, {{"savedGame", big, false}, {"savedata", "<data/>"}});  // stored: no ratio to refuse
+  const Archive archive = Archive::open(path, {}, nullptr, recorded_saved_game());
+  EXPECT_EQ(archive.read_required("savedGame"), "declared 2097157: 1048576|1048576|5");
+  EXPECT_EQ(archive.read_required("savedata"), "<data/>");
+  const Archive in_memory = Archive::from_bytes(read_bytes(path), "held.vsav", {}, recorded_saved_game());
+  EXPECT_EQ(in_memory.read_required("savedGame"), "declared 2097157: 1048576|1048576|5");
+}
+
+// A save's hex decoded as it is read: the text kept; a bad digit named with the file, the entry
+// and its offset in the entry. A bare file is decoded only when it reads as a save.
+TEST(Archive, ASavedGameIsDeobfuscatedAsItIsRead) {
+  TempDir dir;
+  const auto deobfuscating = [](const std::string& name, uint64_t bytes) -> std::unique_ptr<Archive::EntryDecoder> {
+    return name == "savedGame" ? std::make_unique<Deobfuscator>(bytes) : nullptr;
+  };
+  std::string text = "begin_save";
+  text += std::string((1u << 20) + 3, 'x');
+  const std::string good = dir.file("good.vsav");
+  make_zip(good, {{"savedGame", obfuscate(text, 0x11), false}});
+  EXPECT_EQ(Archive::open(good, {}, nullptr, deobfuscating).read_required("savedGame"), text);
+
+  std::string hex = obfuscate(text, 0x11);
+  hex[(1u << 20) + 1] = 'q';  // a digit in the second chunk
+  const std::string bad = dir.file("bad.vsav");
+  make_zip(bad, {{"savedGame", hex, false}});
+  try {
+    Archive::open(bad, {}, nullptr, deobfuscating);
+    FAIL() << "no error";
+  } catch (const ObfuscationError& e) {
+    EXPECT_EQ(e.place().file, bad);
+    EXPECT_EQ(e.place().entry, "savedGame");
+    EXPECT_EQ(e.place().position, "offset " + std::to_string((1u << 20) + 1));
+  }
+
+  const std::string bare = dir.file("bare.sav");
+  write_bytes(bare, obfuscate("begin_save", 0x42));
+  const Archive bare_archive = Archive::open(bare, {}, nullptr, deobfuscating);
+  EXPECT_EQ(bare_archive.read_required("savedGame"), "begin_save");
+  EXPECT_EQ(bare_archive.content_kind(), ContentKind::kSave);
+  const std::string info = dir.file("info");
+  write_bytes(info, "!VCSS162400110100");
+  const Archive info_archive = Archive::open(info, {}, nullptr, deobfuscating);
+  EXPECT_EQ(info_archive.read_required("savedGame"), "!VCSS162400110100");
+  EXPECT_EQ(info_archive.content_kind(), ContentKind::kUnknown);
 }
 
 // ---------------------------------------------------------------- in memory, and only some entries

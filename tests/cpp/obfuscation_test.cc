@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <string>
+#include <vector>
 
 #include "vmod/format_error.h"
 
@@ -108,6 +109,44 @@ TEST(Obfuscation, ErrorCarriesThePosition) {
     EXPECT_EQ(e.place().position, "offset 7");
     EXPECT_TRUE(e.place().file.empty());  // the archive layer fills file and entry in
   }
+}
+
+// What a Deobfuscator makes of `bytes` fed in chunks of `chunk` bytes: the text, or "error: " and
+// the ObfuscationError's message.
+std::string fed_in_chunks(std::string_view bytes, size_t chunk) {
+  try {
+    Deobfuscator deobfuscator(bytes.size());
+    for (size_t at = 0; at < bytes.size(); at += chunk) deobfuscator.feed(bytes.substr(at, chunk));
+    return deobfuscator.finish();
+  } catch (const ObfuscationError& e) {
+    return std::string("error: ") + e.what();
+  }
+}
+
+std::string whole(std::string_view bytes) {
+  try {
+    return deobfuscate(bytes);
+  } catch (const ObfuscationError& e) {
+    return std::string("error: ") + e.what();
+  }
+}
+
+// Fed in chunks of any size, the same text or the same error at the same offset as all at once:
+// pairs and the header split across chunks, plain text, bad digits, odd bodies, other headers.
+TEST(Obfuscation, ChunksOfAnySizeGiveWhatTheWholeGives) {
+  std::string every_byte;
+  for (int b = 0; b < 256; ++b) every_byte.push_back(static_cast<char>(b));
+  const std::vector<std::string> inputs = {
+      obfuscate(every_byte, 0x5c), obfuscate("begin_save", 0x00), "!VCSK00", "begin_save\x1b" "end_save", "",
+      "!VC", "!VCS", "!VCSK", "!VCSK1", "!VCSKz1", "!VCSK2a484", "!VCSK2a48g4", "!VCSK2a4\n4f", "!VCSK2a4f\n",
+      "!VCSS162400110100", "!VCxy", "!VCSK2A484F31D5"};
+  for (const std::string& input : inputs) {
+    const std::string expected = whole(input);
+    for (size_t chunk = 1; chunk <= input.size() + 1; ++chunk)
+      ASSERT_EQ(fed_in_chunks(input, chunk), expected) << "input " << input.substr(0, 20) << ", chunks of " << chunk;
+  }
+  EXPECT_EQ(fed_in_chunks(obfuscate(every_byte, 0x5c), 3), every_byte);
+  EXPECT_NE(fed_in_chunks("!VCSK2a48g4", 1).find("offset 9"), std::string::npos);
 }
 
 // A log the size of TLD's largest savedGame must decode in a few milliseconds (a lookup table, no
