@@ -186,7 +186,9 @@ def loss(session, name, cause, fire_result, seniority):
         return
     result = leader_loss(name, checks, session.roll, session.charts)
     section.add(result.text, roll=result.roll, result=result.result, removed=result.removed,
-                quantity=[Quantity(outcome, int(result.result == outcome), of=name) for outcome in ("Killed", "Wounded")])
+                quantity=[Quantity(outcome, int(result.result == outcome), of=name)
+                          for outcome in ("Killed", "Wounded")])
+
     if not result.removed:
         return
     section.add(f"remove {name} from the map (the save keeps his counter: take it off in VASSAL)", unit=name)

@@ -203,7 +203,9 @@ def register(plugin):
                       *FIRE_PARAMETERS, *RESULT_PARAMETERS,
                       Parameter("stay", bool, "the target stack ignores a '*' retreat where 6.2a lets it", False),
                       example="cwr-firefight.vsav firers=\"147th New York\" target=A8.06",
-                      quantities=("artillery ammunition points spent", "casualties", "fire strength", "range", "retreat hexes", "SP lost", "stragglers"))
+                      quantities=("artillery ammunition points spent", "casualties", "fire strength", "range",
+                                  "retreat hexes", "SP lost", "stragglers"))
+
     def fire_procedure(context, firers, target, split="", selective=False, visibility=None, batteries=None,
                        straggler_modifiers="", morale_modifiers="", leader="", stay=False):
         session = start(context, f"Fire at {target} (CWR 5.0)")

@@ -116,7 +116,8 @@ def reorganization(session, scenario, names=()):
         ok = roll in REORGANIZE_ROLLS
         text = f"{unit.name} ({unit.hex}): d6 {roll}: " + ("reorganized" + _written(army, unit) if ok
                                                            else "stays disorganized (1-4 reorganizes)")
-        section.add(text, unit=unit.name, roll=roll, reorganized=ok, quantity=Quantity("reorganized", int(ok), of=unit.name))
+        section.add(text, unit=unit.name, roll=roll, reorganized=ok,
+                    quantity=Quantity("reorganized", int(ok), of=unit.name))
 
 
 def _written(army, unit):
@@ -180,7 +181,9 @@ def variable_entry(session, scenario, names):
         enters = roll <= needed
         section.add(f"{name}: d6 {roll}: " + (f"may enter at {ENTRY_HEXES} this turn" if enters else
                                               "does not enter; rolls again next turn") + f" (1-{needed} enters)",
-                    unit=name, roll=roll, needed=needed, enters=enters, quantity=Quantity("enters", int(enters), of=name))
+                    unit=name, roll=roll, needed=needed, enters=enters,
+                    quantity=Quantity("enters", int(enters), of=name))
+
 
 
 

@@ -506,7 +506,9 @@ def run_paralysis(session, source, side, event):
         r = paralysis.roll_paralysis(session.charts, corps_leader, radius, session.roll)
         where = far(session.charts, leader, corps_leader, commander)
         rolls.add(r.text + where, corps=leader.corps, commander=leader.name, roll=r.rolled.die, total=r.rolled.total,
-                  exempt=r.exempt, hexes=corps_leader.hexes, quantity=Quantity("paralysed", int(not r.exempt), of=leader.corps))
+                  exempt=r.exempt, hexes=corps_leader.hexes,
+                  quantity=Quantity("paralysed", int(not r.exempt), of=leader.corps))
+
     free = [line.data["corps"] for line in rolls.lines if line.data.get("exempt")]
     held = [line.data["corps"] for line in rolls.lines if not line.data.get("exempt")]
     rolls.add(f"not paralysed: {', '.join(free) or 'none'}; under the Command Paralysis rules: "
