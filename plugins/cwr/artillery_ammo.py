@@ -252,7 +252,7 @@ def register(plugin):
                               "them (the scenario's set-up). cwr.fire spends one for each battery or section firing.",
                       side_parameter,
                       Parameter("set", int, "the points to write (default: report them)", None),
-                      example="cwr-ammo.vsav side=Union")
+                      example="cwr-ammo.vsav side=Union", quantities=("artillery ammunition points",))
     def ammo_procedure(context, side, set=None):
         session = start(context, f"{side} artillery ammunition (CWR 8.4)", side=side)
         report_points(session, side, set)
@@ -265,7 +265,7 @@ def register(plugin):
                       side_parameter,
                       Parameter("units", str, "the batteries, comma-separated (default: every battery of the side "
                                               "on the map)", ""),
-                      example="cwr-ammo.vsav side=Union")
+                      example="cwr-ammo.vsav side=Union", quantities=("batteries tracing",))
     def ammo_trace_procedure(context, side, units=""):
         session = start(context, f"{side} artillery ammunition traces (CWR 8.4b)", side=side)
         report_traces(session, side, [n.strip() for n in units.split(",") if n.strip()])

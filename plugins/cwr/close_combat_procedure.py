@@ -211,9 +211,15 @@ def _write_back(session, *pairs):
     section = session.report.section("Written to the save")
     for before, after in ((pairs[0], pairs[1]), (pairs[2], pairs[3])):
         final = {u.name: u for u in after}
+        unharmed = [u.name for u in before if u.is_combat and u.name in final
+                    and cc_unit(u).sp == final[u.name].sp]
+        if unharmed:
+            section.add(f"{', '.join(unharmed)}: no SP lost", units=unharmed,
+                        quantity=[Quantity("SP lost", 0, of=name) for name in unharmed])
         for unit in before:
             was = cc_unit(unit)
             now = final.get(unit.name)
+
             if now is None and unit.is_combat:
                 army.write(unit, "sp", 0)
                 section.add(f"{unit.name}: eliminated ({was.sp} SP lost): remove the counter", unit=unit.name,
@@ -293,7 +299,8 @@ def register(plugin):
                                       "as casualties (7.1c); strengths, states, ammunition written, the winner "
                                       "moved in, the loser's forced retreat hex moved.",
                       ATTACKERS, TARGET, SOURCE, PATH, MP, IN_RADIUS, BATTERY,
-                      example='cwr-close-combat.vsav attackers="Meredith,24th Michigan,19th Indiana" target=A9.07')
+                      example='cwr-close-combat.vsav attackers="Meredith,24th Michigan,19th Indiana" target=A9.07',
+                      quantities=("MP left", "MP to enter", "SP lost"))
     def close_combat_procedure(context, attackers, target, path="", mp="", in_radius=True, battery="", **given):
         session = start(context, f"Close Combat into {target} (CWR 7.0)")
         attack = _attack(session, attackers, target, given.get("from", ""), path, mp, in_radius)
@@ -304,7 +311,8 @@ def register(plugin):
                                            "Table's column at the present strengths and the exact chance of each "
                                            "result and of each side winning.",
                       ATTACKERS, TARGET, SOURCE, PATH, MP, IN_RADIUS,
-                      example='cwr-close-combat.vsav attackers="2nd Wisconsin" target=A9.07')
+                      example='cwr-close-combat.vsav attackers="2nd Wisconsin" target=A9.07',
+                      quantities=("attack SP", "MP left", "MP to enter"))
     def close_combat_odds_procedure(context, attackers, target, path="", mp="", in_radius=True, **given):
         session = start(context, f"Close Combat odds into {target} (CWR 7.0)")
         odds_report(session, _attack(session, attackers, target, given.get("from", ""), path, mp, in_radius))

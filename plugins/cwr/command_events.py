@@ -6,7 +6,8 @@ from adjutant.procedures.report import Quantity
 from .army import ArmyError
 from .command_chain import STRAGGLING, command, leader_level, led_command, order_hq
 from .emergency_retreat import emergency_retreat, retreat_for
-from .initiative import Attempt, after_initiative, attempt_initiative
+from .initiative import FAILURE, LOOSE_CANNON, SUCCESS, Attempt, after_initiative, attempt_initiative
+
 from .order_log import format_record, held_text, next_number, read_log, write_log
 from .orders import Order
 from .leaders import Leader, leader_loss, leader_loss_checks, promotions
@@ -74,7 +75,8 @@ def stoppage(session, name, fired, leader_lost, night, wrecked):
                 f"{cmd.leader.name if cmd.leader else '-'} rating {cmd.rating}", units=len(members), wrecked=count)
     check = stoppage_check(CommandUnderFire(name, cmd.rating, len(members), count, order, fired, leader_lost, night),
                            session.roll, session.charts)
-    section.add(check.text, stopped=check.stopped, roll=check.roll, minimum=check.minimum, total=check.total)
+    section.add(check.text, stopped=check.stopped, roll=check.roll, minimum=check.minimum, total=check.total,
+                **({"quantity": Quantity("Stoppage", int(check.stopped), of=name)} if check.roll is not None else {}))
     if check.stopped:
         _cancel(session, section, name, log, "; its units move back in the next Movement Phase (10.3)")
 
@@ -144,7 +146,9 @@ def initiative(session, name, leader_name):
     result = attempt_initiative(this, earlier, session.roll, session.charts)
     if not result.allowed:   # refused before any roll, as a refused order or fire is
         raise ArmyError(result.text)
-    section.add(result.text, result=result.result, roll=result.roll, column=result.column, allowed=result.allowed)
+    section.add(result.text, result=result.result, roll=result.roll, column=result.column, allowed=result.allowed,
+                quantity=[Quantity(outcome, int(result.result == outcome), of=name)
+                          for outcome in (SUCCESS, LOOSE_CANNON, FAILURE)])
     log.attempt(session.turn, leader.corps, name)
     if result.result == "Success":
         order = Order(next_number(army, log, target.side), name, "initiative", "complex")
@@ -181,7 +185,10 @@ def loss(session, name, cause, fire_result, seniority):
     if not checks.leaders:
         return
     result = leader_loss(name, checks, session.roll, session.charts)
-    section.add(result.text, roll=result.roll, result=result.result, removed=result.removed)
+    section.add(result.text, roll=result.roll, result=result.result, removed=result.removed,
+                quantity=[Quantity(outcome, int(result.result == outcome), of=name)
+                          for outcome in ("Killed", "Wounded")])
+
     if not result.removed:
         return
     section.add(f"remove {name} from the map (the save keeps his counter: take it off in VASSAL)", unit=name)

@@ -29,7 +29,7 @@ def register(plugin):
                                  "leader (from his division leader, 8 MP), regiment and battery (from its brigade "
                                  "leader, 6 MP, or adjacent to its brigade in CR), traced in the leader's MP by the "
                                  "engine: enemy units and zones block, friendly combat units negate the zone.",
-                      SIDE, example="cwr-demo.vsav side=Union")
+                      SIDE, example="cwr-demo.vsav side=Union", quantities=("MP to command", "units in command"))
     def command_procedure(context, side):
         session = start(context, f"{side} Command Radius (CWR 9.3)", side=side, one_side="cwr.command")
         command_map.report_command(session, side)
@@ -52,7 +52,8 @@ def register(plugin):
                                                "accept: default the order that has arrived)", 0),
                       Parameter("method", str, "send: how it is sent", "written", ("oral", "written", "in person")),
                       Parameter("type", str, "send: Complex or Simple", "complex", ("complex", "simple")),
-                      example="cwr-demo.vsav command=\"Meredith's Brigade\" sender=Meade step=send")
+                      example="cwr-demo.vsav command=\"Meredith's Brigade\" sender=Meade step=send",
+                      quantities=("aide MP", "delivery turns", "order cost CP"))
     def orders_procedure(context, command, step="send", sender="", number=0, method="written", type="complex"):
         session = start(context, f"Orders to {command} (CWR 10.1-10.2)")
         if step == "send":
@@ -86,7 +87,7 @@ def register(plugin):
                       Parameter("night", str, "a Night turn, or fire taken during one (10.3a)", "false", YES_NO),
                       Parameter("wrecked", int, "a division's or corps's wrecked members (the Loss Chart); a "
                                                 "brigade's are counted from its regiments' strengths", -1),
-                      example="cwr-wrecked.vsav command=\"Cutler's Brigade\"")
+                      example="cwr-wrecked.vsav command=\"Cutler's Brigade\"", quantities=("Stoppage",))
     def stoppage_procedure(context, command, fired="true", leader_lost="false", night="false", wrecked=-1):
         session = start(context, f"Stoppage Check of {command} (CWR 10.3)")
         command_events.stoppage(session, command, _yes(fired), _yes(leader_lost), _yes(night),
@@ -104,7 +105,7 @@ def register(plugin):
                                               "event forcing it: +1 on each check, 9.2c, 10.4); retreat artillery "
                                               "(the HQ retreated from artillery fire alone: refused, no Emergency "
                                               "Retreat is required)", "voluntary", EVENTS),
-                      example="cwr-demo.vsav command=\"III Corps\" event=displaced")
+                      example="cwr-demo.vsav command=\"III Corps\" event=displaced", quantities=("HQ MP", "SP lost"))
     def retreat_procedure(context, command, event="voluntary"):
         session = start(context, f"Emergency Retreat of {command} (CWR 10.4)")
         command_events.retreat(session, command, event)
@@ -116,7 +117,8 @@ def register(plugin):
                                     "attempts in a command each turn, counted from the Order Log.",
                       COMMAND,
                       Parameter("leader", str, "who attempts (default: the command's own leader)", ""),
-                      example="cwr-demo.vsav command=\"Archer's Brigade\"")
+                      example="cwr-demo.vsav command=\"Archer's Brigade\"",
+                      quantities=("Failure", "Loose Cannon", "Success"))
     def initiative_procedure(context, command, leader=""):
         session = start(context, f"Initiative for {command} (CWR 11.0)")
         command_events.initiative(session, command, leader)
@@ -130,7 +132,7 @@ def register(plugin):
                       Parameter("result", str, "the Fire Combat result on his hex (M, M+2 or casualties)", "1"),
                       Parameter("seniority", str, "leaders most senior first (the game's rules), for promotions",
                                 ""),
-                      example="cwr-demo.vsav leader=Davis cause=fire result=2")
+                      example="cwr-demo.vsav leader=Davis cause=fire result=2", quantities=("Killed", "Wounded"))
     def leader_loss_procedure(context, leader, cause="fire", result="1", seniority=""):
         session = start(context, f"Leader Loss of {leader} (CWR 9.1)")
         command_events.loss(session, leader, cause, result, _names(seniority))
@@ -142,7 +144,8 @@ def register(plugin):
                       Parameter("entry", str, "the Entry hex (A16.07)"),
                       Parameter("units", str, "the units in the order they are lined up: NAME,NAME,..."),
                       Parameter("waiting", int, "units still lined up at this Entry hex from before", 0),
-                      example="cwr-demo.vsav entry=A16.07 units=\"I Corps Wagon,Stevens's Battery\"")
+                      example="cwr-demo.vsav entry=A16.07 units=\"I Corps Wagon,Stevens's Battery\"",
+                      quantities=("MP left",))
     def reinforcements_procedure(context, entry, units, waiting=0):
         session = start(context, f"Reinforcements at {entry} (CWR 3.6)")
         arrivals.reinforce(session, entry, _names(units), waiting)
@@ -154,7 +157,8 @@ def register(plugin):
                       Parameter("checks", int, "one or two straggler checks", 1, (1, 2)),
                       Parameter("changed_formation", str, "it changed formation this Movement Phase", "false",
                                 YES_NO),
-                      example="cwr-demo.vsav unit=\"14th Tennessee\" checks=2")
+                      example="cwr-demo.vsav unit=\"14th Tennessee\" checks=2",
+                      quantities=("forced march MP", "SP lost"))
     def forced_march_procedure(context, unit, checks=1, changed_formation="false"):
         session = start(context, f"Forced March of {unit} (CWR 3.7)")
         arrivals.force_march(session, unit, checks, _yes(changed_formation))

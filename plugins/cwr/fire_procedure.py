@@ -202,7 +202,10 @@ def register(plugin):
                               "it, each with its clause.",
                       *FIRE_PARAMETERS, *RESULT_PARAMETERS,
                       Parameter("stay", bool, "the target stack ignores a '*' retreat where 6.2a lets it", False),
-                      example="cwr-firefight.vsav firers=\"147th New York\" target=A8.06")
+                      example="cwr-firefight.vsav firers=\"147th New York\" target=A8.06",
+                      quantities=("artillery ammunition points spent", "casualties", "fire strength", "range",
+                                  "retreat hexes", "SP lost", "stragglers"))
+
     def fire_procedure(context, firers, target, split="", selective=False, visibility=None, batteries=None,
                        straggler_modifiers="", morale_modifiers="", leader="", stay=False):
         session = start(context, f"Fire at {target} (CWR 5.0)")
@@ -216,7 +219,8 @@ def register(plugin):
                                    "each may bring, and the chance of Low Ammo (5.7c). Nothing is rolled or written.",
                       *FIRE_PARAMETERS, *RESULT_PARAMETERS,
                       example="cwr-fire.vsav firers=\"24th Michigan:2,Stevens's Battery:2\" target=A9.06 "
-                              "split=\"A10.05=24th Michigan:1,Stevens's Battery:3\"")
+                              "split=\"A10.05=24th Michigan:1,Stevens's Battery:3\"",
+                      quantities=("artillery ammunition points", "fire strength", "range"))
     def fire_odds_procedure(context, firers, target, split="", selective=False, visibility=None, batteries=None,
                             straggler_modifiers="", morale_modifiers="", leader=""):
         session = start(context, f"Fire odds at {target} (CWR 5.2-5.8)")

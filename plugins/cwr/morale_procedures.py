@@ -117,7 +117,8 @@ def register(plugin):
                       MODIFIERS, LEADER,
                       Parameter("stay", bool, "the stack ignores a '*' retreat where 6.2a allows it", False),
                       Parameter("protected", bool, "the stack is in a Sunken Road or Breastworks (6.2a)", False),
-                      example='cwr-demo.vsav hex=A2.10 modifiers="flank fire:-2"')
+                      example='cwr-demo.vsav hex=A2.10 modifiers="flank fire:-2"',
+                      quantities=("retreat hexes", "SP lost"))
     def morale_procedure(context, hex, result="", modifiers="", leader="", stay=False, protected=False):
         session = start(context, f"Morale of {hex} (CWR 6.1-6.2)")
         check(session, hex, result, parse_modifiers(modifiers), leader, stay, protected)

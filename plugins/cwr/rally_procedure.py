@@ -77,7 +77,21 @@ class RallyMap:
         return None
 
 
+# What a step's roll decides, as (the outcome counted, the state after that is it): 1 when it
+# happened, 0 when it did not (6.4 C, D).
+ROLLED_OUTCOME = {"C": ("Blood Lust ended, no other state", "normal"), "D": ("rallied to DG", "dg")}
+
+
+def _rolled_outcome(event):
+    if event.roll is None:
+        return {}
+    name, state = ROLLED_OUTCOME[event.step]
+    return {"quantity": Quantity(name, int(event.after == state), of=event.hex)}
+
+
+
 def rally_side(session, side):
+
     army, charts = session.army, session.charts
     facts = RallyMap(army, side, int(charts.rule("rally", "enemy_distance")), charts)
     units_of, ways, stacks = {}, {}, []
@@ -102,7 +116,7 @@ def rally_side(session, side):
     for event in events:
         section.add(f"{event.step}. {event.hex}: {STATE_NAMES[event.before]} -> {STATE_NAMES[event.after]}: "
                     f"{event.text}", step=event.step, hex=event.hex, before=event.before, after=event.after,
-                    roll=event.roll)
+                    roll=event.roll, **_rolled_outcome(event))
         if event.retreat:
             way, routed = ways[event.hex]
             what = ("no retreat on the map reaches it: the shortest way off the map (6.3c: all its strength lost "
@@ -136,7 +150,8 @@ def register(plugin):
                                "DG), R stacks within 6 hexes of the enemy retreat or, with no way out, are "
                                "eliminated; states written.",
                       Parameter("side", str, "the side rallying", choices=("Union", "Confederate")),
-                      example="cwr-demo.vsav side=Confederate")
+                      example="cwr-demo.vsav side=Confederate",
+                      quantities=("Blood Lust ended, no other state", "rallied to DG", "retreat hexes"))
     def rally_procedure(context, side):
         session = start(context, f"{side} Rally Phase (CWR 6.4)", side=side, one_side="the Rally Phase")
         rally_side(session, side)

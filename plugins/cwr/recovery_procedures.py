@@ -218,7 +218,8 @@ def register(plugin):
                                                          "BRIGADE:N,... (default its printed SP - SP)", ""),
                       Parameter("night", bool, "a night turn (2.2); 9.4c: a brigade with (or in a command with) "
                                                "an Accepted order in the Order Log recovers none", False),
-                      example="cwr-wrecked.vsav side=Union \"stragglers=Cutler's Brigade:3\"")
+                      example="cwr-wrecked.vsav side=Union \"stragglers=Cutler's Brigade:3\"",
+                      quantities=("SP", "SP recovered", "stragglers", "stragglers left"))
     def stragglers_procedure(context, side, stragglers="", night=False):
         session = start(context, f"{side} Straggler Recovery (CWR 9.4)", side=side, one_side="Straggler Recovery")
         recovery(session, side, _counts(stragglers, "stragglers"), night)
@@ -230,7 +231,8 @@ def register(plugin):
                       Parameter("side", str, "whose units (default both)", "", ("", "Union", "Confederate")),
                       Parameter("check_marks", str, "the Loss Chart's check marks: NAME:N,... for brigades "
                                                     "(wrecked regiments) and divisions (wrecked brigades)", ""),
-                      example="cwr-wrecked.vsav \"check_marks=Cutler's Brigade:2,Wadsworth's Division:1\"")
+                      example="cwr-wrecked.vsav \"check_marks=Cutler's Brigade:2,Wadsworth's Division:1\"",
+                      quantities=("SP lost",))
     def wrecked_procedure(context, side="", check_marks=""):
         session = start(context, "Wrecked status (CWR 5.9)", side=side or None)
         wrecked_status(session, side or None, _counts(check_marks, "check_marks"))

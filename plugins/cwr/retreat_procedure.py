@@ -204,7 +204,8 @@ def register(plugin):
                                               "counting as one)", 0),
                       Parameter("displace", str, "hexes of the path whose friendly units displace instead of "
                                                  "joining the retreat (6.3d), HEX,HEX", ""),
-                      example="cwr-demo.vsav hex=A2.10 path=A2.09,A2.08")
+                      example="cwr-demo.vsav hex=A2.10 path=A2.09,A2.08",
+                      quantities=("retreat hexes", "retreat hexes left"))
     def retreat_procedure(context, hex, path, hexes=0, displace=""):
         session = start(context, f"Retreat from {hex} (CWR 6.3)")
         steps = names(path)

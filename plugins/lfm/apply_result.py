@@ -3,6 +3,8 @@ on the save: the units lost (8.10: the first with the cohesion rating used; in a
 attacker's at least the defender's SP), the whole stack eliminated, D markers written (14.1), and
 the retreat judged and moved when the player gives it (combat_map.retreat). Eliminated units are
 reported, to be removed by hand."""
+from adjutant.procedures.report import Quantity
+
 from .combat import check_losses
 from .combat_map import combat_unit, disorganize, eliminate, retreat
 
@@ -58,6 +60,9 @@ def apply_side(session, section, label, side_result, hexes, cohesion_used, named
     for u in lost:
         eliminate(session, section, u, "8.10")
     survivors = [u for u in units if not any(u is x for x in lost)]
+    if survivors:
+        section.add(f"no SP lost: {', '.join(u.name for u in survivors)}", units=[u.name for u in survivors],
+                    quantity=[Quantity("SP lost", 0, of=u.name) for u in survivors])
     if side_result.retreat and survivors:
         retreating = {h for h in hexes if any(u.hex == h for u in survivors)}
         for h in sorted(retreating):

@@ -145,7 +145,8 @@ def register(plugin):
                       *BOMBARDMENT_PARAMETERS,
                       Parameter("retreat", str, "the target's retreat when the checks make it retreat, HEX[,HEX] "
                                                 "(10.1); without it the retreat is reported as still to do", ""),
-                      example="lfm-demo.vsav batteries=\"Pegram's Battery\" target=1010")
+                      example="lfm-demo.vsav batteries=\"Pegram's Battery\" target=1010",
+                      quantities=("bombardment SP", "SP firing"))
     def bombardment_procedure(context, batteries, target, modifiers="", retreat=""):
         session = start(context, f"Bombardment of {target} (LFM 7)")
         p = plan(session, batteries, target)

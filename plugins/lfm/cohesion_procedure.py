@@ -3,6 +3,7 @@ modifiers the player gives and reports whether it passed, failed, or (a shattere
 it, with the chance of failing before the roll. What a failure does depends on why the check was
 made, so nothing is written."""
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 
 from .army import ArmyError
 from .cohesion import cohesion_check, failure_chance
@@ -16,7 +17,8 @@ def register(plugin):
                                   "failing before the roll; nothing is written.",
                       Parameter("unit", str, "the unit checking, by name"),
                       Parameter("modifiers", str, "the modifiers that apply, LABEL:N,... (such as \"in a ZOI:1\")", ""),
-                      example="lfm-demo.vsav unit=\"6th Wisconsin\" modifiers=\"in a ZOI:1\"")
+                      example="lfm-demo.vsav unit=\"6th Wisconsin\" modifiers=\"in a ZOI:1\"",
+                      quantities=("cohesion check failed", "eliminated"))
     def cohesion_procedure(context, unit, modifiers=""):
         session = start(context, f"Cohesion check of {unit} (LFM 18)")
         u = session.army.named(unit)
@@ -34,5 +36,8 @@ def register(plugin):
                     f"before rolling", chance=p)
         check = cohesion_check(u.name, u.cohesion, session.roll, modifiers=mods, shattered=u.shattered)
         section.add(f"d6 {check.roll} {total:+d} = {check.modified}: {check.clause}", roll=check.roll,
-                    failed=check.failed, eliminated=check.eliminated)
+                    failed=check.failed, eliminated=check.eliminated,
+                    quantity=[Quantity("cohesion check failed", int(check.failed), of=u.name)]
+                    + ([Quantity("eliminated", int(check.eliminated), of=u.name)] if u.shattered else []))
+
         return session.finish()

@@ -69,7 +69,10 @@ def initiative(session, previous):
     result = determine_initiative(*contenders, session.roll)
     for text in result.lines[:-1]:
         section.add(text)
-    section.add(result.lines[-1], winner=result.winner, rounds=len(result.rounds), clause=result.clause)
+    section.add(result.lines[-1], winner=result.winner, rounds=len(result.rounds), clause=result.clause,
+                quantity=[Quantity("has the initiative", int(c.side == result.winner), of=c.side)
+                          for c in result.contenders])
+
     return result
 
 

@@ -22,7 +22,8 @@ def register(plugin):
                                     "one when the army commander is off the map, 20.13); the higher total has the "
                                     "initiative, a tie goes to the higher CV, else both roll again.",
                       _previous("Union"), _previous("Confederate"),
-                      example="lfm-acting.vsav union_previous=Buford confederate_previous=Heth")
+                      example="lfm-acting.vsav union_previous=Buford confederate_previous=Heth",
+                      quantities=("has the initiative",))
     def initiative_procedure(context, union_previous="", confederate_previous=""):
         session = start(context, "Initiative (LFM Sequence of Play 1)")
         initiative(session, {"Union": union_previous, "Confederate": confederate_previous})
@@ -38,7 +39,7 @@ def register(plugin):
                       SIDE, _previous(""),
                       Parameter("picture", str, "write the chain to this new .png or .svg: green in command, red "
                                                 "out, the acting army commander ringed", "", output=True),
-                      example="lfm-command.vsav side=Confederate")
+                      example="lfm-command.vsav side=Confederate", quantities=("in command",))
     def command_procedure(context, side, previous="", picture=""):
         session = start(context, f"{side} Command (LFM 20)", side=side, one_side="lfm.command")
         acting, result, distances = command(session, side, previous)

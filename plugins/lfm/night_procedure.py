@@ -78,7 +78,7 @@ def register(plugin):
                                               ("start", "end")),
                       Parameter("routed", str, "the units in the routed pool, NAME,... (23.7)", ""),
                       Parameter("totals", str, "the brigades' total strengths so far, BRIGADE:N,... (15.4)", ""),
-                      example="lfm-combat.vsav side=Union phase=start")
+                      example="lfm-combat.vsav side=Union phase=start", quantities=("total SP",))
     def night_procedure(context, side, phase="start", routed="", totals=""):
         session = start(context, f"{side} night, {phase} (LFM 23)", side=side, one_side="lfm.night")
         rules(session)

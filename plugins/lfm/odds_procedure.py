@@ -25,7 +25,7 @@ def register(plugin):
                       Parameter("mp", int, "charge: the quarter MP the chargers have left (default their allowance)", None),
                       Parameter("used_road", bool, "charge: the chargers used road movement (3.1)", False),
                       Parameter("started_stacked", bool, "charge: the chargers began the phase stacked (3.4)", True),
-                      example="lfm-combat.vsav kind=combat target=0910")
+                      example="lfm-combat.vsav kind=combat target=0910", quantities=("combat SP",))
     def odds_procedure(context, kind, target, batteries="", modifiers="", attackers="", chargers="", mp=None,
                        used_road=False, started_stacked=True):
         session = start(context, f"Odds of the {kind} against {target} (LFM)")

@@ -108,7 +108,8 @@ def rally(session, side, chosen):
         section.add(f"{hex_name}: {', '.join(r.stack)}; ratings offered: {offered}" +
                     (f"; rolled against {r.target.source} ({r.target.value})" if r.target else ""),
                     hex=hex_name, target=r.target.source if r.target else None,
-                    rating=r.target.value if r.target else None, roll=r.roll, removed=r.removed)
+                    rating=r.target.value if r.target else None, roll=r.roll, removed=r.removed,
+                    quantity=Quantity("D removed", int(r.removed), of=hex_name))
         for clause in r.clauses:
             section.add(clause)
         if r.removed:
@@ -160,7 +161,8 @@ def recover(session, side, routed, moved, place):
         if not chain:
             why = (f"{' and '.join(spent)} {'has' if len(spent) == 1 else 'have'} already made the one recovery "
                    f"attempt of this phase" if spent else "no commander of its chain on the map may recover it")
-            section.add(f"{name}: {why} (17a.1, 17a.5)", unit=name, recovered=False)
+            section.add(f"{name}: {why} (17a.1, 17a.5)", unit=name, recovered=False,
+                        quantity=Quantity("recovered", 0, of=name))
             continue
         c = chain[0]
         used.add(c.name)   # 17a.1, 17a.5: one attempt per commander
@@ -168,7 +170,9 @@ def recover(session, side, routed, moved, place):
                                     c.name in moved, c.hex in zoi, c.hex in zoc,
                                     _routed_placements(session, side, c, unit))
         section.add(f"{name} (cohesion {unit.cohesion}) by {c.name} in {c.hex}: " + "; ".join(r.clauses),
-                    unit=name, commander=c.name, roll=r.roll, recovered=r.recovered)
+                    unit=name, commander=c.name, roll=r.roll, recovered=r.recovered,
+                    quantity=Quantity("recovered", int(r.recovered), of=name))
+
         if r.recovered:
             target = place.get(name, r.hexes[0])
             if target not in r.hexes:
@@ -197,7 +201,7 @@ def register(plugin):
                                  "regiment of the brigade (15.2). On a night turn: lfm.night.",
                       SIDE, Parameter("totals", str, "the total strengths noted at night (15.4), BRIGADE:N,...; "
                                                      "default the printed SP of its regiments", ""),
-                      example="lfm-demo.vsav side=Confederate")
+                      example="lfm-demo.vsav side=Confederate", quantities=("SP lost",))
     def shatter_procedure(context, side, totals=""):
         session = start(context, f"{side} shattered brigades (LFM 15)", side=side, one_side="lfm.shatter")
         determine_shatter(session, side, noted_totals(totals))
@@ -213,7 +217,7 @@ def register(plugin):
                       Parameter("moved", str, "the commanders that moved this turn, NAME,... (17a.1)", ""),
                       Parameter("place", str, "UNIT:HEX,...: where a recovered unit is placed (default the first "
                                               "hex allowed)", ""),
-                      example="lfm-demo.vsav side=Union")
+                      example="lfm-demo.vsav side=Union", quantities=("D removed", "recovered"))
     def recovery_procedure(context, side, use="", routed="", moved="", place=""):
         session = start(context, f"{side} recovery (LFM 17)", side=side, one_side="lfm.recovery")
         rally(session, side, pairs(use, "use="))

@@ -82,7 +82,8 @@ def register(plugin):
                       Parameter("road", str, "the entry place's name (default the side's first)", ""),
                       Parameter("delayed", int, "turns the entry was delayed (26.7)", 0),
                       Parameter("enter", str, "the hex a delayed stack enters by (26.7)", ""),
-                      example='lfm-entry.vsav units="Davis,42nd Mississippi,55th North Carolina"')
+                      example='lfm-entry.vsav units="Davis,42nd Mississippi,55th North Carolina"',
+                      quantities=("MP", "road MP"))
     def reinforcements_procedure(context, units, road="", delayed=0, enter=""):
         session = start(context, "Reinforcements (LFM 26)")
         entry(session, names(units), road, delayed, enter)

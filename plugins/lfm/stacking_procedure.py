@@ -47,7 +47,7 @@ def register(plugin):
                                              "side=, exactly one)", "", SIDES),
                       Parameter("road", str, "the hexes whose stacks used road movement, HEX,... (option "
                                              "road_stacking)", ""),
-                      example="lfm-combat.vsav hex=0810")
+                      example="lfm-combat.vsav hex=0810", quantities=("infantry and cavalry SP",))
     def stacking_procedure(context, hex="", side="", road=""):
         if bool(hex) == bool(side):
             raise ArmyError("give exactly one of hex=HEX or side=SIDE")

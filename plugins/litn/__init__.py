@@ -37,7 +37,7 @@ LOST = Parameter("lost_dispatch", bool, "the Union has found the Lost Dispatch (
                   SIDE, TURN, YEAR, LOST,
                   Parameter("sender", str, "who broadcasts to a hex, as HEX:LEADER[,HEX:LEADER ...] "
                                            "(default: the most CPs to expect)", ""),
-                  example="litn-demo.vsav side=Confederate")
+                  example="litn-demo.vsav side=Confederate", quantities=("CP", "MA"))
 def command(context, side=None, turn=None, year=None, lost_dispatch=None, sender=""):
     session = start(context, "Command Phase (LIN 7)", side, turn, year, lost_dispatch, one_side="the Command Phase")
     session.report.title = f"{session.side} Command Phase, turn {session.turn} of {session.year} (LIN 7)"
@@ -50,7 +50,7 @@ def command(context, side=None, turn=None, year=None, lost_dispatch=None, sender
                                "depot and wagons are exempt. 1862 scenarios, odd turns from 3.",
                   Parameter("side", str, "whose attrition (default: both sides, a roll each; --side only says who "
                                          "reads the report)", None, ("Union", "Confederate")),
-                  TURN, YEAR, example="litn-demo.vsav side=Union")
+                  TURN, YEAR, example="litn-demo.vsav side=Union", quantities=("SP lost",))
 def attrition(context, side=None, turn=None, year=None):
     session = start(context, "Attrition (LIN 11)", side, turn, year)
     run_attrition(session)
@@ -63,7 +63,7 @@ def attrition(context, side=None, turn=None, year=None):
                   Parameter("side", str, "whose force march (--side only says who reads the report)", None,
                             ("Union", "Confederate")),
                   Parameter("units", str, "the units that force marched, NAME,NAME (default: the whole stack)", ""),
-                  example="command.vlog hex=1625 side=Confederate")
+                  example="command.vlog hex=1625 side=Confederate", quantities=("SP lost",))
 def force_march(context, hex, side=None, units=""):
     session = start(context, f"Force march from {hex} (LIN 8.6)", side, need_turn=False)
     procedures.force_march(session, hex, procedures.parse_units(units))
@@ -72,7 +72,7 @@ def force_march(context, hex, side=None, units=""):
 
 @plugin.procedure("morale-recovery", "12: each demoralized unit recovers on d6 <= its leader's initiative + 1 "
                                      "(the department leader's or cavalry commander's when stacked with it).",
-                  SIDE, example="litn-demo.vsav side=Confederate")
+                  SIDE, example="litn-demo.vsav side=Confederate", quantities=("recovers",))
 def morale_recovery(context, side=None):
     session = start(context, "Morale recovery (LIN 12)", side, need_turn=False, one_side="morale recovery")
     procedures.morale_recovery(session)
@@ -83,7 +83,7 @@ def morale_recovery(context, side=None):
                                "highest-ranking leaders' initiative, success at or under the mover's initiative.",
                   Parameter("hex", str, "the hex the force leaves"), SIDE,
                   Parameter("units", str, "the units leaving, NAME,NAME (default: the whole stack)", ""),
-                  example="litn-demo.vsav hex=1622 side=Confederate")
+                  example="litn-demo.vsav hex=1622 side=Confederate", quantities=("leaves",))
 def leave_hex(context, hex, side=None, units=""):
     session = start(context, f"Leaving the enemy-occupied hex {hex} (LIN 8.3)", side, need_turn=False,
                     one_side="leaving a hex")
@@ -96,7 +96,7 @@ def leave_hex(context, hex, side=None, units=""):
                   Parameter("hex", str, "the hex the enemy unit entered"),
                   Parameter("roll", bool, "roll for every stack that may react", False), SIDE,
                   Parameter("units", str, "the units that would move, NAME,NAME (default: each whole stack)", ""),
-                  example="litn-demo.vsav hex=1723 side=Confederate roll=true")
+                  example="litn-demo.vsav hex=1723 side=Confederate roll=true", quantities=("reacts",))
 def reaction(context, hex, roll=False, side=None, units=""):
     session = start(context, f"Reaction to a unit entering {hex} (LIN 8.5)", side, need_turn=False, one_side="reaction")
     procedures.reaction(session, hex, roll, procedures.parse_units(units))
@@ -107,7 +107,7 @@ def reaction(context, hex, roll=False, side=None, units=""):
                                    "or a depot within 4 MP), and the depletion roll of each wagon used.",
                   Parameter("hex", str, "the battle hex"),
                   Parameter("pitched", bool, "a Pitched Battle was fought (wagons deplete on 5-6)", False), SIDE,
-                  example="litn-demo.vsav hex=1622 side=Confederate pitched=true")
+                  example="litn-demo.vsav hex=1622 side=Confederate pitched=true", quantities=("wagon depleted",))
 def combat_supply(context, hex, pitched=False, side=None):
     session = start(context, f"Combat supply in {hex} (LIN 10.2)", side, need_turn=False, one_side="combat supply")
     procedures.combat_supply(session, hex, pitched)

@@ -587,8 +587,9 @@ class Battle:
                       {u.name for u in self.force(s).units if self.force(s).left[u.name] > 0}]
         if len(retreating) != 1:
             section.add("no victory: " + ("both sides retreat" if retreating else "no side retreats from the hex"),
-                        victory=None)
+                        victory=None, quantity=[Quantity("VP", 0, of=f.side) for f in (self.attacker, self.defender)])
             return
+
         loser = self.force(retreating[0])
         winner = enemy_of(loser.side)
         by_name = {u.name: u for u in loser.units}
@@ -602,12 +603,15 @@ class Battle:
                     + (f" and {earlier} in the combats of the turns before" if earlier else "") +
                     f", militia not counted: {counted} {'>=' if major else '<'} "
                     f"{self.charts.battle('major_victory_losses')}; {winner} scores {vp} VP",
-                    winner=winner, major=major, vp=vp, losses=counted, quantity=Quantity("VP", vp, of=winner))
+                    winner=winner, major=major, vp=vp, losses=counted,
+                    quantity=[Quantity("VP", vp, of=winner), Quantity("VP", 0, of=loser.side)])
+
 
     def write_back(self):
         section = self.report.section("Written to the game")
         army = self.army
         for force in (self.attacker, self.defender):
+            unharmed = []
             for u in sorted(force.units, key=lambda u: u.name):
                 text = ""
                 if force.taken[u.name]:
@@ -622,6 +626,12 @@ class Battle:
                 if text:
                     section.add(text, unit=u.name, loss=force.taken[u.name], demoralized=force.demoralized,
                                 quantity=Quantity("SP lost", force.taken[u.name], of=u.name))
+                elif not force.taken[u.name]:
+                    unharmed.append(u.name)
+            if unharmed:
+                section.add(f"{', '.join(unharmed)}: no loss", units=unharmed,
+                            quantity=[Quantity("SP lost", 0, of=name) for name in unharmed])
+
         if not section.lines:
             section.add("no unit lost strength or became demoralized")
 
@@ -696,7 +706,7 @@ def register(plugin):
                   "victory; losses and demoralization written to the game.",
         *PARAMETERS,
         example="litn-battle.vsav hex=1622 attacker=Union attacker_option=assault defender_option=stand "
-                "entered_second=Union")
+                "entered_second=Union", quantities=("SP lost", "VP", "wagon depleted"))
     def battle(context, hex, attacker, **given):
         known = {p.name: p for p in PARAMETERS}
         unknown = sorted(set(given) - set(known))

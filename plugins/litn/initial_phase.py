@@ -2,6 +2,7 @@
 scenario 2 (15.4), the Union militia (4.2), Hooker's dissatisfaction (15.6) and the variable entry
 of scenario 3's Confederate cavalry (15.6)."""
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 from adjutant.rules.army_unit import is_true
 
 from .army import ArmyError
@@ -48,7 +49,8 @@ def militia(session, net_vp=None, triggered=None, harrisburg_hex="", harrisburg_
     if not reasons:
         nearest = f"; the nearest Confederate combat unit, {near[0][1]}, is {near[0][0]} hexes away" if near else ""
         section.add(f"no militia: the Confederates have {vp} net VP (fewer than 5) and no combat unit within 15 "
-                    f"hexes of Harrisburg ({city}){nearest}", net_vp=vp, triggered=False)
+                    f"hexes of Harrisburg ({city}){nearest}", net_vp=vp, triggered=False,
+                    quantity=Quantity("militia units", 0))
         return
     for reason in reasons:
         section.add(reason, net_vp=vp, triggered=True)
@@ -63,13 +65,13 @@ def militia(session, net_vp=None, triggered=None, harrisburg_hex="", harrisburg_
             not session.army.in_hex(city, "Union")
     if harrisburg_controlled:
         section.add(f"Harrisburg ({city}) is Confederate-controlled: no militia can appear (4.2); no roll",
-                    militia_units=0)
+                    militia_units=0, quantity=Quantity("militia units", 0))
         return
     roll = session.d6("militia")
     r = session.charts.file.lookup("union_militia_table", roll)
     units = _whole(r.result, session.charts.path, "union_militia_table", r.row_roll)
     section.add(f"Union Militia table, d6 {roll}: {units} militia unit(s) placed at Harrisburg ({city})",
-                roll=roll, militia_units=units)
+                roll=roll, militia_units=units, quantity=Quantity("militia units", units))
 
 
 def reorganization(session, scenario, names=()):
@@ -88,7 +90,7 @@ def reorganization(session, scenario, names=()):
     if session.turn == REORGANIZE_ALL_TURN:
         for unit in disorganized:
             section.add(f"{unit.name} ({unit.hex}): reorganized (turn 5: all units, no roll)" + _written(army, unit),
-                        unit=unit.name, reorganized=True)
+                        unit=unit.name, reorganized=True, quantity=Quantity("reorganized", 1, of=unit.name))
         return
     mcclellan = army.leader_of_kind("Union", "department leader")
     if mcclellan is None:
@@ -114,7 +116,8 @@ def reorganization(session, scenario, names=()):
         ok = roll in REORGANIZE_ROLLS
         text = f"{unit.name} ({unit.hex}): d6 {roll}: " + ("reorganized" + _written(army, unit) if ok
                                                            else "stays disorganized (1-4 reorganizes)")
-        section.add(text, unit=unit.name, roll=roll, reorganized=ok)
+        section.add(text, unit=unit.name, roll=roll, reorganized=ok,
+                    quantity=Quantity("reorganized", int(ok), of=unit.name))
 
 
 def _written(army, unit):
@@ -141,13 +144,14 @@ def hooker_dissatisfaction(session, scenario, box=None, vp=0, union_major_victor
                     f"-2 x {union_major_victories} for Union major victories (box {floor} the lowest, option "
                     f"hooker_box_floor); written to the game's {name} property", box=after)
     if session.turn < HOOKER_FROM:
-        section.add(f"no roll before turn {HOOKER_FROM}; the marker is in box {after}", box=after, replaced=False)
+        section.add(f"no roll before turn {HOOKER_FROM}; the marker is in box {after}", box=after, replaced=False,
+                    quantity=Quantity("Hooker replaced", 0))
         return
     roll = session.d6("Hooker dissatisfaction")
     total = roll + after
     if total < HOOKER_REPLACED_AT:
         section.add(f"d6 {roll} + box {after} = {total}: Hooker keeps his command (6 or more replaces him)",
-                    roll=roll, box=after, replaced=False)
+                    roll=roll, box=after, replaced=False, quantity=Quantity("Hooker replaced", 0))
         return
     where = army.named("Union", meade)
     hex_text = f" in {where.hex}" if where is not None else " (not on the map: give meade=NAME)"
@@ -155,7 +159,7 @@ def hooker_dissatisfaction(session, scenario, box=None, vp=0, union_major_victor
                 f"{hooker_name} department leader counter; 2. removes the {meade} leader counter{hex_text} and puts "
                 f"the {sykes} counter in its place, Sykes taking over Meade's current strength; 3. places the Meade "
                 f"department leader counter where Meade was", roll=roll, box=after, replaced=True,
-                hex=where.hex if where is not None else None)
+                hex=where.hex if where is not None else None, quantity=Quantity("Hooker replaced", 1))
 
 
 def variable_entry(session, scenario, names):
@@ -177,7 +181,10 @@ def variable_entry(session, scenario, names):
         enters = roll <= needed
         section.add(f"{name}: d6 {roll}: " + (f"may enter at {ENTRY_HEXES} this turn" if enters else
                                               "does not enter; rolls again next turn") + f" (1-{needed} enters)",
-                    unit=name, roll=roll, needed=needed, enters=enters)
+                    unit=name, roll=roll, needed=needed, enters=enters,
+                    quantity=Quantity("enters", int(enters), of=name))
+
+
 
 
 def variable_entry_roll(charts, turn):
@@ -199,7 +206,7 @@ def register(plugin):
                       Parameter("harrisburg", str, "Harrisburg's hex (default: the companion file's place)", ""),
                       Parameter("harrisburg_controlled", bool, "Harrisburg is Confederate-controlled (default: a "
                                                                "Confederate Control marker there)", None),
-                      TURN, YEAR, example="litn-demo.vsav net_vp=5")
+                      TURN, YEAR, example="litn-demo.vsav net_vp=5", quantities=("militia units",))
     def run_militia(context, net_vp=None, triggered=None, harrisburg="", harrisburg_controlled=None, turn=None,
                     year=None):
         session = start(context, "Union militia (LIN 4.2)", "Union", turn, year)
@@ -211,7 +218,7 @@ def register(plugin):
                                         "Writes the units' disorganized state.",
                       Parameter("units", str, "the units that try, NAME,NAME (default: the four nearest McClellan)",
                                 (), many=True),
-                      SCENARIO, TURN, YEAR, example="litn-demo.vsav turn=2")
+                      SCENARIO, TURN, YEAR, example="litn-demo.vsav turn=2", quantities=("reorganized",))
     def run_reorganization(context, units=(), scenario=None, turn=None, year=None):
         session = start(context, "Union reorganization (LIN 15.4)", "Union", turn, year)
         reorganization(session, scenario_of(session, scenario), units)
@@ -227,7 +234,8 @@ def register(plugin):
                       Parameter("meade", str, "the Meade leader counter", "Meade"),
                       Parameter("sykes", str, "the Sykes counter", "Sykes"),
                       SCENARIO, TURN, YEAR,
-                      example="litn-demo.vsav scenario=3 year=1863 vp=2 hooker=McClellan")
+                      example="litn-demo.vsav scenario=3 year=1863 vp=2 hooker=McClellan",
+                      quantities=("Hooker replaced",))
     def run_hooker(context, vp=0, union_major_victories=0, box=None, hooker="Hooker", meade="Meade", sykes="Sykes",
                    scenario=None, turn=None, year=None):
         session = start(context, "Hooker dissatisfaction (LIN 15.6)", "Union", turn, year)
@@ -238,7 +246,7 @@ def register(plugin):
     @plugin.procedure("variable-entry", "15.6 (scenario 3): from turn 3, a roll for each of Imboden, Jones and "
                                         "Robertson not yet on the map; the roll needed grows with the turn.",
                       Parameter("units", str, "the units that roll", ("Imboden", "Jones", "Robertson"), many=True),
-                      SCENARIO, TURN, YEAR, example="litn-demo.vsav scenario=3 year=1863")
+                      SCENARIO, TURN, YEAR, example="litn-demo.vsav scenario=3 year=1863", quantities=("enters",))
     def run_variable_entry(context, units=("Imboden", "Jones", "Robertson"), scenario=None, turn=None, year=None):
         session = start(context, "Variable entry (LIN 15.6)", "Confederate", turn, year)
         variable_entry(session, scenario_of(session, scenario), units)

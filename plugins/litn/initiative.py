@@ -1,6 +1,7 @@
 """The Initiative Phase (LIN 3.B): the Lost Dispatch roll of the 1862 scenarios (5.1) and the
 initiative roll that says who chooses the first player (5)."""
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 from adjutant.rules.army_unit import is_true
 
 from .army import enemy_of
@@ -21,7 +22,9 @@ def initiative(session):
     roll = session.d6(f"initiative {roller}")
     chooser = roller if roll in ROLLER_CHOOSES else enemy_of(roller)
     section.add(f"the {roller} player rolls ({why}): d6 {roll}: the {chooser} player chooses who moves first "
-                f"this turn (1-5: the roller, 6: his opponent)", roller=roller, roll=roll, chooser=chooser)
+                f"this turn (1-5: the roller, 6: his opponent)", roller=roller, roll=roll, chooser=chooser,
+                quantity=[Quantity("chooses the first player", int(side == chooser), of=side)
+                          for side in (roller, enemy_of(roller))])
 
 
 def lost_dispatch(session, found=None):
@@ -40,19 +43,22 @@ def lost_dispatch(session, found=None):
     roll = session.d6("Lost Dispatch")
     discovered = roll in LOST_DISPATCH_ROLLS
     if not discovered:
-        section.add(f"d6 {roll}: not found (1-2 finds it)", roll=roll, found=False, rolled=True)
+        section.add(f"d6 {roll}: not found (1-2 finds it)", roll=roll, found=False, rolled=True,
+                    quantity=Quantity("Lost Dispatch found", 0))
         return
     name = keep_value(session, LOST_DISPATCH, "true")
     section.add(f"d6 {roll}: found (written to the game's {name} property). For the rest of the game the "
                 f"Union player rolls for initiative (5.1) and adds 1 to his Command Point Table rolls; Miles and "
-                f"White are released (15.2)", roll=roll, found=True, rolled=True)
+                f"White are released (15.2)", roll=roll, found=True, rolled=True,
+                quantity=Quantity("Lost Dispatch found", 1))
+
 
 
 def register(plugin):
     @plugin.procedure("initiative", "5: the initiative roll: the Confederate player rolls (the Union player once the "
                                     "Lost Dispatch is found); on 1-5 the roller chooses who moves first, on 6 his "
                                     "opponent.", TURN, YEAR,
-                      example="litn-demo.vsav")
+                      example="litn-demo.vsav", quantities=("chooses the first player",))
     def run_initiative(context, turn=None, year=None):
         session = start(context, "Initiative (LIN 5)", None, turn, year)
         initiative(session)
@@ -62,7 +68,7 @@ def register(plugin):
                                        "Dispatch; 1-2 finds it, written to the game's LostDispatch property. No roll "
                                        "once it is found.",
                       Parameter("found", bool, "it is found already (default: the game's LostDispatch property)", None),
-                      TURN, YEAR, example="litn-demo.vsav turn=6")
+                      TURN, YEAR, example="litn-demo.vsav turn=6", quantities=("Lost Dispatch found",))
     def run_lost_dispatch(context, found=None, turn=None, year=None):
         session = start(context, "The Lost Dispatch (LIN 5.1)", "Union", turn, year, lost_dispatch=False)
         lost_dispatch(session, found)

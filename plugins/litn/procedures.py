@@ -114,7 +114,7 @@ def leave_hex(session, hex_name, names=()):
                 f"{modifier:+d} = {roll + modifier}: " + ("leaves, paying 1 MP more" if leaves else
                                                           "fails: these units may not move this phase"),
                 leader=mover.name, enemy=enemy.name if enemy is not None else None, roll=roll, modifier=modifier,
-                leaves=leaves)
+                leaves=leaves, quantity=Quantity("leaves", int(leaves), of=mover.name))
 
 
 def stacking_reduction(units, side):
@@ -164,7 +164,8 @@ def reaction(session, hex_name, roll, names=()):
         data = dict(hex=stack_hex, leader=leader.name, chance=chance, mp=half, units=[u.name for u in moving])
         if roll:
             r = session.d6(f"reaction {leader.name}")
-            data.update(roll=r, reacts=r <= leader.initiative)
+            data.update(roll=r, reacts=r <= leader.initiative,
+                        quantity=Quantity("reacts", int(r <= leader.initiative), of=leader.name))
             text += f": d6 {r}: " + ("reacts" if r <= leader.initiative else "does not react")
         section.add(text, **data)
     if not found:
@@ -190,7 +191,8 @@ def morale_recovery(session):
             own = unit.rating("initiative", required=False)
         ratings = [(h.initiative, h.name) for h in helpers] + ([(own, unit.name)] if own is not None else [])
         if not ratings:
-            section.add(f"{unit.name} ({unit.hex}): no Union leader stacked with the militia: it cannot recover")
+            section.add(f"{unit.name} ({unit.hex}): no Union leader stacked with the militia: it cannot recover",
+                        unit=unit.name, recovers=False, quantity=Quantity("recovers", 0, of=unit.name))
             continue
         initiative, whose = max(ratings)
         roll = session.d6(f"morale {unit.name}")
@@ -199,7 +201,8 @@ def morale_recovery(session):
         text += "recovers" if recovers else "stays demoralized"
         if recovers and not army.write(unit, "demoralized", "false"):
             text += " (turn its marker over: demoralized is not writable in this module)"
-        section.add(text, unit=unit.name, roll=roll, initiative=initiative, recovers=recovers)
+        section.add(text, unit=unit.name, roll=roll, initiative=initiative, recovers=recovers,
+                    quantity=Quantity("recovers", int(recovers), of=unit.name))
 
 
 def combat_supply(session, hex_name, pitched):
@@ -262,7 +265,9 @@ def roll_depletion(session, section, used, pitched):
             if depleted else "not depleted")
         if depleted and not army.write(wagon, "depletion", "true"):
             text += " (place the marker: the Depletion state is not writable in this module)"
-        section.add(text, wagon=wagon.name, roll=roll, depleted=depleted)
+        section.add(text, wagon=wagon.name, roll=roll, depleted=depleted,
+                    quantity=Quantity("wagon depleted", int(depleted), of=wagon.name))
+
 
 
 def wagon_depletion(session):

@@ -195,7 +195,7 @@ def register(plugin):
                       Parameter("end", bool, "the game ends this turn (default: the scenario's last turn)", None),
                       Parameter("harrisburg_bridge_destroyed", bool, "at the end: the bridge 3902/4002 is destroyed "
                                                                      "(default: a Bridge Destroyed marker there)", None),
-                      SCENARIO, TURN, YEAR, example="litn-demo.vsav end=true")
+                      SCENARIO, TURN, YEAR, example="litn-demo.vsav end=true", quantities=("Confederate VP gained",))
     def run_victory(context, net_vp=None, controlled=None, half=(), not_held=(), loc_lost=(),
                     confederate_major_victories=0, union_major_victories=0, end=None,
                     harrisburg_bridge_destroyed=None, scenario=None, turn=None, year=None):

@@ -83,10 +83,16 @@ class Combat:
             vacated |= self._apply(result)
         if vacated:
             self._advance()
+        lost = {q.of for q in session.report.quantities() if q.name == "SP lost"}
+        unharmed = [u.name for side in (b.attacker, b.defender) for u in self._side_units(side)
+                    if u.is_combat and u.name not in lost]
+        if unharmed:
+            self.section.add(f"no loss: {', '.join(unharmed)}", units=unharmed,
+                             quantity=[Quantity("SP lost", 0, of=name) for name in unharmed])
         for side, vp in self.vp.items():
-            if vp:
-                self.section.add(f"the {side} scores {vp} VP for the strength points lost (20.1)", side=side,
-                                 vp=vp, quantity=Quantity("VP", vp, of=side))
+            self.section.add(f"the {side} scores {vp} VP for the strength points lost (20.1)", side=side,
+                             vp=vp, quantity=Quantity("VP", vp, of=side))
+
 
     def _no_defence(self):
         b = self.b
@@ -303,7 +309,7 @@ def register(plugin):
                                                 "(12.5)", ""),
                       Parameter("retreat_to", str, "where a retreat goes, FROM:TO[,FROM:TO] (default: away from "
                                                    "the enemy, out of enemy zones)", ""),
-                      example="lmn-combat.vsav hex=1818")
+                      example="lmn-combat.vsav hex=1818", quantities=("SP lost", "VP"))
     def combat(context, hex, from_hexes="", units="", counterattack=False, losses="", advance="", retreat_to=""):
         session = start(context, f"Combat in {hex} (LMN 12-13)")
         b = run_odds(session, hex, from_hexes, units, counterattack)

@@ -92,9 +92,10 @@ def _disruption(session, unit, section):
         note = " (a disrupted leader keeps command control and adds his bonus to defence and counterattacks only)" \
             if unit.is_leader else ""
         section.add(f"{unit.name}: d6 {roll}, disrupted (5.6 R; 13.2's effects are on the mapsheet){note}",
-                    unit=unit.name, roll=roll, disrupted=True)
+                    unit=unit.name, roll=roll, disrupted=True, quantity=Quantity("disrupted", 1, of=unit.name))
     else:
-        section.add(f"{unit.name}: d6 {roll}, not disrupted (5.6 R)", unit=unit.name, roll=roll, disrupted=False)
+        section.add(f"{unit.name}: d6 {roll}, not disrupted (5.6 R)", unit=unit.name, roll=roll, disrupted=False,
+                    quantity=Quantity("disrupted", 0, of=unit.name))
 
 
 def force_march(session, names):
@@ -138,9 +139,12 @@ def probe(session, name, hex_name):
     success = total in charts.rule("probe", "success")
     section.add(f"d6 {roll}{' ' + ' '.join(why) if why else ''} = {total}: "
                 f"{'successful' if success else 'unsuccessful, the units stay as they are'}",
-                roll=roll, modifier=modifier, total=total, success=success)
+                roll=roll, modifier=modifier, total=total, success=success,
+                quantity=[Quantity("probe succeeds", int(success), of=name),
+                          Quantity("units turned face-up", len(targets) if success else 0, of=hex_name)])
     if not success:
         return
+
     for u in targets:
         u.known = u.known or army.viewer.own(cavalry.side)   # the prober now knows them
         section.add(f"turn face-up: {u.describe()}", unit=u.name, revealed=True)
@@ -180,7 +184,8 @@ def desertion(session, names):
             section.add(f"d6 {roll}: revealed, {text}; the Union scores {vp} VP (20.1)", unit=name, roll=roll,
                         sp_lost=lost, vp=vp, quantity=Quantity("SP lost", lost, of=name))
         else:
-            section.add(f"{name}: d6 {roll}, no loss", unit=name, roll=roll)
+            section.add(f"{name}: d6 {roll}, no loss", unit=name, roll=roll, quantity=Quantity("SP lost", 0, of=name))
+
         if unit.hex and not army.north(unit.hex):
             section.add(f"{name} stands in {unit.hex}, south of the Potomac: is it crossing? (18.2 B counts units "
                         f"entering the North)", unit=name)
@@ -194,7 +199,8 @@ def register(plugin):
                                    "Confederate 7/6-5-4-2, 1-strength units destroyed, fortifications one SP a step), "
                                    "its new strength written, and the enemy's Victory Points (20.1).",
                       Parameter("unit", str, "the unit losing steps"),
-                      Parameter("steps", int, "how many steps", 1), example='lmn-combat.vsav unit="XI Corps"')
+                      Parameter("steps", int, "how many steps", 1), example='lmn-combat.vsav unit="XI Corps"',
+                      quantities=("SP lost", "VP"))
     def step_loss_procedure(context, unit, steps=1):
         session = start(context, f"Step loss of {unit} (LMN 10.1)")
         step_loss(session, unit, steps)
@@ -206,7 +212,7 @@ def register(plugin):
                       Parameter("unit", str, "the moving unit"),
                       Parameter("route", str, "the route declared, HEX,HEX,... to the destination"),
                       Parameter("force_march", bool, "force marching (5.6 errata)", False),
-                      example='lmn-demo.vsav unit="XII Corps" route=2017,2016,2015')
+                      example='lmn-demo.vsav unit="XII Corps" route=2017,2016,2015', quantities=("MP", "MP spent"))
     def no_command_move_procedure(context, unit, route, force_march=False):
         session = start(context, f"{unit} without command control (LMN 11.1)")
         no_command_move(session, unit, route, force_march)
@@ -214,7 +220,7 @@ def register(plugin):
 
     @plugin.procedure("force-march", "5.6: +2 MP, then a d6 for each unit: 1-3 disrupted.",
                       Parameter("units", str, "the units that force marched, NAME,NAME"),
-                      example="lmn-demo.vsav units=Hood,McLaws")
+                      example="lmn-demo.vsav units=Hood,McLaws", quantities=("disrupted", "forced march MP"))
     def force_march_procedure(context, units):
         session = start(context, "Forced march (LMN 5.6)")
         force_march(session, _names(units))
@@ -223,7 +229,8 @@ def register(plugin):
     @plugin.procedure("probe", "17.2: a face-up cavalry unit probes an adjacent enemy hex: d6, +1 across a major "
                                "river or through a pass; 1-4 turns its units face-up; whether the cavalry may move on.",
                       Parameter("unit", str, "the probing cavalry"), Parameter("hex", str, "the hex probed"),
-                      example='lmn-demo.vsav unit="CSA Cavalry 1" hex=1815')
+                      example='lmn-demo.vsav unit="CSA Cavalry 1" hex=1815',
+                      quantities=("probe succeeds", "units turned face-up"))
     def probe_procedure(context, unit, hex):
         session = start(context, f"Cavalry probe of {hex} (LMN 17.2)")
         probe(session, unit, hex)
@@ -232,7 +239,7 @@ def register(plugin):
     @plugin.procedure("desertion", "18.2 B: a d6 for each Confederate unit crossing the Potomac into the North; on "
                                    "a 1 it is revealed and loses a step, and the Union scores the SP lost (20.1).",
                       Parameter("units", str, "the Confederate units that crossed, NAME,NAME"),
-                      example="lmn-demo.vsav units=Hood,McLaws")
+                      example="lmn-demo.vsav units=Hood,McLaws", quantities=("SP lost", "VP"))
     def desertion_procedure(context, units):
         session = start(context, "Confederate desertion (LMN 18.2)")
         desertion(session, _names(units))

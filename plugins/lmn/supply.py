@@ -123,7 +123,7 @@ def register(plugin):
                       Parameter("units", str, "only these units, NAME,NAME", ""),
                       Parameter("control", str, "who controls a city used as a source, CITY:SIDE,... (default: "
                                                 "the side occupying it, else the companion file's controlled_by)", ""),
-                      example="lmn-demo.vsav side=Confederate")
+                      example="lmn-demo.vsav side=Confederate", quantities=("hexes to supply",))
     def supply_procedure(context, side=None, units="", control=""):
         session = start(context, "Supply (LMN 16)", side)
         run_supply(session, side, _names(units), control)

@@ -159,7 +159,7 @@ def register(plugin):
                       Parameter("control", str, "who controls empty objective hexes, HEX:SIDE,... (default: the "
                                                 "side that held them at the start)", ""),
                       Parameter("controlled_rail", str, "rail hexes the Confederates control by passage, HEX,HEX", ""),
-                      example="lmn-demo.vsav final=true union_vp=12 confederate_vp=30")
+                      example="lmn-demo.vsav final=true union_vp=12 confederate_vp=30", quantities=("VP",))
     def victory_procedure(context, union_vp=0, confederate_vp=0, final=None, control="", controlled_rail=""):
         session = start(context, "Victory (LMN 20)")
         victory(session, union_vp, confederate_vp, final, control, controlled_rail)

@@ -228,7 +228,7 @@ def register(plugin):
                       Parameter("grants", str, "action=replenish: UNIT:N,... the ammunition each unit receives, in "
                                                "order", ""),
                       example="r2a-demo.vsav action=replenish train=yes grants=\"D.R. Jones's Division:5,Hood's "
-                              "Division:3\"")
+                              "Division:3\"", quantities=("ammunition", "ammunition given"))
     def ammo_procedure(context, action="status", unit="", results="", depot="", train=False, grants=""):
         session = start(context, f"Confederate ammunition: {action} (R2A Optional II)")
         if action == "expend":

@@ -410,7 +410,8 @@ def run_reorganization(session, source, mcclellan_corps):
     written, plus = [], today.plus
     for c, r in zip(rolling, results):
         rolls.add(r.text, corps=c.name, commander=c.commander, roll=r.rolled.die if r.rolled else None,
-                  total=r.rolled.total if r.rolled else None, reorganized=r.reorganized)
+                  total=r.rolled.total if r.rolled else None, reorganized=r.reorganized,
+                  quantity=Quantity("reorganized", int(r.reorganized), of=c.name))
         if r.rolled and c.name == given:
             plus = c.name
         if r.reorganized and not c.reorganized:
@@ -494,20 +495,26 @@ def run_paralysis(session, source, side, event):
         under_takeover = turn is not None and (turn.paralysis == "all" or not leader.reorganized)
         if under_takeover and not turn.paralysis_roll:
             rolls.add(f"{leader.corps}: paralysed by McClellan's takeover, no roll ({turn.clause}; option "
-                      f"takeover_paralysis_roll = \"none\")", corps=leader.corps, exempt=False, roll=None)
+                      f"takeover_paralysis_roll = \"none\")", corps=leader.corps, exempt=False, roll=None,
+                      quantity=Quantity("paralysed", 1, of=leader.corps))
             continue
         if not under_takeover and not event:
             rolls.add(f"{leader.corps}: reorganized: the takeover's paralysis is \"in effect for all non-reorganized "
-                      f"corps\" ({turn.clause}): not paralysed, no roll", corps=leader.corps, exempt=True, roll=None)
+                      f"corps\" ({turn.clause}): not paralysed, no roll", corps=leader.corps, exempt=True, roll=None,
+                      quantity=Quantity("paralysed", 0, of=leader.corps))
             continue
         r = paralysis.roll_paralysis(session.charts, corps_leader, radius, session.roll)
         where = far(session.charts, leader, corps_leader, commander)
         rolls.add(r.text + where, corps=leader.corps, commander=leader.name, roll=r.rolled.die, total=r.rolled.total,
-                  exempt=r.exempt, hexes=corps_leader.hexes)
+                  exempt=r.exempt, hexes=corps_leader.hexes,
+                  quantity=Quantity("paralysed", int(not r.exempt), of=leader.corps))
+
     free = [line.data["corps"] for line in rolls.lines if line.data.get("exempt")]
     held = [line.data["corps"] for line in rolls.lines if not line.data.get("exempt")]
     rolls.add(f"not paralysed: {', '.join(free) or 'none'}; under the Command Paralysis rules: "
-              f"{', '.join(held) or 'none'}", exempt=free, paralysed=held)
+              f"{', '.join(held) or 'none'}", exempt=free, paralysed=held,
+              quantity=Quantity("corps paralysed", len(held), of=side))
+
 
 
 # ---- the odds before rolling (r2a.odds) ----
@@ -603,7 +610,8 @@ def register(plugin):
                                "a log, replayed step by step, the total after each step that changes it; Panic's onset "
                                "written (PanicDate, the total in UnionPanic) the first time it reaches 65; the -1 to "
                                "Union combat rolls; whether McClellan may replace Pope.",
-                      example="r2a-panic.vlog")
+                      example="r2a-panic.vlog",
+                      quantities=("demoralized manpower", "manpower lost", "unsupplied divisions"))
     def panic_procedure(context):
         session = start(context, "Union Panic (R2A 2)")
         run_panic(session, context.source)
@@ -631,7 +639,7 @@ def register(plugin):
                                         "written on its leader); on the schedule's last turn every corps reorganizes.",
                       Parameter("mcclellan", str, "the corps (or its leader) given McClellan's +2 when several "
                                                   "corps leaders share his hex", ""),
-                      example="takeover.vsav")
+                      example="takeover.vsav", quantities=("reorganized",))
     def reorganization_procedure(context, mcclellan=""):
         session = start(context, "Union Army Reorganization (R2A 2)", side=UNION)
         run_reorganization(session, context.source, mcclellan.strip())
@@ -645,7 +653,7 @@ def register(plugin):
                       Parameter("side", str, "the side struck", choices=SIDES),
                       Parameter("event", bool, "the Random Event's Command Paralysis struck the side (every corps "
                                                "rolls); no: only McClellan's takeover imposes it", True),
-                      example="r2a-demo.vsav side=Union")
+                      example="r2a-demo.vsav side=Union", quantities=("corps paralysed", "paralysed"))
     def paralysis_procedure(context, side, event=True):
         session = start(context, f"{side} Command Paralysis (R2A 3)", side=side, one_side="r2a.paralysis")
         run_paralysis(session, context.source, side, event)

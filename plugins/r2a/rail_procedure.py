@@ -142,7 +142,7 @@ def register(plugin):
                       Parameter("path", str, "HEX,...: the rail hexes it moves along when the attempt succeeds "
                                              "(its own hex first or not); default: report the hexes it may reach",
                                 ""),
-                      example="r2a-rail.vsav unit=\"Couch's Division\"")
+                      example="r2a-rail.vsav unit=\"Couch's Division\"", quantities=("fatigue",))
     def rail_procedure(context, unit, path=""):
         session = start(context, f"Union rail movement: {unit} (4)", side="Union")
         rail_move(session, unit, path)

@@ -272,7 +272,11 @@ def forage_march(session, unit, union_holds_harpers_ferry, modifier):
         result.add(c)
     result.add(f"{r.gained} victuals from the table, {r.victuals_before} -> {r.victuals_after}", roll=r.roll,
                modified_roll=r.modified_roll, result=r.result, gained=r.gained, victuals=r.victuals_after,
-               extended_march=r.extended_march, quantity=Quantity("victuals gained", r.gained, of=unit))
+               extended_march=r.extended_march,
+               # an unchanged level is not written below, so its amount is marked here
+               quantity=[Quantity("victuals gained", r.gained, of=unit)]
+               + ([Quantity("victuals", r.victuals_after, of=u.name)] if r.victuals_after == r.victuals_before else []))
+
     write(session, result, u, "fatigue", r.fatigue_after,
           f"{r.fatigue_before} -> {r.fatigue_after}: rulebook 8, a forage march expends one fatigue")
     if r.extended_march:
@@ -428,7 +432,8 @@ def register(plugin):
                                                    "is in supply", ""),
                       Parameter("levied", str, "status: the units a levy puts in supply at this check (Optional III; "
                                                "r2a.levy names them), NAME,...", ""),
-                      example="r2a-demo.vsav side=Confederate phase=status \"unsupplied=Taliaferro's Division\"")
+                      example="r2a-demo.vsav side=Confederate phase=status \"unsupplied=Taliaferro's Division\"",
+                      quantities=("fatigue", "manpower", "manpower lost", "victuals"))
     def victuals_procedure(context, phase, side="", unsupplied="", levied=""):
         if phase != "repair" and not side:
             raise ArmyError(f"r2a.victuals phase={phase} is one side's: give side=Union or side=Confederate")
@@ -455,7 +460,8 @@ def register(plugin):
                       Parameter("union_holds_harpers_ferry", bool, HARPERS_FERRY_HELP, None),
                       Parameter("modifier", int, "the base game's die modifiers (Harper's Ferry, dispersal), as one "
                                                  "number", 0),
-                      example="r2a-levy.vsav \"unit=Fitz Lee's Brigade\" union_holds_harpers_ferry=yes")
+                      example="r2a-levy.vsav \"unit=Fitz Lee's Brigade\" union_holds_harpers_ferry=yes",
+                      quantities=("fatigue", "forage value", "victuals", "victuals gained"))
     def forage_procedure(context, unit, union_holds_harpers_ferry=None, modifier=0):
         session = start(context, f"Forage march of {unit} (R2A 8)")
         forage_march(session, unit, union_holds_harpers_ferry, modifier)
@@ -472,7 +478,8 @@ def register(plugin):
                       Parameter("others", str, "the other units passing through the town to be supplied, NAME,...", ""),
                       Parameter("grants", str, "the victuals given, UNIT:N,...", ""),
                       example="r2a-levy.vsav \"unit=A.P. Hill's Division\" town=Carlisle \"others=Ewell's Division\" "
-                              "\"grants=A.P. Hill's Division:5,Ewell's Division:3\"")
+                              "\"grants=A.P. Hill's Division:5,Ewell's Division:3\"",
+                      quantities=("levy VP", "victuals", "victuals gained", "victuals shared", "victuals to share"))
     def levy_procedure(context, unit, town, others="", grants=""):
         session = start(context, f"Levy of {town} by {unit} (R2A 8, Optional III)")
         levy_town(session, unit, town, names(others), grants_of(grants))
@@ -483,7 +490,8 @@ def register(plugin):
                                "Confederate units within 5 hexes, checked and written.",
                       Parameter("depot", str, "the destroyed depot (the companion file's [[map.place]] kind depot)"),
                       Parameter("grants", str, "the victuals given, UNIT:N,..."),
-                      example="r2a-supply.vsav \"depot=Manassas Junction\" \"grants=A.P. Hill's Division:4,Ewell's Division:3\"")
+                      example="r2a-supply.vsav \"depot=Manassas Junction\" \"grants=A.P. Hill's Division:4,Ewell's Division:3\"",
+                      quantities=("victuals", "victuals gained", "victuals shared", "victuals to share"))
     def depot_procedure(context, depot, grants):
         session = start(context, f"Victuals of depot {depot} (R2A 8)", side="Confederate")
         depot_victuals(session, depot, grants_of(grants))

@@ -265,7 +265,7 @@ def register(plugin):
                                              "a Union combat unit holds score)", False),
                       Parameter("crossed", bool, "Optional II Game End: a Confederate infantry unit has crossed the "
                                                  "Potomac (default: one is in Maryland or Pennsylvania now)", None),
-                      example="r2a-alexandria.vsav")
+                      example="r2a-alexandria.vsav", quantities=("VP",))
     def victory_procedure(context, confederate_losses=None, union_losses=None, harpers_ferry_surrendered=0,
                           levy_units=0, levied="", end=False, crossed=None):
         check_parameters(confederate_losses, union_losses, harpers_ferry_surrendered, levy_units)

@@ -11,6 +11,8 @@ import pytest
 
 import adjutant
 from adjutant.procedures.kept import KeptValueError
+from adjutant.procedures.report import Quantity
+
 from adjutant_plugins.litn.army import ArmyError
 from adjutant_plugins.litn.charts import LitnCharts
 from adjutant_plugins.litn.victory import victory_level
@@ -177,12 +179,14 @@ def test_15_6_hooker_is_replaced_on_d6_plus_the_box_of_6_or_more(litn_demo, tmp_
 def test_15_6_a_union_major_victory_moves_the_marker_back_two_boxes(litn_demo):
     report, game = run(litn_demo, "hooker", turn=3, box=5, union_major_victories=1,
                        rolls=["Hooker dissatisfaction=2"], **HOOKER)
-    assert only(report, "Hooker", roll=2) == {"roll": 2, "box": 3, "replaced": False}
+    assert only(report, "Hooker", roll=2) == {"roll": 2, "box": 3, "replaced": False,
+                                              "quantity": Quantity("Hooker replaced", 0)}
     assert game.global_property("HookerBox") == "3"
     # Never below the first box (option hooker_box_floor).
     report, _ = run(litn_demo, "hooker", turn=3, box=1, union_major_victories=1,
                     rolls=["Hooker dissatisfaction=5"], **HOOKER)
-    assert only(report, "Hooker", roll=5) == {"roll": 5, "box": 1, "replaced": True, "hex": "2412"}
+    assert only(report, "Hooker", roll=5) == {"roll": 5, "box": 1, "replaced": True, "hex": "2412",
+                                              "quantity": Quantity("Hooker replaced", 1)}
 
 
 def test_15_6_no_hooker_roll_on_turn_1_nor_once_he_is_gone(litn_demo):

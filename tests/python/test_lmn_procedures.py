@@ -66,7 +66,10 @@ def test_17_2_a_pass_adds_one_so_a_4_fails(demo, tmp_path):
     # 1417/1517 is Turner's Gap.
     save = demo.position("lmn-demo.vsav", tmp_path / "s.vsav", moves={"CSA Cavalry 1": "1417", "XI Corps": "1517"})
     report, _ = demo.run(save, "probe", unit="CSA Cavalry 1", hex="1517", rolls=["CSA Cavalry 1 probe 1517=4"])
-    assert lines(report)[0].data == {"roll": 4, "modifier": 1, "total": 5, "success": False}
+    assert lines(report)[0].data == {"roll": 4, "modifier": 1, "total": 5, "success": False,
+                                     "quantity": [Quantity("probe succeeds", 0, of="CSA Cavalry 1"),
+                                                  Quantity("units turned face-up", 0, of="1517")]}
+
 
 
 def test_17_1_a_real_units_found_stop_the_cavalry(demo, tmp_path):

@@ -136,7 +136,20 @@ def test_the_json_report_reads_back(capsys, demos, name, procedure):
     assert data["title"] and (data["sections"] or data["notes"])
 
 
+@pytest.mark.parametrize("name, procedure", PROCEDURES)
+def test_a_procedure_marks_only_the_quantities_it_declares_and_one_that_rolls_declares_some(capsys, demos, name,
+                                                                                            procedure):
+    plugin = PLUGINS[name]
+    task = plugin.tasks[procedure]
+    report = Report.from_json(run_example(capsys, demos[name], plugin, task, "--json"))
+    marked = {q.name for q in report.quantities()}
+    assert marked <= set(task.quantities), f"{name}.{procedure} marks {sorted(marked - set(task.quantities))} " \
+                                           f"but declares {task.quantities}"
+    assert task.quantities or not report.rolls, f"{name}.{procedure} rolls dice but declares no quantity"
+
+
 def saved_entries(path):
+
     with zipfile.ZipFile(path) as z:
         return {name: z.read(name) for name in z.namelist()}
 

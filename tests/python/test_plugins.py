@@ -122,26 +122,36 @@ def test_the_plugins_command_lists_tasks_and_parameters():
     tasks = {t["name"]: t for t in listing["counting"]["tasks"]}
     assert tasks["roll"]["kind"] == "procedure"
     assert tasks["roll"]["parameters"] == ["dice=int (default 1): how many", "loud=yes|no (default no): say it"]
+    assert tasks["roll"]["quantities"] == ["dice"] and "quantities" not in tasks["pieces"]
     tables = adjutant("plugins", "--plugin", PLUGINS / "counting.py")
     assert "counting" in tables.stdout and "Report how many pieces" in tables.stdout
+    assert "  procedure roll\n      Roll dice for nothing.\n      quantities: dice\n" in tables.stdout
     broken = adjutant("plugins", "--plugin", PLUGINS / "broken.py")
     assert broken.returncode == 2 and "broken on purpose" in broken.stderr
 
 
 def test_the_plugins_listing_wraps_to_the_terminal_and_keeps_every_word():
     import io
-    from rich.console import Console
     from adjutant.cli.tables import print_plugins
     long_help = "Judge every move " + "of a very long description " * 12 + "(docs/x.md)."
     parameter = "hexes=str (default ''): " + "the hexes, separated by commas " * 6
     listing = [{"name": "p", "title": "Test", "rules": "t", "source": "here", "demo": None, "traces": [],
                 "tasks": [{"kind": "check", "name": "moves", "help": long_help, "parameters": [parameter]}]}]
-    out = Console(file=io.StringIO(), width=80, markup=False, highlight=False, color_system=None)
-    print_plugins(listing, out)
-    lines = out.file.getvalue().splitlines()
+    out = io.StringIO()
+    print_plugins(listing, out, width=80)
+    lines = out.getvalue().splitlines()
     assert max(len(line) for line in lines) <= 80 and all(line == line.rstrip() for line in lines)
     assert lines[1] == "  check moves" and lines[2].startswith("      Judge every move")
+    assert not any("quantities" in line for line in lines)   # a check reports none
     first = next(i for i, line in enumerate(lines) if line.startswith("        hexes=str"))
     assert all(line.startswith("            ") for line in lines[first + 1:])   # a parameter's further lines under it
     words = " ".join(lines).split()
     assert " ".join(words) == " ".join(("p Test (rules 't') [here] check moves " + long_help + " " + parameter).split())
+
+
+def test_a_procedure_declares_its_quantities_as_a_tuple_of_names():
+    plugin = Plugin("q", "quantities")
+    with pytest.raises(TypeError, match=r"procedure 'cp': quantities= takes a tuple of names"):
+        plugin.procedure("cp", "one CP", quantities="CP")
+    plugin.procedure("cp", "one CP", quantities=["CP", "MA"])(lambda context: None)
+    assert plugin.tasks["cp"].quantities == ("CP", "MA")

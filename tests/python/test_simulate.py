@@ -132,12 +132,41 @@ def test_a_run_that_fails_is_named_with_its_seed_and_the_procedures_own_message(
     assert again.returncode == 2 and "Nobody cannot broadcast" in again.stderr
 
 
-def test_a_procedure_that_reports_no_quantity_is_refused_after_its_first_runs(demo):
-    done = adjutant_cli("simulate", "litn.initiative", *FILES, "--runs", 100000, "--jobs", 1, cwd=demo)
+def test_a_procedure_that_declares_no_quantity_is_refused_before_any_file_is_read(demo):
+    done = adjutant_cli("simulate", "litn.turn", *FILES, "--runs", 100000, "--module", "missing.vmod", cwd=demo)
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr == ("adjutant: litn.initiative reports no quantity to count (none of its first 20 runs gave a "
+    assert done.stderr == ("adjutant: litn.turn declares no quantity (`adjutant plugins` lists what each procedure "
+                           "reports): there is nothing to simulate\n")
+
+
+def test_a_procedure_that_reports_no_quantity_is_refused_after_its_first_runs(demo, tmp_path):
+    plugin = tmp_path / "silent.py"
+    plugin.write_text(
+        "from adjutant.plugin import Plugin\n"
+        "from adjutant.procedures.report import Report\n"
+        "plugin = Plugin('silent', 'says nothing countable')\n"
+        "@plugin.procedure('say', 'says', quantities=('n',))\n"
+        "def say(context):\n"
+        "    context.rolls.d6('nothing')\n"
+        "    return Report('say')\n")
+    done = adjutant_cli("simulate", "silent.say", *FILES, "--runs", 100000, "--jobs", 1, "--plugin", plugin, cwd=demo)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == ("adjutant: silent.say reports no quantity to count (none of its first 20 runs gave a "
                            "CP, MP, SP lost or other amount): there is nothing to simulate; `adjutant run` shows what "
                            "it reports\n")
+
+
+def test_who_chooses_the_first_player_is_counted_1_or_0_for_each_side(demo):
+    data = simulated(demo, "--runs", 60, "--seed", 3, "--jobs", 1, procedure="litn.initiative", side=None)
+    by_side = {q["of"]: q for q in data["quantities"]}
+    assert set(by_side) == {"Confederate", "Union"}
+    for q in by_side.values():
+        assert q["name"] == "chooses the first player" and q["runs"] == 60
+        assert {value for value, _ in q["distribution"]} == {0, 1}
+    # 5: the Confederate roller chooses on 1-5; exactly one side chooses in each run
+    assert dict(by_side["Confederate"]["distribution"])[1] == dict(by_side["Union"]["distribution"])[0]
+    assert dict(by_side["Confederate"]["distribution"])[1] > 30
+
 
 
 def test_a_parameter_given_twice_is_refused_by_run_and_simulate(demo):
@@ -149,7 +178,8 @@ def test_a_parameter_given_twice_is_refused_by_run_and_simulate(demo):
 
 def test_a_required_side_or_attacker_is_refused_before_any_run(demo):
     for procedure, words, name in (("litn.battle", ("hex=1622",), "attacker"), ("litn.command", (), "side"),
-                                   ("litn.retreat", ("hex=1622", "side=Union"), "reason")):
+                                   ("litn.reaction", ("side=Confederate",), "hex")):
+
         done = adjutant_cli("simulate", procedure, *FILES, *words, "--runs", 5, "--module", "missing.vmod", cwd=demo)
         assert done.returncode == 2 and f"needs parameter {name!r}" in done.stderr, (procedure, done.stderr)
 
@@ -168,7 +198,9 @@ def test_a_procedures_output_parameter_is_refused(demo, tmp_path):
         "from adjutant.plugin import Plugin, Parameter\n"
         "from adjutant.procedures.report import Quantity, Report\n"
         "plugin = Plugin('drawing', 'draws')\n"
-        "@plugin.procedure('draw', 'draws', Parameter('picture', str, 'a new file', '', output=True))\n"
+        "@plugin.procedure('draw', 'draws', Parameter('picture', str, 'a new file', '', output=True), "
+        "quantities=('n',))\n"
+
         "def draw(context, picture=''):\n"
         "    open(picture, 'x').close() if picture else None\n"
         "    report = Report('draw')\n"
@@ -292,13 +324,19 @@ def test_simulating_a_procedure_on_its_demo_writes_nothing(demo_folders, plugin_
     monkeypatch.chdir(folder)   # a file written by a relative name lands here
     game, parameters = task.example_game()
     args = ["simulate", f"{plugin_name}.{name}", game, "--module", d.module, "--companion", d.companion,
-            "--runs", 3, "--seed", 1, "--jobs", 1, "-q", *([f"--charts={d.charts}"] if d.charts else []),
+            "--runs", 3, "--seed", 1, "--jobs", 1, "--json", *([f"--charts={d.charts}"] if d.charts else []),
             *(f"{k}={v}" for k, v in parameters.items())]
     before = files_in(folder)
     try:
         status = main([str(a) for a in args])
     except SystemExit as e:
         status = e.code
-    err = capsys.readouterr().err
-    assert status == 0 or "reports no quantity to count" in err, err
+    out, err = capsys.readouterr()
+    if not task.quantities:
+        assert status == 2 and "declares no quantity" in err, err
+    elif status == 0:
+        assert {q["name"] for q in json.loads(out)["quantities"]} <= set(task.quantities)
+    else:
+        assert "reports no quantity to count" in err, err
     assert files_in(folder) == before
+

@@ -141,6 +141,7 @@ class Task:
     run: Callable
     example: str = ""  # a procedure's "GAME NAME=VALUE ..." on the files of the plugin's demo
     logs_only: bool = False  # a moves check that judges a log only: `check moves --before` is refused
+    quantities: tuple = ()  # the names of the quantities a procedure's report may mark (report.Quantity)
 
     def example_game(self):
         """The example's game file and its {name: text} parameters."""
@@ -248,10 +249,15 @@ class Plugin:
         is refused before it runs)."""
         return self._register("check", name, help, parameters, logs_only=logs_only)
 
-    def procedure(self, name, help, *parameters, example=""):
+    def procedure(self, name, help, *parameters, example="", quantities=()):
         """`example` is the procedure run on the demo's files: "GAME NAME=VALUE ...", shown in its
-        help as a whole command line."""
-        return self._register("procedure", name, help, parameters, example)
+        help as a whole command line. `quantities` names every quantity its reports may mark
+        (report.Quantity's name: "CP", "SP lost"); `adjutant plugins` lists them and `adjutant
+        simulate` refuses a procedure that declares none."""
+        if isinstance(quantities, str) or not all(isinstance(q, str) and q for q in quantities):
+            raise TypeError(f"procedure {name!r}: quantities= takes a tuple of names (\"CP\", \"MA\"), "
+                            f"not {quantities!r}")
+        return self._register("procedure", name, help, parameters, example, quantities=tuple(quantities))
 
     def demo(self, help, module="", companion="", charts=""):
         """Registers the plugin's demo, a function (folder, console) -> adjutant.demo.DemoResult,
@@ -309,13 +315,14 @@ class Plugin:
     def procedures(self):
         return [t for t in self.tasks.values() if t.kind == "procedure"]
 
-    def _register(self, kind, name, help, parameters, example="", logs_only=False):
+    def _register(self, kind, name, help, parameters, example="", logs_only=False, quantities=()):
         if name in self.tasks:
             raise ValueError(f"plugin {self.name!r} registers {name!r} twice")
         _check_parameters(f"{kind} {name!r}", parameters)
 
         def register(function):
-            self.tasks[name] = Task(kind, name, help, tuple(parameters), function, example, logs_only)
+            self.tasks[name] = Task(kind, name, help, tuple(parameters), function, example, logs_only, quantities)
+
             return function
         return register
 

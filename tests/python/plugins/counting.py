@@ -10,6 +10,8 @@ def pieces(game, map):
 
 
 @plugin.procedure("roll", "Roll dice for nothing.",
-                  Parameter("dice", int, "how many", default=1), Parameter("loud", bool, "say it", default=False))
+                  Parameter("dice", int, "how many", default=1), Parameter("loud", bool, "say it", default=False),
+                  quantities=("dice",))
+
 def roll(game, dice, loud):
     return dice

@@ -23,8 +23,11 @@ def add_parser(commands):
     plugins = add_command(
         commands, "plugins", "list rules plugins and what they can check and do",
         "List the rules plugins Adjutant finds, each with its checks (which report and change "
-        "nothing) and procedures (which may change a game), their parameters and help.", EXAMPLES,
-        json_help="print JSON: a list of {name, title, rules, source, tasks, demo, traces}; a task has its example command")
+        "nothing) and procedures (which may change a game), their parameters and help, and the quantities "
+        "each procedure reports (what `adjutant simulate` gives the distribution of).", EXAMPLES,
+
+        json_help="print JSON: a list of {name, title, rules, source, tasks, demo, traces}; a task has its example "
+                  "command, a procedure the names of the quantities it reports (`adjutant simulate` counts them)")
     add_plugin_option(plugins)
     plugins.set_defaults(run=run)
 
@@ -34,7 +37,10 @@ def run(args):
     listing = [{"name": p.name, "title": p.title, "rules": p.rules, "source": p.source,
                 "tasks": [{"kind": t.kind, "name": t.name, "help": t.help,
                            "parameters": [q.describe() for q in t.parameters],
-                           "example": p.example_command(t)} for t in p.tasks.values()],
+                           "example": p.example_command(t),
+                           **({"quantities": list(t.quantities)} if t.kind == "procedure" else {})}
+                          for t in p.tasks.values()],
+
                 "demo": p.demonstration.help if p.demonstration else None,
                 "traces": [{"name": k.name, "help": k.help,
                             "parameters": [q.describe(as_option=True) for q in k.parameters]}

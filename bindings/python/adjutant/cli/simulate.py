@@ -37,14 +37,19 @@ its folder checked first): a procedure's own output parameter (picture=) is refu
 are the values the procedure's report marks as such (plugin contract §7); where one run reports a
 quantity on several lines, they add up. A quantity's runs ("68 of 200") are the runs that reported it,
 and its mean, quartiles (nearest-rank: values some run gave) and frequencies are over those runs.
-Runs 0-19 are made first, in this process: a procedure that reports no quantity is refused then,
-and a run that fails stops the simulation, named with its seed (`adjutant run --seed SEED` repeats it).
+An outcome that is no amount (who has the initiative, whether a unit rallies) is counted 1 when it
+happened and 0 when it did not, so its mean is how often it happened.
+
+A procedure that declares no quantity (`adjutant plugins` lists each one's) is refused before any
+run. Runs 0-19 are made first, in this process: a procedure that reports no quantity in them is
+refused then, and a run that fails stops the simulation, named with its seed (`adjutant run --seed
+SEED` repeats it).
 --jobs N runs N processes (default: every core); --scheduler ADDRESS submits the runs as tasks of a
 Dask scheduler (tcp://HOST:8786; `local` starts a cluster of --jobs workers on this machine): every
 worker must reach the files by the same paths. docs/scale.md says how to run one.
 Exit status 2 when a file cannot be read, a chart value the procedure needs is blank, a plugin,
-procedure or parameter is unknown or given twice, the procedure reports no quantity, or a run fails
-(the message names the run and its seed), else 0.
+procedure or parameter is unknown or given twice, the procedure declares or reports no quantity,
+or a run fails (the message names the run and its seed), else 0.
 """
 
 DISTRIBUTION_SHOWN = 8  # a quantity with this many values or fewer gets its frequencies in the table
@@ -81,7 +86,11 @@ def run(args):
             raise UsageError(f"--picture {args.picture}: the file exists; adjutant never writes over a file")
         _check_folder(args.picture)
     _, task = find_procedure(args.task, args.plugin)
+    if not task.quantities:
+        raise BadInput(f"{args.task} declares no quantity (`adjutant plugins` lists what each procedure reports): "
+                       f"there is nothing to simulate")
     arguments = procedure_arguments(task, args.parameters)   # refused here, before any process starts
+
     writes = [p.name for p in task.parameters if p.output and arguments[p.name]]
     if writes:
         raise UsageError(f"{args.task}: {writes[0]}= writes a file, and simulate writes nothing but --picture's "

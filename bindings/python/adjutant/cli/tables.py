@@ -2,6 +2,7 @@
 
 Markup is off: names come from other people's files and may hold brackets.
 """
+import shutil
 import sys
 import textwrap
 
@@ -179,29 +180,34 @@ def _pairs(counts):
     return ", ".join(f"{name} {n}" for name, n in counts if n) or "-"
 
 
-def print_plugins(listing, out=None):
+def print_plugins(listing, out=None, width=None):
     """One block per plugin: its heading, then each check, procedure, demo and trace kind on a line of
-    its own with its help and parameters indented below it, wrapped to the console's width (on `out`,
-    a rich Console; by default standard output's), a parameter's further lines indented under it."""
-    from rich.text import Text
-    out = out or console
+    its own with its help, a procedure's quantities and the parameters indented below it, wrapped to
+    `width` (by default the terminal's, unwrapped into a file or a pipe), a parameter's further lines
+    indented under it; written as plain text to `out` (default standard output) in one piece, without
+    rich, which would take longer to import and lay out than the listing takes to make."""
+    out = out or sys.stdout
+    width = width or (shutil.get_terminal_size().columns if out.isatty() else UNWRAPPED)
+    lines = []
     if not listing:
-        out.print("No plugins found (entry point group adjutant.plugins; add one with --plugin PATH).")
+        lines.append("No plugins found (entry point group adjutant.plugins; add one with --plugin PATH).")
     for p in listing:
-        out.print(Text(p["name"], style="bold"), f"{p['title']}"
-                  + (f"  (rules '{p['rules']}')" if p["rules"] else "") + f"  [{p['source']}]")
+        lines.append(f"{p['name']} {p['title']}" + (f"  (rules '{p['rules']}')" if p["rules"] else "")
+                     + f"  [{p['source']}]")
         if not p["tasks"] and not p.get("demo") and not p.get("traces"):
-            out.print("  registers nothing yet")
+            lines.append("  registers nothing yet")
             continue
-        entries = [(t["kind"], t["name"], t["help"], t["parameters"]) for t in p["tasks"]]
+        entries = [(t["kind"], t["name"], t["help"], t.get("quantities"), t["parameters"]) for t in p["tasks"]]
         if p.get("demo"):
-            entries.append(("demo", p["name"], p["demo"], []))
-        entries += [("trace", t["name"], t["help"], t["parameters"]) for t in p.get("traces", [])]
-        for kind, name, help_text, parameters in entries:
-            out.print(Text(f"  {kind} "), Text(name, style="bold"), sep="")
-            out.print(_wrapped(help_text, out.width, 6, 6))
-            for parameter in parameters:
-                out.print(_wrapped(parameter, out.width, 8, 12))
+            entries.append(("demo", p["name"], p["demo"], None, []))
+        entries += [("trace", t["name"], t["help"], None, t["parameters"]) for t in p.get("traces", [])]
+        for kind, name, help_text, quantities, parameters in entries:
+            lines.append(f"  {kind} {name}")
+            lines.append(_wrapped(help_text, width, 6, 6))
+            if quantities:
+                lines.append(_wrapped("quantities: " + ", ".join(quantities), width, 6, 8))
+            lines.extend(_wrapped(parameter, width, 8, 12) for parameter in parameters)
+    out.write("\n".join(lines) + "\n")
 
 
 def _wrapped(text, width, indent, hanging):
