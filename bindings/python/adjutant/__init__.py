@@ -15,7 +15,6 @@ position of the problem. A save or log opened with a module other than the one t
 an adjutant.ModuleMismatchWarning (warnings.warn; make it an error with
 warnings.simplefilter("error", adjutant.ModuleMismatchWarning)).
 """
-import importlib.metadata
 import warnings
 
 from .errors import (ArchiveError, BuildFileError, CommandError, CompanionError, FormatError,
@@ -59,10 +58,15 @@ def open_game(path, module=None):
     return game
 
 
-try:
-    __version__ = importlib.metadata.version("adjutant")  # pyproject.toml's, the one version number
-except importlib.metadata.PackageNotFoundError:
-    __version__ = "unknown"
+def __getattr__(name):
+    # __version__ is read when asked for: importlib.metadata costs every command ~20 ms to import.
+    if name == "__version__":
+        import importlib.metadata
+        try:
+            return importlib.metadata.version("adjutant")  # pyproject.toml's, the one version number
+        except importlib.metadata.PackageNotFoundError:
+            return "unknown"
+    raise AttributeError(f"module 'adjutant' has no attribute {name!r}")
 
 __all__ = [
     "ArchiveError", "BuildFileError", "CommandError", "CompanionError", "FormatError",

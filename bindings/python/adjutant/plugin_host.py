@@ -5,7 +5,6 @@ A plugin that cannot be imported, or does not define ``plugin``, is a PluginErro
 where it came from; one broken plugin never hides the others' errors behind a traceback.
 """
 import importlib
-import importlib.metadata
 import importlib.util
 import sys
 from pathlib import Path
@@ -22,6 +21,8 @@ class PluginError(Exception):
 def load_plugins(paths=()):
     """Every plugin: installed ones by entry point, then those at `paths`, by name. A path's plugin
     replaces an installed one of the same name (to try a newer version)."""
+    import importlib.metadata  # here, not at the top: every command imports this module, few list plugins
+
     plugins = {}
     for entry in sorted(importlib.metadata.entry_points(group=GROUP), key=lambda e: e.name):
         plugin = _plugin_of(_import(entry.value, f"entry point {entry.name!r}"), f"entry point {entry.name!r}")

@@ -56,13 +56,25 @@ a blank chart value, a wrong command line).
 """
 
 
+class VersionAction(argparse.Action):
+    """--version: the version is looked up only when asked for (reading it costs every command)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0,
+                         help="show the version number and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"adjutant {adjutant.__version__}")
+        parser.exit()
+
+
 def build_parser():
     parser = Parser(
         prog="adjutant",
         description="Referee and bookkeeper beside VASSAL: reads modules, saves and logs, "
                     "checks moves and runs the procedures players hate doing by hand.",
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"adjutant {adjutant.__version__}")
+    parser.add_argument("--version", action=VersionAction)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
     inspect.add_parser(commands)
