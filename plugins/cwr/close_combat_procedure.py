@@ -219,7 +219,6 @@ def _write_back(session, *pairs):
         for unit in before:
             was = cc_unit(unit)
             now = final.get(unit.name)
-
             if now is None and unit.is_combat:
                 army.write(unit, "sp", 0)
                 section.add(f"{unit.name}: eliminated ({was.sp} SP lost): remove the counter", unit=unit.name,

@@ -89,9 +89,7 @@ def _rolled_outcome(event):
     return {"quantity": Quantity(name, int(event.after == state), of=event.hex)}
 
 
-
 def rally_side(session, side):
-
     army, charts = session.army, session.charts
     facts = RallyMap(army, side, int(charts.rule("rally", "enemy_distance")), charts)
     units_of, ways, stacks = {}, {}, []

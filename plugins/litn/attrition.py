@@ -41,7 +41,6 @@ def _side_attrition(session, side, lines, section):
             section.add(f"{unit.name} ({unit.hex}): exempt, {mp_text(near.used)} MP from the depot at {near.hexes[-1]}",
                         unit=unit.name, hex=unit.hex, exempt=True, depot=near.hexes[-1],
                         quantity=Quantity("SP lost", 0, of=unit.name))
-
             continue
         territory = "friendly" if army.friendly_territory(unit.hex, side) else "enemy"
         has_loc = lines.has(unit)

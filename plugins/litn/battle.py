@@ -606,7 +606,6 @@ class Battle:
                     winner=winner, major=major, vp=vp, losses=counted,
                     quantity=[Quantity("VP", vp, of=winner), Quantity("VP", 0, of=loser.side)])
 
-
     def write_back(self):
         section = self.report.section("Written to the game")
         army = self.army

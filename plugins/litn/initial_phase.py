@@ -185,8 +185,6 @@ def variable_entry(session, scenario, names):
                     quantity=Quantity("enters", int(enters), of=name))
 
 
-
-
 def variable_entry_roll(charts, turn):
     """15.6's table: the highest roll that enters on `turn` (the row of the latest first turn not after it)."""
     rows = {int(k): v for k, v in charts.file.section("variable_entry").items()}

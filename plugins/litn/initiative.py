@@ -53,7 +53,6 @@ def lost_dispatch(session, found=None):
                 quantity=Quantity("Lost Dispatch found", 1))
 
 
-
 def register(plugin):
     @plugin.procedure("initiative", "5: the initiative roll: the Confederate player rolls (the Union player once the "
                                     "Lost Dispatch is found); on 1-5 the roller chooses who moves first, on 6 his "

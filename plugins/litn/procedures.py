@@ -269,7 +269,6 @@ def roll_depletion(session, section, used, pitched):
                     quantity=Quantity("wagon depleted", int(depleted), of=wagon.name))
 
 
-
 def wagon_depletion(session):
     """3.G.II: at the end of the Combat Phase every wagon with a Depletion marker turns to its
     depleted side and the marker goes."""

@@ -93,7 +93,6 @@ class Combat:
             self.section.add(f"the {side} scores {vp} VP for the strength points lost (20.1)", side=side,
                              vp=vp, quantity=Quantity("VP", vp, of=side))
 
-
     def _no_defence(self):
         b = self.b
         for u in b.defending:

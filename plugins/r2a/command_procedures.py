@@ -516,7 +516,6 @@ def run_paralysis(session, source, side, event):
               quantity=Quantity("corps paralysed", len(held), of=side))
 
 
-
 # ---- the odds before rolling (r2a.odds) ----
 
 def odds(session, kind, side=UNION, corps="", mcclellan="", bonus=None, source="the game"):

@@ -71,7 +71,6 @@ def test_17_2_a_pass_adds_one_so_a_4_fails(demo, tmp_path):
                                                   Quantity("units turned face-up", 0, of="1517")]}
 
 
-
 def test_17_1_a_real_units_found_stop_the_cavalry(demo, tmp_path):
     save = demo.position("lmn-demo.vsav", tmp_path / "s.vsav", moves={"XI Corps": "1815"})
     report, _ = demo.run(save, "probe", unit="CSA Cavalry 1", hex="1815", rolls=["CSA Cavalry 1 probe 1815=1"])

@@ -149,7 +149,6 @@ def test_a_procedure_marks_only_the_quantities_it_declares_and_one_that_rolls_de
 
 
 def saved_entries(path):
-
     with zipfile.ZipFile(path) as z:
         return {name: z.read(name) for name in z.namelist()}
 

@@ -168,7 +168,6 @@ def test_who_chooses_the_first_player_is_counted_1_or_0_for_each_side(demo):
     assert dict(by_side["Confederate"]["distribution"])[1] > 30
 
 
-
 def test_a_parameter_given_twice_is_refused_by_run_and_simulate(demo):
     for command, more in (("simulate", ("--runs", 5)), ("run", ())):
         done = adjutant_cli(command, "litn.command", *FILES, "side=Confederate", "side=Union", *more, cwd=demo)

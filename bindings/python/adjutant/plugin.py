@@ -322,7 +322,6 @@ class Plugin:
 
         def register(function):
             self.tasks[name] = Task(kind, name, help, tuple(parameters), function, example, logs_only, quantities)
-
             return function
         return register
 
