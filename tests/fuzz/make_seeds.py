@@ -21,6 +21,7 @@ MAX_LEN = {
     "fuzz_sequence_codec": 4096,
     "fuzz_obfuscation": 4096,
     "fuzz_command_tree": 16384,
+    "fuzz_game": 16384,
     "fuzz_trait_chain": 8192,
     "fuzz_build_file": 32768,
     "fuzz_archive": 65536,
@@ -178,6 +179,7 @@ def collect(repo, corpus):
         if text is None:
             continue
         add("fuzz_command_tree", cut_at(text, MAX_LEN["fuzz_command_tree"], ESC))
+        add("fuzz_game", cut_at(text, MAX_LEN["fuzz_game"], ESC))
         add("fuzz_sequence_codec", b"\x00" + cut_at(text, 2000, ESC))
         for piece in pieces_of(text):
             chain = trait_ids(piece)
