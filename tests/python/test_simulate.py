@@ -151,9 +151,9 @@ def test_a_procedure_that_reports_no_quantity_is_refused_after_its_first_runs(de
         "    return Report('say')\n")
     done = adjutant_cli("simulate", "silent.say", *FILES, "--runs", 100000, "--jobs", 1, "--plugin", plugin, cwd=demo)
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr == ("adjutant: silent.say reports no quantity to count (none of its first 20 runs gave a "
-                           "CP, MP, SP lost or other amount): there is nothing to simulate; `adjutant run` shows what "
-                           "it reports\n")
+    assert done.stderr == ("adjutant: silent.say marked none of its quantities (n) in its first 20 runs: nothing in "
+                           "this position called for them, so there is nothing to simulate; `adjutant run` on the "
+                           "same game shows what the procedure found\n")
 
 
 def test_who_chooses_the_first_player_is_counted_1_or_0_for_each_side(demo):
@@ -293,6 +293,8 @@ def test_a_quantity_is_a_named_number():
     again = Report.from_json(report.json_text())
     assert again.quantities() == report.quantities()
     assert report.as_json()["sections"][0]["lines"][0]["quantity"] == {"name": "MA", "value": "13/2", "of": "Hood"}
+    whole = Quantity("MP spent", Fraction(6, 2), of="Hood")
+    assert whole.as_json() == {"name": "MP spent", "value": 3, "of": "Hood"} and Quantity.from_json(whole.as_json()) == whole
 
 
 PLUGINS = load_plugins()
@@ -336,6 +338,6 @@ def test_simulating_a_procedure_on_its_demo_writes_nothing(demo_folders, plugin_
     elif status == 0:
         assert {q["name"] for q in json.loads(out)["quantities"]} <= set(task.quantities)
     else:
-        assert "reports no quantity to count" in err, err
+        assert "marked none of its quantities" in err, err
     assert files_in(folder) == before
 

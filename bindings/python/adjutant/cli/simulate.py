@@ -62,7 +62,8 @@ def add_parser(commands):
                     EXAMPLES, json_help="print each quantity's distribution, the seed and the runs as JSON")
     add_procedure_arguments(p, "the save (.vsav) or log (.vlog) every run starts from")
     p.add_argument("--runs", type=int, required=True, metavar="N", help="how many runs")
-    p.add_argument("--seed", type=int, metavar="S", help="seed the runs' seeds come from (default: a new one, reported)")
+    p.add_argument("--seed", type=int, metavar="S", help="any whole number, the seed the runs' seeds come from "
+                                                         "(default: a new one, reported)")
     p.add_argument("--jobs", type=int, metavar="N", help="processes (default: every core; 1: this process alone)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="a Dask scheduler's address (tcp://HOST:8786), or `local` for a cluster on this machine")
@@ -104,7 +105,7 @@ def run(args):
     setup = Setup(args.task, _absolute(args.game), _absolute(args.module), _absolute(args.companion),
                   _absolute(args.charts), tuple(args.parameters), tuple(_absolute(p) for p in args.plugin), seed,
                   args.game)
-    tally = _simulate(args, setup)
+    tally = _simulate(args, setup, task.quantities)
     summaries = tally.summaries()
     if args.json:
         sys.stdout.write(json.dumps({"procedure": args.task, "game": args.game, "parameters": list(args.parameters),
@@ -144,13 +145,14 @@ def chunk_size(runs, workers):
     return max(1, min(500, math.ceil(runs / (8 * workers))))
 
 
-def _simulate(args, setup):
+def _simulate(args, setup, declared):
     first = min(args.runs, FIRST_RUNS)
     done = run_chunk(Chunk(setup, 0, first))
     _stop_at_failure(args, done)
     if not done.tally.values:
-        raise BadInput(f"{args.task} reports no quantity to count (none of its first {first} runs gave a CP, MP, SP "
-                       f"lost or other amount): there is nothing to simulate; `adjutant run` shows what it reports")
+        raise BadInput(f"{args.task} marked none of its quantities ({', '.join(declared)}) in its first {first} runs: "
+                       f"nothing in this position called for them, so there is nothing to simulate; `adjutant run` "
+                       f"on the same game shows what the procedure found")
     tally = done.tally
     workers = args.jobs or os.cpu_count() or 1  # a local cluster starts one worker per core too
     size = args.chunk or chunk_size(args.runs - first, workers)

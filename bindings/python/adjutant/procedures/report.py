@@ -48,7 +48,9 @@ class Quantity:
         return f"{self.name} of {self.of}" if self.of else self.name
 
     def as_json(self):
-        return {"name": self.name, "value": _plain(self.value), "of": self.of}
+        """A whole value as a JSON number; a fraction as the report's data keeps it, "7/2"."""
+        whole = isinstance(self.value, Fraction) and self.value.denominator == 1
+        return {"name": self.name, "value": int(self.value) if whole else _plain(self.value), "of": self.of}
 
     @classmethod
     def from_json(cls, data):
