@@ -63,15 +63,20 @@ def apply_side(session, section, label, side_result, hexes, cohesion_used, named
     if survivors:
         section.add(f"no SP lost: {', '.join(u.name for u in survivors)}", units=[u.name for u in survivors],
                     quantity=[Quantity("SP lost", 0, of=u.name) for u in survivors])
-    if side_result.retreat and survivors:
-        retreating = {h for h in hexes if any(u.hex == h for u in survivors)}
-        for h in sorted(retreating):
-            stack = [u for u in army.in_hex(h) if not any(u is x for x in lost) and (u.is_commander or u.sp > 0)]
-            given = list(path) if len(retreating) == 1 else []
-            if path and len(retreating) > 1:
-                section.add(f"retreat= names one path and the {label} retreats from {len(retreating)} hexes: "
-                            f"each is left to the players")
-            retreat(session, section, stack, given, enemy_hexes, charged_by_cavalry=charged_by_cavalry)
+    # every hex of the side is counted: a stack the result eliminates does not retreat
+    retreating = sorted({u.hex for u in survivors}) if side_result.retreat else []
+    fought = sorted({u.hex for u in units})
+    if fought:
+        section.add(f"{', '.join(retreating)}: the {label} retreats" if retreating else
+                    f"{', '.join(fought)}: the {label} does not retreat", retreating=retreating,
+                    quantity=[Quantity("retreat", int(h in retreating), of=h) for h in fought])
+    for h in retreating:
+        stack = [u for u in army.in_hex(h) if not any(u is x for x in lost) and (u.is_commander or u.sp > 0)]
+        given = list(path) if len(retreating) == 1 else []
+        if path and len(retreating) > 1:
+            section.add(f"retreat= names one path and the {label} retreats from {len(retreating)} hexes: "
+                        f"each is left to the players")
+        retreat(session, section, stack, given, enemy_hexes, charged_by_cavalry=charged_by_cavalry)
     if side_result.disorganized:
         disorganize(session, section, survivors, "14.1")
     return lost_sp

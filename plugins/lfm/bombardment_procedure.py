@@ -102,13 +102,25 @@ def describe(section, session, p, modifiers=()):
     return target
 
 
+def outcome_quantities(name, fired):
+    """What the Artillery table and the checks decided for the target unit: the checks the table
+    gives, those failed, and the one outcome of 7.8 the failures reach (disorganized, retreat or
+    eliminated, each 1 or 0; none of them 1 when it passed every check), and SP lost 0, to which an
+    elimination adds the unit's SP."""
+    failed = sum(1 for c in fired.effect.checks if c.failed)
+    return ([Quantity("cohesion checks", fired.checks, of=name), Quantity("cohesion checks failed", failed, of=name)]
+            + [Quantity(o, int(fired.effect.outcome == o), of=name) for o in rules.OUTCOMES if o != "none"]
+            + [Quantity("SP lost", 0, of=name)])
+
+
 def fire(session, p, target, retreat_path=(), modifiers=()):
     army, u = session.army, p.target_unit
     section = session.report.section(f"The {p.side} bombardment of {u.name} in {u.hex} (7.6-7.8)")
     fired = rules.bombard(p.batteries, target, session.charts, session.roll, hexes_adjacent=p.hexes_adjacent,
                           modifiers=modifiers)
     section.add(f"{session.charts.rule('bombardment', 'dice')} {fired.roll} on column {fired.column}: "
-                f"{fired.checks} cohesion check{'s' * (fired.checks != 1)} (7.8)", roll=fired.roll, checks=fired.checks)
+                f"{fired.checks} cohesion check{'s' * (fired.checks != 1)} (7.8)", roll=fired.roll, checks=fired.checks,
+                quantity=outcome_quantities(u.name, fired))
     for clause, text in fired.effect.steps:
         section.add(text if text.startswith(("18", "16")) else f"{text} ({clause})", clause=clause)
     outcome = fired.effect.outcome
@@ -146,7 +158,8 @@ def register(plugin):
                       Parameter("retreat", str, "the target's retreat when the checks make it retreat, HEX[,HEX] "
                                                 "(10.1); without it the retreat is reported as still to do", ""),
                       example="lfm-demo.vsav batteries=\"Pegram's Battery\" target=1010",
-                      quantities=("bombardment SP", "SP firing"))
+                      quantities=("bombardment SP", "cohesion checks", "cohesion checks failed", "commander casualty",
+                                  "disorganized", "eliminated", "retreat", "SP firing", "SP lost"))
     def bombardment_procedure(context, batteries, target, modifiers="", retreat=""):
         session = start(context, f"Bombardment of {target} (LFM 7)")
         p = plan(session, batteries, target)

@@ -144,7 +144,7 @@ def register(plugin):
                       Parameter("retreat", str, "the losing stack's retreat, HEX[,HEX] (10.1)", ""),
                       Parameter("losses", str, "the units the owners choose to lose, NAME,... (8.10)", ""),
                       example="lfm-charge.vsav chargers=\"12th Illinois Cavalry\" target=0611",
-                      quantities=("quarter MP to enter", "SP lost"))
+                      quantities=("commander casualty", "quarter MP to enter", "retreat", "SP lost"))
     def charge_procedure(context, chargers, target, mp=None, used_road=False, started_stacked=True, retreat="",
                          losses=""):
         session = start(context, f"Charge into {target} (LFM 3)")

@@ -183,10 +183,12 @@ def disorganize(session, section, units, clause):
 
 
 def casualties(section, found):
-    """8.11, 21: the commander casualty rolls (hex, commander, die, casualty, clause)."""
+    """8.11, 21: the commander casualty rolls (hex, commander, die, casualty, clause); each die rolled
+    counted as "commander casualty" 1 or 0 (a commander the rule spares rolls no die)."""
     for hex_name, name, die, hit, clause in found:
+        rolled = {} if die is None else {"quantity": Quantity("commander casualty", int(hit), of=name)}
         section.add(f"{name} in {hex_name}: {clause}" + (": replace the counter by his replacement" if hit else ""),
-                    commander=name, roll=die, casualty=hit)
+                    commander=name, roll=die, casualty=hit, **rolled)
 
 
 def require_combat_hex(army, hex_name, what):

@@ -189,7 +189,8 @@ def register(plugin):
                                                 "is reported as still to do", ""),
                       Parameter("losses", str, "the units the owners choose to lose, NAME,... (8.10; default: the "
                                                "first rated the cohesion used, then stack order)", ""),
-                      example="lfm-combat.vsav target=0910", quantities=("combat SP", "SP lost"))
+                      example="lfm-combat.vsav target=0910",
+                      quantities=("combat SP", "commander casualty", "retreat", "SP lost"))
     def combat_procedure(context, target, attackers="", retreat="", losses=""):
         session = start(context, f"Combat against {target} (LFM 8)")
         p = plan(session, target, attackers)

@@ -6,6 +6,7 @@ place or remove by hand, and nothing of that change is written."""
 from dataclasses import dataclass
 
 from adjutant.plugin import Parameter
+from adjutant.procedures.report import Quantity
 from adjutant.rules.map_army import MarkerRefused
 from adjutant.rules.map_state import hexside_name
 
@@ -105,8 +106,33 @@ BRIDGE_CHANGES = {  # result: (the marker put on, the marker taken off, what the
 }
 
 
+class BridgeRefused(ValueError):
+    """The rules refuse a Burning Bridge marker the player asks for: every reason with its clause."""
+
+
+def _placements(session, side, burn):
+    """25: [(unit, hexside, verdict)] of burn= ({unit: HEX/HEX}), judged before anything is rolled;
+    BridgeRefused naming every reason when the rules refuse one."""
+    army, found, refused = session.army, [], []
+    for name, hexside in burn.items():
+        unit = army.named(name)
+        a, _, b = hexside.partition("/")
+        if unit.side != side or not unit.hex or not unit.is_combat:
+            raise ArmyError(f"{name} is not a {side} combat unit on the map")
+        if not b or "bridge" not in army.hexside(a, b):
+            raise ArmyError(f"{hexside} is not a bridge hexside (HEX/HEX, two adjacent hexes)")
+        v = construction.may_burn_bridge(session.charts, unit.sp, unit.hex in (a, b))
+        if not v.allowed:
+            refused.append(f"{name} ({unit.sp} SP) in {unit.hex}, bridge {hexside}: " + "; ".join(v.clauses))
+        found.append((unit, hexside_name(a, b), v))
+    if refused:
+        raise BridgeRefused("the Burning Bridge marker is refused: " + "; ".join(refused))
+    return found
+
+
 def bridges(session, side, burn, moved, raining):
     army = session.army
+    placements = _placements(session, side, burn)
     zoi = session.influence_hexes(enemy_of(side)) | army.zone_hexes(enemy_of(side))
     section = session.report.section(f"{side} Burning Bridge markers (25)")
     burning = sorted(army.state.hexsides("bridge_burning")) if "bridge_burning" in army.state.readings else []
@@ -131,30 +157,23 @@ def bridges(session, side, burn, moved, raining):
         else:
             done, data = "the Burning Bridge marker stays", {"placed": None, "removed": None, "by_hand": False}
         section.add(f"{line}; {'; '.join(out.clauses)}: {done}", hexside=hexside, unit=unit.name, result=out.result,
-                    roll=out.check.check.roll if out.check else None, **data)
+                    roll=out.check.check.roll if out.check else None,
+                    quantity=Quantity("bridge destroyed", int(out.result == "destroyed"), of=hexside), **data)
     if not seen:
         section.add(f"no Burning Bridge marker beside a {side} unit", checked=0)
     placing = session.report.section(f"{side} new Burning Bridge markers (25)")
     if not burn:
         placing.add("no bridge named: give burn=UNIT:HEX/HEX,...", placed=0)
-    for name, hexside in burn.items():
-        unit = army.named(name)
-        a, _, b = hexside.partition("/")
-        if unit.side != side or not unit.hex or not unit.is_combat:
-            raise ArmyError(f"{name} is not a {side} combat unit on the map")
-        if not b or "bridge" not in army.hexside(a, b):
-            raise ArmyError(f"{hexside} is not a bridge hexside (HEX/HEX, two adjacent hexes)")
-        hexside = hexside_name(a, b)
-        v = construction.may_burn_bridge(session.charts, unit.sp, unit.hex in (a, b))
-        text, data = (f"{name} ({unit.sp} SP) in {unit.hex}, bridge {hexside}: " + "; ".join(v.clauses),
+    for unit, hexside, v in placements:
+        text, data = (f"{unit.name} ({unit.sp} SP) in {unit.hex}, bridge {hexside}: " + "; ".join(v.clauses),
                       {"placed": None, "by_hand": False})
-        if v.allowed and army.markers("bridge_burning", hexside):
+        if army.markers("bridge_burning", hexside):
             text += f": {hexside} already has a {army.marker_name('bridge_burning')} marker"
-        elif v.allowed:
+        else:
             done, data = _change(army, hexside, f"place a Burning Bridge marker on {hexside}", put="bridge_burning")
             text += f": {done}"
             data.pop("removed")
-        placing.add(text, unit=name, hexside=hexside, allowed=v.allowed, **data)
+        placing.add(text, unit=unit.name, hexside=hexside, allowed=v.allowed, **data)
 
 
 def _burns(text):
@@ -189,7 +208,7 @@ def register(plugin):
                                         "moved; new markers placed by the units named, in the written save.",
                       SIDE, Parameter("burn", str, "UNIT:HEX/HEX,...: units to place a Burning Bridge marker", ""),
                       MOVED, Parameter("raining", bool, "it is raining (25: +1)", False),
-                      example='lfm-demo.vsav side=Confederate burn="1st Tennessee:0408/0508"')
+                      example="lfm-burning.vsav side=Confederate", quantities=("bridge destroyed",))
     def bridge_procedure(context, side, burn="", moved="", raining=False):
         session = start(context, f"{side} burning bridges (LFM 25)", side=side, one_side="lfm.bridge-burning")
         bridges(session, side, _burns(burn), set(names(moved)), raining)

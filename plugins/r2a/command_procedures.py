@@ -409,9 +409,10 @@ def run_reorganization(session, source, mcclellan_corps):
                   reorganized=c.reorganized)
     written, plus = [], today.plus
     for c, r in zip(rolling, results):
+        # a corps reorganized on an earlier turn is not decided this turn: counted only on the turn it reorganizes
+        this_turn = {} if c.reorganized else {"quantity": Quantity("reorganized", int(r.reorganized), of=c.name)}
         rolls.add(r.text, corps=c.name, commander=c.commander, roll=r.rolled.die if r.rolled else None,
-                  total=r.rolled.total if r.rolled else None, reorganized=r.reorganized,
-                  quantity=Quantity("reorganized", int(r.reorganized), of=c.name))
+                  total=r.rolled.total if r.rolled else None, reorganized=r.reorganized, **this_turn)
         if r.rolled and c.name == given:
             plus = c.name
         if r.reorganized and not c.reorganized:

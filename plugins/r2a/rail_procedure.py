@@ -79,7 +79,8 @@ def rail_move(session, name, path_text):
     for clause in clauses:
         section.add(clause)
     section.add(f"fatigue {result.fatigue_after} written on {name}", fatigue=result.fatigue_after,
-                quantity=Quantity("fatigue", result.fatigue_after, of=name),
+                quantity=[Quantity("fatigue", result.fatigue_after, of=name),
+                          Quantity("moved by rail", int(result.moves), of=name)],
                 roll=result.roll, modified_roll=result.modified_roll, moves=result.moves, state=result.state,
                 written=True)
     _write(session, unit, "fatigue", result.fatigue_after, section)
@@ -142,7 +143,7 @@ def register(plugin):
                       Parameter("path", str, "HEX,...: the rail hexes it moves along when the attempt succeeds "
                                              "(its own hex first or not); default: report the hexes it may reach",
                                 ""),
-                      example="r2a-rail.vsav unit=\"Couch's Division\"", quantities=("fatigue",))
+                      example="r2a-rail.vsav unit=\"Couch's Division\"", quantities=("fatigue", "moved by rail"))
     def rail_procedure(context, unit, path=""):
         session = start(context, f"Union rail movement: {unit} (4)", side="Union")
         rail_move(session, unit, path)

@@ -174,7 +174,8 @@ def station_repair(session):
     repairs = victuals_rules.repair_stations(session.charts, [p.name for p in damaged], session.roll)
     for r in repairs:
         section.add(f"{r.station} ({', '.join(by_name[r.station].hexes)}): {r.clause}", station=r.station,
-                    roll=r.roll, repaired=r.repaired)
+                    roll=r.roll, repaired=r.repaired,
+                    quantity=Quantity("station repaired", int(r.repaired), of=r.station))
     repaired = [by_name[r.station] for r in repairs if r.repaired]
     if not repaired:
         return
@@ -270,11 +271,14 @@ def forage_march(session, unit, union_holds_harpers_ferry, modifier):
     result = session.report.section(f"The forage of {unit} (8)")
     for c in r.clauses:
         result.add(c)
-    result.add(f"{r.gained} victuals from the table, {r.victuals_before} -> {r.victuals_after}", roll=r.roll,
-               modified_roll=r.modified_roll, result=r.result, gained=r.gained, victuals=r.victuals_after,
-               extended_march=r.extended_march,
+    received = r.victuals_after - r.victuals_before   # the table's victuals up to the cap
+    result.add(f"{r.gained} victuals from the table, {r.victuals_before} -> {r.victuals_after}"
+               + (f": {received} gained" if received != r.gained else ""), roll=r.roll,
+               modified_roll=r.modified_roll, result=r.result, gained=received, table_victuals=r.gained,
+               victuals=r.victuals_after, extended_march=r.extended_march,
                # an unchanged level is not written below, so its amount is marked here
-               quantity=[Quantity("victuals gained", r.gained, of=unit)]
+               quantity=[Quantity("victuals gained", received, of=u.name),
+                         Quantity("forage table victuals", r.gained, of=u.name)]
                + ([Quantity("victuals", r.victuals_after, of=u.name)] if r.victuals_after == r.victuals_before else []))
 
     write(session, result, u, "fatigue", r.fatigue_after,
@@ -433,7 +437,7 @@ def register(plugin):
                       Parameter("levied", str, "status: the units a levy puts in supply at this check (Optional III; "
                                                "r2a.levy names them), NAME,...", ""),
                       example="r2a-demo.vsav side=Confederate phase=status \"unsupplied=Taliaferro's Division\"",
-                      quantities=("fatigue", "manpower", "manpower lost", "victuals"))
+                      quantities=("fatigue", "manpower", "manpower lost", "station repaired", "victuals"))
     def victuals_procedure(context, phase, side="", unsupplied="", levied=""):
         if phase != "repair" and not side:
             raise ArmyError(f"r2a.victuals phase={phase} is one side's: give side=Union or side=Confederate")
@@ -461,7 +465,7 @@ def register(plugin):
                       Parameter("modifier", int, "the base game's die modifiers (Harper's Ferry, dispersal), as one "
                                                  "number", 0),
                       example="r2a-levy.vsav \"unit=Fitz Lee's Brigade\" union_holds_harpers_ferry=yes",
-                      quantities=("fatigue", "forage value", "victuals", "victuals gained"))
+                      quantities=("fatigue", "forage table victuals", "forage value", "victuals", "victuals gained"))
     def forage_procedure(context, unit, union_holds_harpers_ferry=None, modifier=0):
         session = start(context, f"Forage march of {unit} (R2A 8)")
         forage_march(session, unit, union_holds_harpers_ferry, modifier)

@@ -24,6 +24,11 @@ def data(report, key):
     return [line.data[key] for line in lines(report) if key in line.data]
 
 
+def marked(report, *names):
+    """{(name, of): value} of the report's quantities named `names`."""
+    return {(q.name, q.of): q.value for q in report.quantities() if q.name in names}
+
+
 # ---- 8.1-8.2: who must be attacked ----
 
 def test_8_2_only_b_attacks_c_and_that_is_legal(demo):
@@ -92,6 +97,22 @@ def test_8_10_the_first_loss_is_written_and_10_5_breastworks_need_not_retreat(de
     assert "in NR terrain: it may stay (10.5)" in texts(report)
 
 
+def test_8_8_each_hex_is_counted_retreating_or_not(demo):
+    # D1 DR: the defender in 0910 retreats (in breastworks it may stay, 10.5), the attackers do not
+    report, _ = demo.run("lfm-combat.vsav", "combat", target="0910", rolls=["CRT*=2"])
+    assert marked(report, "retreat") == {("retreat", "0910"): 1, ("retreat", "0810"): 0, ("retreat", "1010"): 0}
+    assert "0810, 1010: the attacker does not retreat" in texts(report)
+
+
+def test_8_11_the_commander_casualty_roll_is_counted(demo):
+    # A1 AR: the attackers of 0810 retreat, so Wadsworth there rolls (8.11); Cutler, a brigade commander, does not
+    for die, hit in ((1, 1), (2, 0)):
+        report, _ = demo.run("lfm-combat.vsav", "combat", target="0910", attackers="0810",
+                             rolls=["CRT*=6", f"commander casualty Wadsworth={die}"])
+        assert marked(report, "commander casualty", "retreat") == {
+            ("commander casualty", "Wadsworth"): hit, ("retreat", "0810"): 1, ("retreat", "0910"): 0}
+
+
 def test_10_a_forced_retreat_not_given_is_reported_as_to_do(demo):
     report, _ = demo.run("lfm-zoc.vsav", "combat", target="0414", attackers="0514", rolls=["CRT*=2"])
     assert data(report, "retreat_pending") == ["0414"]
@@ -148,6 +169,18 @@ def test_7_8_a_failed_check_writes_d_and_7_5_los_is_read_from_the_map(demo):
     assert prop(game, "Calef's Battery", "Disorganized_Level") != "2"
 
 
+BOMBARDED = ("cohesion checks", "cohesion checks failed", "disorganized", "retreat", "eliminated", "SP lost")
+
+
+@pytest.mark.parametrize("check, outcome", [(3, None), (6, "disorganized")])
+def test_7_8_the_checks_and_their_outcome_are_counted(demo, check, outcome):
+    report, _ = demo.run("lfm-demo.vsav", "bombardment", batteries="Pegram's Battery", target="1010",
+                         rolls=["artillery table*=6", f"bombardment cohesion check*={check}"])
+    found = {name: value for (name, of), value in marked(report, *BOMBARDED).items() if of == "8th Illinois Cavalry"}
+    assert found == {"cohesion checks": 1, "cohesion checks failed": int(outcome is not None), "SP lost": 0,
+                     **{o: int(o == outcome) for o in ("disorganized", "retreat", "eliminated")}}
+
+
 def test_7_8_a_lone_unit_already_d_retreats_and_14_4_does_not_take_it(demo):
     out = demo.position("lfm-demo.vsav", demo.folder / "bombard-d.vsav", moves={"Calef's Battery": "1013"},
                         properties={"Calef's Battery": {"Mode": "unlimbered"},
@@ -158,6 +191,7 @@ def test_7_8_a_lone_unit_already_d_retreats_and_14_4_does_not_take_it(demo):
     assert any("already D: it retreats (7.8)" in t for t in said)
     assert any("14.4's loss of a unit of a disorganized stack does not apply (7.8)" in t for t in said)
     assert not any("loses one unit of its owner's choice" in t for t in said)
+    assert marked(report, "retreat", "disorganized")[("retreat", "17th Virginia Cavalry")] == 1
 
 
 def _bombarded_d_at_range(demo, name):

@@ -9,7 +9,9 @@ import pytest
 from adjutant.plugin import Context
 from adjutant.procedures.rolls import Rolls
 from adjutant_plugins.lfm.army import Army
-from adjutant_plugins.lfm.demo import DEMO_SAVE
+from adjutant.cli import main
+from adjutant_plugins.lfm.construction_procedures import BridgeRefused
+from adjutant_plugins.lfm.demo import CHARTS, DEMO_SAVE
 from adjutant_plugins.lfm.demo.module import MAP_NAME
 from adjutant_plugins.lfm.demo.positions import unit
 from adjutant_plugins.lfm.demo.saves import write_save
@@ -130,6 +132,7 @@ def test_25_a_destroyed_bridge_replaces_the_burning_bridge_marker(demo, tmp_path
     army = written(demo, game, tmp_path)
     assert held(army, "bridge_destroyed") == {"0408/0508"} and held(army, "bridge_burning") == set()
     assert army.state.without(["bridge"]) == {"0408/0508"}
+    assert [(q.name, q.of, q.value) for q in report.quantities()] == [("bridge destroyed", "0408/0508", 1)]
 
 
 def test_25_failed_check_keeps_the_marker_by_default(demo, tmp_path):
@@ -137,6 +140,7 @@ def test_25_failed_check_keeps_the_marker_by_default(demo, tmp_path):
     cohesion = demo.army(save).named("1st Tennessee").cohesion
     report, game = demo.run(save, "bridge-burning", side="Confederate", rolls=(f"burn bridge*={cohesion + 1}",))
     assert line_at(report, "hexside", "0408/0508").data["result"] == "burning"
+    assert [(q.name, q.of, q.value) for q in report.quantities()] == [("bridge destroyed", "0408/0508", 0)]
     assert game.change_count == 0
     assert held(written(demo, game, tmp_path), "bridge_burning") == {"0408/0508"}
 
@@ -160,6 +164,25 @@ def test_25_a_unit_next_to_a_bridge_places_a_burning_bridge_marker_on_it(demo, t
     army = written(demo, game, tmp_path)
     assert held(army, "bridge_burning") == {"0408/0508"}
     assert army.named("1st Tennessee").hex == "0508"
+
+
+def test_25_a_marker_the_rules_refuse_refuses_the_run(demo, tmp_path):
+    # the 1st Tennessee in 0707 does not border 0408/0508; the marker on the bridge would have its check rolled
+    save = _save(demo, tmp_path, {"0707": [unit("1st Tennessee")], "0508": [unit("7th Tennessee")],
+                                  "0408": [unit("Burning Bridge")], "1910": [unit("24th Michigan")]},
+                 hexside=("0408", "0508"))
+    with pytest.raises(BridgeRefused, match=r"1st Tennessee \(4 SP\) in 0707, bridge 0408/0508: 25: the unit is "
+                                            r"not in a hex bordering the bridge hexside"):
+        demo.run(save, "bridge-burning", side="Confederate", burn="1st Tennessee:0408/0508")
+
+
+def test_25_a_refused_marker_exits_2_and_writes_no_save(demo, tmp_path, capsys):
+    out = tmp_path / "out.vsav"
+    status = main(["run", "lfm.bridge-burning", str(demo.path(DEMO_SAVE)), "--module", str(demo.path(demo.module_file)),
+                   "--companion", str(demo.path(demo.companion_file)), "--charts", str(CHARTS), "side=Confederate",
+                   "burn=1st Tennessee:0408/0508", "-o", str(out)])
+    assert status == 2 and not out.exists()
+    assert "the Burning Bridge marker is refused: 1st Tennessee (4 SP) in 0707" in capsys.readouterr().err
 
 
 def _saved_game(path):

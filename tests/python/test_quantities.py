@@ -60,8 +60,14 @@ OUTCOMES = [
     ("lfm.initiative", {}, [("has the initiative", "Union"), ("has the initiative", "Confederate")]),
     ("lfm.recovery", {}, [("D removed", "1109")]),
     ("lfm.cohesion", {}, [("cohesion check failed", "6th Wisconsin")]),
+    ("lfm.bombardment", {}, [("cohesion checks", "8th Illinois Cavalry"), ("disorganized", "8th Illinois Cavalry")]),
+    ("lfm.combat", {}, [("retreat", "0910"), ("retreat", "0810"), ("retreat", "1010")]),
+    ("lfm.bridge-burning", {}, [("bridge destroyed", "0408/0508")]),
     ("r2a.paralysis", {}, [("paralysed", "II Corps")]),
     ("r2a.reorganization", {}, [("reorganized", "V Corps")]),
+    ("r2a.rail", {}, [("moved by rail", "Couch's Division")]),
+    ("r2a.victuals", {"game": "r2a-supply.vsav", "phase": "repair", "unsupplied": ""},
+     [("station repaired", "Front Royal"), ("station repaired", "Rappahannock Station")]),
 ]
 
 

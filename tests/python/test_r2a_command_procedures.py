@@ -196,6 +196,9 @@ def test_2_reorganization_higher_than_10_writes_reorganized(demo, tmp_path):
     assert by_corps["V Corps"].data["total"] == 11 and by_corps["V Corps"].data["reorganized"]
     assert by_corps["III Corps"].data["total"] == 10 and not by_corps["III Corps"].data["reorganized"]
     assert by_corps["II Corps"].data["roll"] is None   # Sumner: reorganized already
+    # counted on the turn a corps reorganizes, not again on each later turn
+    assert {q.of: q.value for q in report.quantities() if q.name == "reorganized"} == {
+        "III Corps": 0, "V Corps": 1, "VI Corps": 0}
     assert piece_named(game, "Porter").properties["Reorganized"] == "true"
     assert piece_named(game, "Heintzelman").properties.get("Reorganized", "") != "true"
 

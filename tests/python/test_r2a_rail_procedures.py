@@ -123,6 +123,12 @@ def test_4_the_unit_moves_along_path_up_to_35_rail_hexes(demo, tmp_path):
     assert next(x for x in lines(report) if "hexes" in x.data).data["hexes"] == 3
 
 
+def test_4_the_roll_is_counted_as_moved_by_rail_or_not(demo):
+    for roll, moved in ((1, 1), (5, 0)):
+        report, _ = rail(demo, RAIL_SAVE, COUCH, roll)
+        assert {(q.name, q.value) for q in report.quantities()} == {("fatigue", 1), ("moved by rail", moved)}
+
+
 def test_4_without_a_path_the_hexes_it_may_reach_are_reported(demo):
     report, game = rail(demo, DEMO_SAVE, COUCH, 1)
     reach = next(x for x in lines(report) if "reach" in x.data).data["reach"]

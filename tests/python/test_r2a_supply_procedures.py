@@ -119,6 +119,13 @@ def test_8_repair_roll_of_1_repairs_the_station_and_names_its_marker(demo):
     assert [x.data["station"] for x in lines(report) if x.data.get("marker")] == ["Front Royal"]
 
 
+def test_8_repair_counts_each_station_repaired_or_not(demo):
+    report, _ = demo.run(SUPPLY_SAVE, "victuals", phase="repair",
+                         rolls=("repair rail station Front Royal=1", "repair rail station Rappahannock Station=2"))
+    assert {(q.name, q.of): q.value for q in report.quantities()} == {
+        ("station repaired", "Front Royal"): 1, ("station repaired", "Rappahannock Station"): 0}
+
+
 def test_8_repair_without_damaged_stations_rolls_nothing(demo):
     report, _ = demo.run(DEMO_SAVE, "victuals", phase="repair")
     assert report.rolls == [] and texts(report) == ["no rail station is damaged"]
@@ -131,6 +138,15 @@ def test_8_forage_costs_one_fatigue_and_gains_the_table_victuals(demo):
     report, game = demo.run(SUPPLY_SAVE, "forage", unit="Fitz Lee's Brigade", rolls=("forage Fitz Lee's Brigade=1",))
     f = army_of(demo, game).named("Fitz Lee's Brigade")
     assert (f.fatigue, f.victuals) == (1, 5)
+
+
+def test_8_forage_victuals_gained_are_those_received_under_the_cap_of_five(demo):
+    # Fitz Lee at 3 victuals in Pennsylvania, roll 1: the table gives the full 4, of which 2 fit under the cap
+    report, _ = demo.run(LEVY_SAVE, "forage", unit="Fitz Lee's Brigade", union_holds_harpers_ferry="yes",
+                         rolls=("forage Fitz Lee's Brigade=1",))
+    marked = {q.name: q.value for q in report.quantities()}
+    assert (marked["victuals gained"], marked["forage table victuals"], marked["victuals"]) == (2, 4, 5)
+    assert "4 victuals from the table, 3 -> 5: 2 gained" in texts(report)
 
 
 def test_8_forage_to_fatigue_3_notes_the_extended_march_roll(demo, tmp_path):

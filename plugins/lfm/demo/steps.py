@@ -9,7 +9,7 @@ from adjutant.render import Picture
 
 from . import (ACTING_SAVE, CHARTS_COPY, COMBAT_SAVE, COMMAND_SAVE, COMPANION_COPY, DEMO_SAVE, ENTRY_SAVE, MODULE,
                ZOC_SAVE, write_demo)
-from .. import combat_demo, command_demo, move_check, voluntary_demo
+from .. import bridge_demo, combat_demo, command_demo, move_check, voluntary_demo
 from . import recovery_step
 from .module import MAP_NAME
 
@@ -79,6 +79,8 @@ STEPS = [
              command_demo.command_step, command_demo.FILES),
     DemoStep("voluntary retreats before and after combat, an advance, a night retreat (lfm.withdraw, lfm.advance)",
              voluntary_demo.voluntary_step, voluntary_demo.FILES),
+    DemoStep("a bridge burned: the Burning Bridge marker placed, then the cohesion check (lfm.bridge-burning)",
+             bridge_demo.bridge_step, bridge_demo.FILES),
 ]
 
 
