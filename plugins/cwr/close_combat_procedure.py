@@ -93,8 +93,9 @@ class Attack:
         cost, spent, allowance = self._costs()
         mp_left = Fraction(self.mp) if self.mp is not None else allowance - spent
         how = "parameter mp" if self.mp is not None else f"allowance {allowance} - {spent} for the route"
+        whose = " and ".join(u.name for u in self.movers)
         section.add(f"{self.target}: terrain and hexside {cost} MP; {mp_left} MP left ({how})", target_cost=cost,
-                    mp_left=mp_left, quantity=Quantity("MP left", mp_left))
+                    mp_left=mp_left, quantity=Quantity("MP left", mp_left, of=whose))
         section.add("the command radius reaches the target hex: " +
                     ("assumed (parameter in_radius=true; 7.2b)" if self.in_radius else "no (parameter in_radius=false)"),
                     command_radius=self.in_radius)
@@ -102,11 +103,16 @@ class Attack:
         return CcMove(_plain(cost), _plain(mp_left), together, len(in_zone), to_zone, self.in_radius, self.source,
                       apart)
 
+    @property
+    def movers(self):
+        """The attackers whose allowance the move reads: the combat units (leaders move with them)."""
+        return [u for u in self.units if u.is_combat] or self.units
+
     def _costs(self):
         """(terrain + hexside into the target, MP spent along the route, the attackers' least
         allowance), from the movement engine with the target's units and the attackers set aside."""
         army = self.army
-        movers = [u for u in self.units if u.is_combat] or self.units
+        movers = self.movers
         classes = sorted({u.attributes.get("class") or u.type for u in movers})
         target = self.target
         position = [p for p in army.position(self.side, movers=self.units) if p.hex != target]

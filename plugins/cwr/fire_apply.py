@@ -41,10 +41,24 @@ def morale_leader(army, hex_name, choice=""):
     return None if found is None or found.morale_rating is None else Leader(found.name, found.morale_rating)
 
 
+def fired_on(fire, resolution):
+    """The names of the combat units the fire is at: the target's, or the Limbered battery alone
+    that a Selective Artillery Fire takes (5.5 (1))."""
+    chosen = resolution.selective
+    if chosen and chosen.battery:
+        return (chosen.battery,)
+    return tuple(u.name for u in fire.target.combat_units)
+
+
 class Application:
     """Applies one Resolution at its target. `modifiers`: the Straggler and Morale Tables' modifiers
     as given ((label, value) pairs); `leader`: "" the target hex's best morale rating, "none", or a
-    leader's name; `stay`: the stack ignores a '*' retreat where 6.2a lets it."""
+    leader's name; `stay`: the stack ignores a '*' retreat where 6.2a lets it.
+
+    The quantities: each unit fired on gets "casualties" (on the roll's line), "stragglers" (the
+    Straggler Check's, on its line) and "SP lost" (every loss: casualties, stragglers and the
+    Morale Check's losses, 0 on a line of its own), 0 included; the target hex "retreat hexes", 0
+    where it did not retreat."""
 
     def __init__(self, session, section, straggler_modifiers=(), morale_modifiers=(), leader="", stay=False):
         self.session, self.section = session, section
@@ -52,6 +66,27 @@ class Application:
         self.straggler_modifiers, self.morale_modifiers = tuple(straggler_modifiers), tuple(morale_modifiers)
         self.leader, self.stay = leader, stay
         self.changed = {}   # {unit name: Army unit} whose strength changed
+        self.lost = {}      # {unit fired on: SP it lost}
+
+    def decided(self, fire, resolution):
+        """The roll's quantities: each unit's casualties; no Straggler Check (no casualties): 0
+        stragglers; no Morale Check: a retreat of 0 hexes."""
+        units = fired_on(fire, resolution)
+        self.lost = dict.fromkeys(units, 0)
+        casualties = dict(resolution.losses)
+        marks = [Quantity("casualties", casualties.get(name, 0), of=name) for name in units]
+        if resolution.outcome is None or not resolution.outcome.casualties:
+            marks += [Quantity("stragglers", 0, of=name) for name in units]
+        if not resolution.morale_check:
+            marks.append(Quantity("retreat hexes", 0, of=fire.target.hex))
+        return marks
+
+    def unharmed(self):
+        """A line marking "SP lost" 0 for each unit fired on that lost nothing."""
+        names = [name for name, lost in self.lost.items() if not lost]
+        if names:
+            self.section.add(f"no SP lost: {', '.join(names)}", quantity=[Quantity("SP lost", 0, of=name)
+                                                                        for name in names])
 
     def apply(self, fire, resolution):
         target = fire.target.hex
@@ -67,6 +102,7 @@ class Application:
             self._morale(target, stack, outcome, resolution.selective)
         elif outcome.morale_check:
             self.section.add(f"no combat unit left in {target}: no Morale Check (5.7d)")
+        self.unharmed()
         self._wrecked()
 
     def low_ammo(self, resolution):
@@ -85,9 +121,10 @@ class Application:
             after = before - n
             note = _written(self.army, unit, "sp", after)
             self.changed[name] = unit
+            self.lost[name] = self.lost.get(name, 0) + n
             gone = ": eliminated, remove the counter (5.7b)" if after == 0 else ""
             self.section.add(f"{name}: {n} casualt{'y' if n == 1 else 'ies'}, {before} to {after} SP (5.7b){gone}"
-                             f"{note}", unit=name, casualties=n, sp=after, quantity=Quantity("casualties", n, of=name))
+                             f"{note}", unit=name, casualties=n, sp=after, quantity=Quantity("SP lost", n, of=name))
 
     def _stack(self, target, resolution):
         """The target's units as the straggler and morale rules read them, eliminated combat units
@@ -103,14 +140,16 @@ class Application:
         check = straggler_check(self.charts, stack, outcome.casualties, self.session.roll, self.straggler_modifiers,
                                 table=table)
         if check is None:
-            self.section.add("no infantry or cavalry unit left to check for stragglers (5.8a, 5.8c)")
+            self.section.add("no infantry or cavalry unit left to check for stragglers (5.8a, 5.8c)",
+                             quantity=[Quantity("stragglers", 0, of=name) for name in self.lost])
             return stack
+        straggled = {loss.unit: loss.lost for loss in check.losses.losses}
         mods = "".join(f" {v:+d} {label}" for label, v in check.modifiers)
         self.section.add(f"Straggler Check ({check.table.replace('_', ' ')}, 5.8a): {check.unit} rolls d6 "
                          f"{check.roll}{mods}, column {next(u.morale for u in stack if u.name == check.unit)}: "
                          f"{check.lost} SP straggle ({check.clause})", unit=check.unit, roll=check.roll,
                          table=check.table, stragglers=check.lost,
-                         quantity=Quantity("stragglers", check.lost, of=check.unit))
+                         quantity=[Quantity("stragglers", straggled.get(name, 0), of=name) for name in self.lost])
         self._losses(check.losses, "straggle")
         return [u for u in check.losses.stack]
 
@@ -119,6 +158,7 @@ class Application:
             unit = self.army.named(loss.unit)
             note = _written(self.army, unit, "sp", loss.after)
             self.changed[loss.unit] = unit
+            self.lost[loss.unit] = self.lost.get(loss.unit, 0) + loss.lost
             row = f"{unit.brigade}'s row" if unit.brigade else "the army's row"
             gone = ": eliminated, remove the counter" if loss.eliminated else ""
             kind = "casualties (permanent)" if losses.kind == "casualties" else \
@@ -137,14 +177,15 @@ class Application:
             modifiers += ((f"{outcome.cell}: {outcome.morale_shifts} upward shifts (5.7a)", outcome.morale_shifts),)
         check = morale_check(self.charts, stack, state, self.session.roll, modifiers, morale_leader(self.army, target, self.leader),
                              stay=self.stay)
+        no_retreat = Quantity("retreat hexes", 0, of=target)
         if check is None:
-            self.section.add(f"no combat unit left in {target}: no Morale Check (5.7d)")
+            self.section.add(f"no combat unit left in {target}: no Morale Check (5.7d)", quantity=no_retreat)
             return
         mods = "".join(f", {v:+d} {label}" for label, v in check.modifiers)
         self.section.add(f"Morale Check (6.1): {check.unit} (morale {check.rating}), {STATE_NAMES[check.before]}, "
                          f"{check.dice} {check.roll}{mods}: column {check.column}, {check.result.code}",
                          unit=check.unit, roll=check.roll, column=check.column, result=check.result.code,
-                         table=check.table)
+                         table=check.table, **({} if check.retreat else {"quantity": no_retreat}))
         if chosen and chosen.morale_needs_retreat and not check.retreat:
             self.section.add(f"{check.result.code} does not make the battery retreat: ignored by every unit in "
                              f"{target} ({chosen.clause})")

@@ -111,13 +111,15 @@ def fire(session, built, application):
     resolution = resolve_fire(session.charts, f, session.roll)
     describe(section, built, resolution.strength, resolution.shifts)
     if resolution.roll is None:
-        section.add("no roll: a Fire Strength below 1 is No Effect (5.3e)")
+        section.add("no roll: a Fire Strength below 1 is No Effect (5.3e)",
+                    quantity=application.decided(f, resolution))
+        application.unharmed()
         return resolution
     total = sum(s.columns for s in resolution.shifts)
     moved = f", {total:+d} column{'s' * (abs(total) != 1)}" if total else ""
     section.add(f"2d6 {resolution.roll}: column {resolution.column} (strength {resolution.strength.column_value}"
                 f"{moved}): {resolution.outcome.text}", roll=resolution.roll, column=resolution.column,
-                result=resolution.outcome.cell)
+                result=resolution.outcome.cell, quantity=application.decided(f, resolution))
     if resolution.selective:
         section.add(f"Selective Artillery Fire: {resolution.selective.clause}")
     application.apply(f, resolution)

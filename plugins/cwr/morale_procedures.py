@@ -55,6 +55,10 @@ def check(session, hex_name, code, mods, leader_name, stay, protected):
     section.add(f"{STATE_NAMES[state]} + {result.state.upper() if result.state else 'NE'}: {STATE_NAMES[after]} "
                 f"({clauses[0]})", before=state, after=after)
     write_losses(session, losses, section, result.clause)
+    unharmed = [u.name for u in units if u.is_combat and u.name not in {loss.unit for loss in losses.losses}]
+    if unharmed:
+        section.add(f"no SP lost: {', '.join(unharmed)}", quantity=[Quantity("SP lost", 0, of=name)
+                                                                  for name in unharmed])
     if losses.untaken:
         section.add(f"{losses.untaken} straggler loss{'es' if losses.untaken > 1 else ''} with no infantry or "
                     f"cavalry left to take {'them' if losses.untaken > 1 else 'it'} (5.8c)", untaken=losses.untaken)
@@ -78,9 +82,9 @@ def _retreat_line(section, result, retreat, skipped, units, protected, hex_name)
                     f"cwr.retreat hex={hex_name} path=...", retreat=retreat,
                     quantity=Quantity("retreat hexes", retreat, of=hex_name))
     elif result.retreat:
-        section.add("no unit left to retreat (6.3b)", retreat=0)
+        section.add("no unit left to retreat (6.3b)", retreat=0, quantity=Quantity("retreat hexes", 0, of=hex_name))
     else:
-        section.add("no retreat", retreat=0)
+        section.add("no retreat", retreat=0, quantity=Quantity("retreat hexes", 0, of=hex_name))
 
 
 def odds(session, hex_name, mods, leader_name):

@@ -79,7 +79,7 @@ class RallyMap:
 
 # What a step's roll decides, as (the outcome counted, the state after that is it): 1 when it
 # happened, 0 when it did not (6.4 C, D).
-ROLLED_OUTCOME = {"C": ("Blood Lust ended, no other state", "normal"), "D": ("rallied to DG", "dg")}
+ROLLED_OUTCOME = {"C": ("Blood Lust ended", "normal"), "D": ("rallied to DG", "dg")}
 
 
 def _rolled_outcome(event):
@@ -149,7 +149,7 @@ def register(plugin):
                                "eliminated; states written.",
                       Parameter("side", str, "the side rallying", choices=("Union", "Confederate")),
                       example="cwr-demo.vsav side=Confederate",
-                      quantities=("Blood Lust ended, no other state", "rallied to DG", "retreat hexes"))
+                      quantities=("Blood Lust ended", "rallied to DG", "retreat hexes"))
     def rally_procedure(context, side):
         session = start(context, f"{side} Rally Phase (CWR 6.4)", side=side, one_side="the Rally Phase")
         rally_side(session, side)

@@ -1,7 +1,8 @@
 """LIN 11, attrition (1862 scenarios, the Initial Phase of odd turns from 3): one d6 per side; each
 infantry and cavalry unit reads the Attrition Table's column for the territory it stands in, one row
 lower without a line of communications; no unit falls below 1 SP. Units within 4 MP of a friendly
-depot (their own movement costs, not through enemy units) and wagons are exempt."""
+depot (their own movement costs, not through enemy units) and supply wagons are exempt: each is
+marked "SP lost" 0."""
 from adjutant.rules.mp import mp_text
 from adjutant.procedures.report import Quantity
 
@@ -34,7 +35,12 @@ def _side_attrition(session, side, lines, section):
     roll = session.d6(f"{side} attrition")
     section.add(f"d6 {roll}", side=side, roll=roll)
     enemy = army.enemy_hexes(side)
-    for unit in sorted(units, key=lambda u: (u.hex, u.name)):
+    wagons = [u for u in army.of(side) if u.kind == "wagon"]
+    for unit in sorted(units + wagons, key=lambda u: (u.hex, u.name)):
+        if unit.kind == "wagon":
+            section.add(f"{unit.name} ({unit.hex}): exempt, a supply wagon", unit=unit.name, hex=unit.hex, exempt=True,
+                        quantity=Quantity("SP lost", 0, of=unit.name))
+            continue
         depots = army.depots(side, unit.hex)
         near = attrition_exemption(army.map, unit.hex, unit.type, depots=depots, enemy=enemy) if depots else None
         if near is not None and near.found:

@@ -488,7 +488,8 @@ class Battle:
         section.add(f"{force.side} checks demoralization ({force.lost} of {force.committed} committed SP lost): "
                     f"d6 {roll} ({mod_text}) = {total}: " + ("demoralized" if force.demoralized else "holds"),
                     side=force.side, round=number, roll=roll, modifiers=mods, total=total,
-                    demoralized=force.demoralized)
+                    demoralized=force.demoralized, quantity=Quantity("demoralized", int(force.demoralized),
+                                                                     of=force.side))
 
     def casualties(self, force, sixes, number, section):
         """14.3: after a natural 6, a roll for each combat or corps leader: killed on 5-6."""
@@ -705,7 +706,7 @@ def register(plugin):
                   "victory; losses and demoralization written to the game.",
         *PARAMETERS,
         example="litn-battle.vsav hex=1622 attacker=Union attacker_option=assault defender_option=stand "
-                "entered_second=Union", quantities=("SP lost", "VP", "wagon depleted"))
+                "entered_second=Union", quantities=("demoralized", "SP lost", "VP", "wagon depleted"))
     def battle(context, hex, attacker, **given):
         known = {p.name: p for p in PARAMETERS}
         unknown = sorted(set(given) - set(known))

@@ -130,6 +130,12 @@ def test_3_2b_7_0_the_attackers_route_does_not_stack_them_with_themselves(demo, 
     assert next(line.data["mp"] for line in lines(longer) if "attackers" in line.data) == 2
 
 
+def test_the_mp_left_are_marked_as_the_attacking_units(demo):
+    report, _ = demo.run(CLOSE_COMBAT_SAVE, "close-combat-odds", **FRONT)   # Meredith, a leader, moves with them
+    assert [(q.of, q.value) for q in report.quantities() if q.name == "MP left"] == [
+        ("24th Michigan and 19th Indiana", 6)]
+
+
 def test_7_2b_outside_the_command_radius_is_refused(demo):
     with pytest.raises(ArmyError, match=r"\(7\.2b\)"):
         demo.run(CLOSE_COMBAT_SAVE, "close-combat", seed=2, in_radius="false", **FRONT)

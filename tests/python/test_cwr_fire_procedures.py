@@ -176,6 +176,42 @@ def test_5_7a_m_is_a_morale_check_only_and_m_plus_2_two_columns_up(demo, roll, c
     assert prop(game, "42nd Mississippi", "SP") == "5"
 
 
+def marked(report):
+    """{(quantity, of): its values added up, as a simulation counts one run}."""
+    totals = {}
+    for q in report.quantities():
+        totals[(q.name, q.of)] = totals.get((q.name, q.of), 0) + q.value
+    return totals
+
+
+@pytest.mark.parametrize("rolls, casualties, stragglers, sp_lost, retreat", [
+    # 2: 2 casualties (5 to 3), Straggler Table 2 at C on a 6: 3 SP (3 to 0), no unit left to check morale
+    (["fire at A8.06=10", "straggler check 42nd Mississippi=6"], 2, 3, 5, 0),
+    # 1: 1 casualty, Table 1 on a 1: none; the Morale Check's SHB1L1 loses 1 more and retreats 1
+    (["fire at A8.06=9", "straggler check 42nd Mississippi=1", "morale check 42nd Mississippi=43"], 1, 0, 2, 1),
+    # M: a Morale Check only, NE: fired on and checked, nothing lost, no retreat
+    (["fire at A8.06=5", "morale check 42nd Mississippi=11"], 0, 0, 0, 0),
+    # -: no effect, no check
+    (["fire at A8.06=2"], 0, 0, 0, 0),
+])
+def test_the_unit_fired_on_marks_casualties_stragglers_and_all_its_sp_lost_zero_included(demo, rolls, casualties,
+                                                                                          stragglers, sp_lost,
+                                                                                          retreat):
+    report, _ = demo.run("cwr-firefight.vsav", "fire", firers="147th New York", target="A8.06", rolls=rolls)
+    assert marked(report) == {("range", "A8.04"): 2, ("fire strength", "147th New York"): 5,
+                              ("casualties", "42nd Mississippi"): casualties,
+                              ("stragglers", "42nd Mississippi"): stragglers,
+                              ("SP lost", "42nd Mississippi"): sp_lost, ("retreat hexes", "A8.06"): retreat}
+
+
+def test_5_3e_a_fire_below_strength_1_marks_the_unit_fired_on_as_losing_nothing(demo):
+    report, _ = demo.run("cwr-fire.vsav", "fire", firers="2nd Wisconsin:1", target="A2.09")   # 1 SP x 1/2
+    assert not report.rolls
+    assert {k: v for k, v in marked(report).items() if k[0] not in ("range", "fire strength")} == {
+        ("casualties", "7th Tennessee"): 0, ("stragglers", "7th Tennessee"): 0, ("SP lost", "7th Tennessee"): 0,
+        ("retreat hexes", "A2.09"): 0}
+
+
 # ---- the lines of fire ----
 
 def test_fire_lines_clear_and_blocked_with_the_blocking_hex(demo, tmp_path):

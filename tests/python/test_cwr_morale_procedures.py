@@ -105,6 +105,14 @@ def test_6_1_top_unit_rating_with_modifiers_and_one_leader_rating_minus_one(demo
         demo.run(DEMO_SAVE, "morale", hex="A2.06", leader="Davis")
 
 
+@pytest.mark.parametrize("roll, sp_lost, retreat", [(11, 0, 0), (65, 1, 3)])   # column E: NE, RB3L1
+def test_6_1_the_check_marks_each_units_sp_lost_and_the_retreat_zero_included(demo, roll, sp_lost, retreat):
+    report, _ = demo.run(DEMO_SAVE, "morale", rolls=(f"morale check 42nd Mississippi={roll}",), hex="A2.10",
+                         modifiers="flank fire:-2")
+    assert [(q.name, q.of, q.value) for q in report.quantities()] == [("SP lost", "42nd Mississippi", sp_lost),
+                                                                      ("retreat hexes", "A2.10", retreat)]
+
+
 def test_6_1_blood_lust_stack_rolls_on_the_blood_lust_table(demo, tmp_path):
     save = with_states(demo, tmp_path / "bl.vsav", states={"1st Tennessee": "bl"})
     report, game = demo.run(save, "morale", rolls=("blood lust 1st Tennessee=10",), hex="A2.05")

@@ -281,6 +281,14 @@ def test_side_reports_hide_what_vassal_hides(litn_demo):
     assert any(name in referee.text() for name in masked), "the referee sees the masked units"
 
 
+def test_11_the_exempt_supply_wagon_is_marked_as_losing_nothing_like_a_corps_near_a_depot(litn_demo):
+    report, _ = run(litn_demo, "attrition", side="Confederate", rolls=["Confederate attrition=6"])
+    wagon = line_of(report, "Confederate attrition", unit="Confederate Wagon")
+    assert wagon.data["exempt"] and "supply wagon" in wagon.text
+    lost = {q.of: q.value for q in report.quantities()}
+    assert lost["Confederate Wagon"] == lost["Lawton"] == 0 and lost["Hood"] == 2   # Lawton: 3 1/2 MP from a depot
+
+
 @pytest.mark.parametrize("variant", ["dynamic", "marker", "layer"])
 def test_attrition_writes_strength_wherever_the_module_keeps_it(litn_variants, variant, tmp_path):
     out = litn_variants[variant]

@@ -117,6 +117,16 @@ def test_10_6_demoralization_example_thirty_points_sixty_percent(litn_demo, tmp_
     assert tenths_lost(29, 100) == 2 and must_check_morale(2, 18) and not must_check_morale(1, 18)
 
 
+def test_10_6_each_demoralization_check_marks_demoralized_1_or_0_for_its_side(litn_demo, tmp_path):
+    rolls = ["commitment Confederate=6", "commitment Union=12", "depletion*=1",
+             "CRT round 1 Union=1", "CRT round 2 Union=1", "CRT round 1 Confederate=1", "CRT round 2 Confederate=1",
+             "demoralization round 1 Union=1", "demoralization round 2 Union=1",
+             "demoralization round 2 Confederate=6"]
+    report, _ = demoralization_example(litn_demo, tmp_path, rolls)
+    assert [(q.of, q.value) for q in report.quantities() if q.name == "demoralized"] == [
+        ("Union", 0), ("Confederate", 1), ("Union", 0)]   # round 1 Union; round 2 the attacker first
+
+
 def test_10_6_a_demoralized_force_retreats_and_is_written_demoralized(litn_demo, tmp_path):
     rolls = ["commitment Confederate=6", "commitment Union=12", "depletion*=1",
              "CRT round 1 Union=1", "CRT round 2 Union=1", "CRT round 1 Confederate=1", "CRT round 2 Confederate=1",

@@ -155,3 +155,11 @@ def test_a_procedure_declares_its_quantities_as_a_tuple_of_names():
         plugin.procedure("cp", "one CP", quantities="CP")
     plugin.procedure("cp", "one CP", quantities=["CP", "MA"])(lambda context: None)
     assert plugin.tasks["cp"].quantities == ("CP", "MA")
+
+
+def test_a_quantity_name_with_a_comma_is_refused_with_its_name():
+    plugin = Plugin("q", "quantities")
+    with pytest.raises(ValueError, match=r"procedure 'bl': the quantity name 'Blood Lust ended, no other state' has a "
+                                         r"comma"):
+        plugin.procedure("bl", "Blood Lust", quantities=("rallied", "Blood Lust ended, no other state"))
+    assert "bl" not in plugin.tasks

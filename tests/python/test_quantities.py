@@ -104,12 +104,19 @@ def test_the_litn_militia_table_gives_the_units_placed(demo_folders, capsys, mon
 # (procedure, the game and parameters instead of the example's, (name, of) a run that looked reports even as 0)
 ZEROS = [
     ("litn.attrition", {"game": "attrition.vsav", "side": "Union"}, ("SP lost", "II Corps (Sumner)")),  # exempt
+    ("litn.attrition", {"side": "Confederate"}, ("SP lost", "Confederate Wagon")),  # exempt, a supply wagon
     ("litn.battle", {}, ("SP lost", "Walker")),
     ("litn.battle", {}, ("VP", "Union")),
     ("lmn.combat", {}, ("SP lost", "McLaws")),
     ("lmn.combat", {}, ("VP", "Union")),
     ("lmn.desertion", {}, ("SP lost", "Hood")),
     ("cwr.close-combat", {}, ("SP lost", "19th Indiana")),
+    ("cwr.fire", {}, ("casualties", "42nd Mississippi")),   # fired on: "-", M and M+2 cause none
+    ("cwr.fire", {}, ("stragglers", "42nd Mississippi")),
+    ("cwr.fire", {}, ("SP lost", "42nd Mississippi")),
+    ("cwr.fire", {}, ("retreat hexes", "A8.06")),
+    ("cwr.morale", {}, ("SP lost", "42nd Mississippi")),
+    ("cwr.morale", {}, ("retreat hexes", "A2.10")),
     ("lfm.combat", {}, ("SP lost", "42nd Mississippi")),
     ("lfm.charge", {}, ("SP lost", "12th Illinois Cavalry")),
     ("r2a.forage", {}, ("victuals", "Fitz Lee's Brigade")),

@@ -257,6 +257,10 @@ class Plugin:
         if isinstance(quantities, str) or not all(isinstance(q, str) and q for q in quantities):
             raise TypeError(f"procedure {name!r}: quantities= takes a tuple of names (\"CP\", \"MA\"), "
                             f"not {quantities!r}")
+        listed = next((q for q in quantities if "," in q), None)
+        if listed is not None:   # the lists of names (`adjutant plugins`, simulate's messages) join them with commas
+            raise ValueError(f"procedure {name!r}: the quantity name {listed!r} has a comma; name one amount or "
+                             f"outcome without one")
         return self._register("procedure", name, help, parameters, example, quantities=tuple(quantities))
 
     def demo(self, help, module="", companion="", charts=""):
