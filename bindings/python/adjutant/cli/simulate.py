@@ -38,7 +38,8 @@ are the values the procedure's report marks as such (plugin contract §7); where
 quantity on several lines, they add up. A quantity's runs ("68 of 200") are the runs that reported it,
 and its mean, quartiles (nearest-rank: values some run gave) and frequencies are over those runs.
 An outcome that is no amount (who has the initiative, whether a unit rallies) is counted 1 when it
-happened and 0 when it did not, so its mean is how often it happened.
+happened and 0 when it did not, so its mean is how often it happened. The table rounds (means to
+two decimals, frequencies to whole percents); --json gives every count, to compare with exact odds.
 
 A procedure that declares no quantity (`adjutant plugins` lists each one's) is refused before any
 run. Runs 0-19 are made first, in this process: a procedure that reports no quantity in them is
