@@ -6,25 +6,17 @@ reads, the demo and the unit vocabulary.
     adjutant demo --plugin cwr --out DIR
 """
 from adjutant.plugin import Plugin
-from adjutant.rules.setup_check import check_setup
 
-from . import (artillery_ammo, close_combat_procedure, command_procedures, fire_procedure, morale_procedures,
-               move_check, supply_procedures, traces)
+from . import tasks
 
 plugin = Plugin("cwr", "Civil War Regimental Series", rules="cwr")
-move_check.register(plugin)
-fire_procedure.register(plugin)
-morale_procedures.register(plugin)
-close_combat_procedure.register(plugin)
-supply_procedures.register(plugin)
-command_procedures.register(plugin)
-artillery_ammo.register(plugin)
-traces.register(plugin)
+tasks.register(plugin)
 
 
 @plugin.check("setup", "Judge a set-up: units in terrain their class may not enter, stacks over 16 SP (3.2a), as "
                        "the generic plugin does.")
 def setup(context):
+    from adjutant.rules.setup_check import check_setup
     return check_setup(context)
 
 

@@ -1,14 +1,11 @@
 """One side's lines of fire (3.3, 4.0, 5.3): from each hex where its units may fire, to each enemy
 hex in their weapons' range and frontal arc, whether the line of sight is clear or which hex blocks
 it; and a picture of them with the frontal zones (3.4) of the side's faced units."""
-from adjutant.plugin import Parameter
 from adjutant.render import Picture, colours
 
-from .army import SIDES
 from .fire import cannot_fire
 from .fire_build import Sightlines, fire_kind, fire_unit, frontal
 from .fire_strength import range_multiplier
-from .session import start
 
 SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
 
@@ -102,22 +99,3 @@ def draw_lines(army, side, found):
                                          (SIDE_COLOURS[side], "frontal zones (3.4); dashed lines: artillery", "hex")])
     pic.focus([h for h in drawn])
     return pic
-
-
-def register(plugin):
-    @plugin.procedure("fire-lines", "3.3, 4.0, 5.3: every line of fire of one side's units able to fire to the enemy "
-                                    "hexes in range and in their frontal arc, each clear or blocked with the hex "
-                                    "that blocks it and the clause; the side's frontal zones (3.4); with picture=, "
-                                    "a picture of them.",
-                      Parameter("side", str, "whose units fire", choices=SIDES),
-                      Parameter("targets", str, "only these enemy hexes, HEX,HEX (default every one)", ""),
-                      Parameter("visibility", int, "the turn's visibility in hexes (4.4; default unlimited)", None),
-                      Parameter("picture", str, "write the picture to this new .png or .svg", "", output=True),
-                      example="cwr-firefight.vsav side=Union")
-    def fire_lines_procedure(context, side=None, targets="", visibility=None, picture=""):
-        session = start(context, f"{side} lines of fire (CWR 3.3, 4.0, 5.3)", side, one_side="fire-lines")
-        found = run_lines(session, side, _names(targets), visibility)
-        if picture:
-            draw_lines(session.army, side, found).save(picture)
-            session.report.files.append(str(picture))
-        return session.finish()

@@ -1,14 +1,11 @@
-"""The Morale Check of a hex (6.1-6.2) rolled or a result given, its exact odds before rolling, and
-the registration of the morale side's procedures: retreat (6.3), rally (6.4), straggler recovery
-(9.4) and wrecked status (5.9) live in their own modules."""
-from adjutant.plugin import Parameter
+"""The Morale Check of a hex (6.1-6.2) rolled or a result given, its exact odds before rolling
+(tasks/morale_procedures.py declares them with the morale side's other procedures: retreat (6.3),
+rally (6.4), straggler recovery (9.4) and wrecked status (5.9), which live in their own modules)."""
 from adjutant.procedures.report import Quantity
 
-from . import rally_procedure, recovery_procedures, retreat_procedure
 from .morale import apply_result, combine, morale_check, morale_odds, parse_result, retreat_optional
-from .session import start
-from .stack_effects import (STATE_NAMES, choose_leader, describe_stack, parse_modifiers, rule_unit, stack, stack_state,
-                            write_losses, write_state)
+from .stack_effects import (STATE_NAMES, choose_leader, describe_stack, rule_unit, stack, stack_state, write_losses,
+                            write_state)
 
 
 def _fraction(p):
@@ -103,40 +100,3 @@ def odds(session, hex_name, mods, leader_name):
     states = session.report.section("The state after the check (6.2b)")
     for after, p in sorted(o.states.items(), key=lambda kv: (-kv[1], kv[0])):
         states.add(f"{STATE_NAMES[after]}: {_fraction(p)}", state=after, chance=p)
-
-
-HEX = Parameter("hex", str, "the hex of the stack (A10.10)")
-MODIFIERS = Parameter("modifiers", str, "the Morale Table's modifiers, LABEL:N,LABEL:N (column shifts, + toward A)",
-                      "")
-LEADER = Parameter("leader", str, "the one leader in the hex whose rating - 1 shifts the check (default the best "
-                                  "there)", "")
-
-
-def register(plugin):
-    @plugin.procedure("morale", "6.1-6.2: a hex's Morale Check (the top combat unit's rating, the modifiers, one "
-                                "leader's rating - 1, d66; Blood Lust stacks on the Blood Lust table) or a result "
-                                "given, combined with the hex's state (6.2b), its straggler losses and new state "
-                                "written, the retreat reported ('*': 6.2a).",
-                      HEX, Parameter("result", str, "a result to apply instead of rolling, e.g. DGB2L1", ""),
-                      MODIFIERS, LEADER,
-                      Parameter("stay", bool, "the stack ignores a '*' retreat where 6.2a allows it", False),
-                      Parameter("protected", bool, "the stack is in a Sunken Road or Breastworks (6.2a)", False),
-                      example='cwr-demo.vsav hex=A2.10 modifiers="flank fire:-2"',
-                      quantities=("retreat hexes", "SP lost"))
-    def morale_procedure(context, hex, result="", modifiers="", leader="", stay=False, protected=False):
-        session = start(context, f"Morale of {hex} (CWR 6.1-6.2)")
-        check(session, hex, result, parse_modifiers(modifiers), leader, stay, protected)
-        return session.finish()
-
-    @plugin.procedure("morale-odds", "6.1-6.2b: the exact chance of each Morale Table (or Blood Lust table) result "
-                                     "of a hex before rolling, and of the state it would be in after.",
-                      HEX, MODIFIERS, LEADER, example='cwr-demo.vsav hex=A2.06 modifiers="flank fire:-2"')
-    def morale_odds_procedure(context, hex, modifiers="", leader=""):
-        session = start(context, f"Morale odds of {hex} (CWR 6.1-6.2)")
-        odds(session, hex, parse_modifiers(modifiers), leader)
-        return session.finish()
-
-    retreat_procedure.register(plugin)
-    rally_procedure.register(plugin)
-    recovery_procedures.register(plugin)
-

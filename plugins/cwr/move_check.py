@@ -16,7 +16,7 @@ from types import SimpleNamespace
 
 from adjutant import ZoneOfControl
 from adjutant.rules.move_check import MoveChecker, MoveVerdicts, Verdict
-from adjutant.rules.moves import positions, save_moves
+from adjutant.rules.moves import positions
 from adjutant.rules.mp import mp_text, parse_mp
 
 from .army import COMBAT_TYPES
@@ -83,17 +83,6 @@ def formation_change(unit_type, before, after, used, allowances, charts):
 def for_moves(context):
     """The move check of the log (or of the moves from the save `before`), as one Movement Phase."""
     return CwrMoveChecker(context.game, context.module, context.companion, context.charts, before=context.before)
-
-
-def register(plugin):
-    @plugin.check("moves", "Judge every move of the game's log (or since the save `before`) as one Movement Phase: "
-                           "hex and hexside costs and the road rate (3.0, 3.0a), MP across a unit's moves and its "
-                           "formation changes (3.1, 3.1c, 3.5), frontal zones that stop a move (3.4), stacking "
-                           "(3.2a, 3.2b), enemy hexes and Close Combat's entry cost (3.0b, 7.0); what a log cannot "
-                           "show (a forced march, 3.7) is noted (docs/cwr.md).")
-    def moves(context):
-        checker = for_moves(context)
-        return checker.check(save_moves(context.before, context.game) if context.before is not None else None)
 
 
 # The demo's Confederate Movement Phase (cwr-demo.vsav): each step a move (unit, hex) or a

@@ -4,14 +4,12 @@ enemy unit), the five steps in order (rally.rally), the states written, Routed s
 retreat or are eliminated reported."""
 from collections import deque
 
-from adjutant.plugin import Parameter
 from adjutant.procedures.report import Quantity
 
 from .distances import Distances
 from .rally import RallyStack, rally
 from .retreat_procedure import OFF
 from .retreat_steps import RetreatSteps
-from .session import start
 from .stack_effects import (STATE_NAMES, eliminate, enemy_hexes, leaders, rule_unit, stack_state,
                             write_losses, write_state)
 
@@ -140,18 +138,3 @@ def rally_side(session, side):
                     written.add(f"{unit.name}: {eliminate(session, unit)} with its stack (6.4 E)", unit=unit.name)
     if not written.lines:
         written.add("no state changed")
-
-
-def register(plugin):
-    @plugin.procedure("rally", "6.4: the side's Rally Phase, steps A-E in order: Sh removed, DG to Sh, BL removed "
-                               "(rolled for next to the enemy), each R stack rolls d6 - a leader's rating (2 or less: "
-                               "DG), R stacks within 6 hexes of the enemy retreat or, with no way out, are "
-                               "eliminated; states written.",
-                      Parameter("side", str, "the side rallying", choices=("Union", "Confederate")),
-                      example="cwr-demo.vsav side=Confederate",
-                      quantities=("Blood Lust ended", "rallied to DG", "retreat hexes"))
-    def rally_procedure(context, side):
-        session = start(context, f"{side} Rally Phase (CWR 6.4)", side=side, one_side="the Rally Phase")
-        rally_side(session, side)
-        Distances(session.army, session.charts, side).note(session)
-        return session.finish()

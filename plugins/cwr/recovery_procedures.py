@@ -4,14 +4,12 @@ option `distance` counts them, in Line, Normal) recovering one SP each, and unit
 divisions judged wrecked by their losses."""
 from collections import Counter
 
-from adjutant.plugin import Parameter
 from adjutant.procedures.report import Quantity
 
 from .army import enemy_of
 from .command_radius import RadiusUnit, Trace, command_radius, radius
 from .distances import FAR, Distances
 from .order_log import read_log
-from .session import start
 from .stack_effects import enemy_hexes, names, rule_unit, stack_state
 from .stragglers import RATINGS, STRAGGLING_TYPES, Brigade, Recovering, recover_stragglers
 from .wrecked import group_wrecked, unit_wrecked
@@ -204,36 +202,3 @@ def _group(section, name, members, check_marks, what):
     section.add(f"{name}: {w.count} {what}, check mark at {w.threshold}: {'wrecked' if w.wrecked else 'not wrecked'} "
                 f"({w.clause})", group=name, wrecked=w.wrecked, count=w.count)
     return w
-
-
-SIDE = Parameter("side", str, "whose units", choices=("Union", "Confederate"))
-
-
-def register(plugin):
-    @plugin.procedure("stragglers", "9.4: hourly Straggler Recovery (only on the :00 turn) for each brigade of the "
-                                    "side: the Brigade Straggler Recovery table by its morale and day or night, one "
-                                    "SP for each eligible unit (in Command Radius, 6 hexes from the enemy, Line, "
-                                    "Normal), the (+) bonus (9.4b), strengths written.",
-                      SIDE, Parameter("stragglers", str, "each brigade's stragglers on the Brigade Loss Chart, "
-                                                         "BRIGADE:N,... (default its printed SP - SP)", ""),
-                      Parameter("night", bool, "a night turn (2.2); 9.4c: a brigade with (or in a command with) "
-                                               "an Accepted order in the Order Log recovers none", False),
-                      example="cwr-wrecked.vsav side=Union \"stragglers=Cutler's Brigade:3\"",
-                      quantities=("SP", "SP recovered", "stragglers", "stragglers left"))
-    def stragglers_procedure(context, side, stragglers="", night=False):
-        session = start(context, f"{side} Straggler Recovery (CWR 9.4)", side=side, one_side="Straggler Recovery")
-        recovery(session, side, _counts(stragglers, "stragglers"), night)
-        return session.finish()
-
-    @plugin.procedure("wrecked", "5.9: each infantry and cavalry unit wrecked at 50% of its printed SP lost "
-                                 "(written), each brigade and division by its wrecked members against the Loss "
-                                 "Chart's check mark.",
-                      Parameter("side", str, "whose units (default both)", "", ("", "Union", "Confederate")),
-                      Parameter("check_marks", str, "the Loss Chart's check marks: NAME:N,... for brigades "
-                                                    "(wrecked regiments) and divisions (wrecked brigades)", ""),
-                      example="cwr-wrecked.vsav \"check_marks=Cutler's Brigade:2,Wadsworth's Division:1\"",
-                      quantities=("SP lost",))
-    def wrecked_procedure(context, side="", check_marks=""):
-        session = start(context, "Wrecked status (CWR 5.9)", side=side or None)
-        wrecked_status(session, side or None, _counts(check_marks, "check_marks"))
-        return session.finish()

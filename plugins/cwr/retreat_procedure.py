@@ -6,15 +6,13 @@ that cannot go the whole distance Routed (6.3c); off the map, its strength lost 
 illegal or incomplete path is refused (RetreatRefused) before anything is written."""
 from dataclasses import dataclass
 
-from adjutant.plugin import Parameter
 from adjutant.procedures.report import Quantity
 
 from .army import ArmyError, enemy_of
 from .morale import causes_displacement, displaced, ezoc_retreat, retreat_outcome
 from .retreat_steps import RetreatSteps
-from .session import start
-from .stack_effects import (STATE_NAMES, describe_stack, eliminate, names, rule_unit, stack, stack_state,
-                            write_losses, write_state)
+from .stack_effects import (STATE_NAMES, describe_stack, eliminate, rule_unit, stack, stack_state, write_losses,
+                            write_state)
 
 OFF = "off"   # the last word of a path that leaves the map
 
@@ -190,27 +188,3 @@ class Retreat:
         if batteries:
             self.section.add(f"{', '.join(batteries)}: limbered to retreat (6.3f); limbering in an enemy zone "
                              f"rolls on the Gun Loss table (cwr close combat procedures)")
-
-
-def register(plugin):
-    @plugin.procedure("retreat", "6.3: a retreat the player gives, judged (straight to the rear, no doubling back, "
-                                 "enemy units and prohibited terrain that leave no way on stop it and Rout the "
-                                 "stack, the first enemy zone draws a free fire, friendly units displace or join) "
-                                 "and made: the units moved, states written, a stack leaving the map lost as "
-                                 "stragglers. An illegal or incomplete path is refused and nothing is written.",
-                      Parameter("hex", str, "the retreating stack's hex (A10.10)"),
-                      Parameter("path", str, "the hexes of the retreat, HEX,HEX,...; end with 'off' to leave the map"),
-                      Parameter("hexes", int, "the retreat result's distance (B1-B4); default the path's length ('off' "
-                                              "counting as one)", 0),
-                      Parameter("displace", str, "hexes of the path whose friendly units displace instead of "
-                                                 "joining the retreat (6.3d), HEX,HEX", ""),
-                      example="cwr-demo.vsav hex=A2.10 path=A2.09,A2.08",
-                      quantities=("retreat hexes", "retreat hexes left"))
-    def retreat_procedure(context, hex, path, hexes=0, displace=""):
-        session = start(context, f"Retreat from {hex} (CWR 6.3)")
-        steps = names(path)
-        if not steps:
-            raise ValueError("path: give the hexes of the retreat, HEX,HEX,...")
-        required = hexes or len(steps)
-        Retreat(session, hex, required, names(displace)).run(steps)
-        return session.finish()

@@ -2,12 +2,10 @@
 2 hexes from its corps wagon or the army train, counted as the option `distance` reads them
 (distances.py); not DG or R, artillery limbered) measured on the map, and the ammunition of those
 that may written back to Normal."""
-from adjutant.plugin import Parameter
 
 from .army import ArmyError, enemy_of
 from .close_combat_procedure import cc_unit
 from .distances import FAR, Distances
-from .session import start
 from .supply import Wagon, resupply
 
 SUPPLY_TYPES = ("wagon", "train")
@@ -64,19 +62,3 @@ def resupply_segment(session, names):
 
 def unit_ammo(unit, verdict):
     return f"ammunition {'Low' if unit.ammo == 'low' else 'No'} Ammo -> {verdict.ammo.capitalize()}"
-
-
-def register(plugin):
-    @plugin.procedure("resupply", "8.3: the Resupply segment of a side: each Low or No Ammo unit (or the units "
-                                  "named) at least 4 hexes from every enemy unit, within 2 hexes of its corps wagon "
-                                  "or the army train (8.3a), not DG or R, artillery limbered (8.3b), its ammunition "
-                                  "written back to Normal; why not for the others.",
-                      Parameter("side", str, "whose Resupply segment", choices=("Union", "Confederate")),
-                      Parameter("units", str, "the units to resupply, comma-separated (default: every Low or No Ammo "
-                                              "unit of the side)", ""),
-                      example='cwr-demo.vsav side=Union units="Stevens\'s Battery,Hall\'s Battery"')
-    def resupply_procedure(context, side, units=""):
-        session = start(context, f"{side} Resupply (CWR 8.3)", side=side)
-        resupply_segment(session, [n.strip() for n in units.split(",") if n.strip()])
-        Distances(session.army, session.charts, side).note(session)
-        return session.finish()

@@ -3,10 +3,6 @@ file's [movement], so any hex module can be checked without writing Python. Its 
 adjutant.rules.move_check.MoveChecker with none of its hooks changed, the base other plugins
 start from (docs/plugins.md); its set-up check is adjutant.rules.setup_check."""
 from adjutant.plugin import Plugin
-from adjutant.rules.move_check import MoveChecker
-from adjutant.rules.moves import save_moves
-
-from adjutant.rules.setup_check import check_setup
 
 plugin = Plugin("generic", "Generic rules from the companion file's [movement]", rules="generic", fallback=True)
 
@@ -14,6 +10,8 @@ plugin = Plugin("generic", "Generic rules from the companion file's [movement]",
 @plugin.check("moves", "Judge every move of the game's log (or since the save `before`): the cheapest legal "
                        "path, its cost in MP, zones of control, enemy hexes, stacking penalties and limits.")
 def moves(context):
+    from adjutant.rules.move_check import MoveChecker
+    from adjutant.rules.moves import save_moves
     checker = MoveChecker(context.game, context.module, context.companion)
     return checker.check(save_moves(context.before, context.game) if context.before is not None else None)
 
@@ -21,4 +19,5 @@ def moves(context):
 @plugin.check("setup", "Judge a set-up: units in terrain their class may not enter, stacks over the limits. "
                        "Without a game, the module's own SetupStacks.")
 def setup(context):
+    from adjutant.rules.setup_check import check_setup
     return check_setup(context)

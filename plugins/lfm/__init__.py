@@ -6,22 +6,17 @@ docs/lfm.md explains what the plugin reads, the demo and the unit vocabulary.
     adjutant demo --plugin lfm --out DIR
 """
 from adjutant.plugin import Plugin
-from adjutant.rules.setup_check import check_setup
 
-from . import (bombardment_procedure, charge_procedure, cohesion_procedure, combat_procedure, command_procedures,
-               construction_procedures, move_check, night_procedure, odds_procedure, recovery_procedures,
-               reinforcement_procedure, stacking_procedure, traces, voluntary_procedures)
+from . import tasks
 
 plugin = Plugin("lfm", "Last Full Measure", rules="lfm")
-for procedures in (traces, move_check, command_procedures, bombardment_procedure, combat_procedure, charge_procedure,
-                   cohesion_procedure, odds_procedure, recovery_procedures, construction_procedures, night_procedure,
-                   stacking_procedure, reinforcement_procedure, voluntary_procedures):
-    procedures.register(plugin)
+tasks.register(plugin)
 
 
 @plugin.check("setup", "Judge a set-up: units in terrain their class may not enter, stacks over 16 SP of infantry "
                        "and cavalry or 6 SP of artillery (4.1, 4.2), as the generic plugin does.")
 def setup(context):
+    from adjutant.rules.setup_check import check_setup
     return check_setup(context)
 
 

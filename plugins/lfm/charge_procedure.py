@@ -6,14 +6,12 @@ hex (3.5) and writes them disorganized (3.11, 14.1). At night it is refused (23.
 from dataclasses import dataclass
 from fractions import Fraction
 
-from adjutant.plugin import Parameter
 from adjutant.procedures.report import Quantity
 
 from . import charge as rules
 from .apply_result import apply_side
 from .army import ArmyError
-from .combat_map import casualties, disorganize, names, parse_path, require_combat_hex, stack
-from .session import start
+from .combat_map import casualties, disorganize, names, require_combat_hex, stack
 
 
 def chance(p):
@@ -122,36 +120,3 @@ def charge(session, p, cohesions, used_road=False, started_stacked=True, retreat
                     f"(3.5)", moved_to=p.target)
     disorganize(session, section, chargers, "3.11, 14.1")
     return section
-
-
-CHARGE_PARAMETERS = (
-    Parameter("chargers", str, "the charging cavalry, NAME,... (one stack, adjacent to the target)"),
-    Parameter("target", str, "the hex charged, as VASSAL names it (0910)"),
-    Parameter("mp", int, "the quarter MP the chargers have left (the companion file counts quarter MP; default: "
-                         "their whole allowance)", None),
-    Parameter("used_road", bool, "the chargers used road movement this phase (3.1)", False),
-    Parameter("started_stacked", bool, "the chargers began the movement phase stacked together (3.4)", True),
-)
-
-
-def register(plugin):
-    @plugin.procedure("charge", "3, 14.1, 21: one cavalry charge on the save: the chargers' eligibility and MP "
-                                "(3.1-3.4), the column by cohesion difference (3.9), the DRMs (3.10), the Charge table "
-                                "roll, losses (8.10), the target's retreat even from NR terrain (3.6) judged and moved "
-                                "when retreat= gives it, the chargers into a vacated hex (3.5), the chargers written "
-                                "disorganized (3.11, 14.1), commander casualties (8.11, 21).",
-                      *CHARGE_PARAMETERS,
-                      Parameter("retreat", str, "the losing stack's retreat, HEX[,HEX] (10.1)", ""),
-                      Parameter("losses", str, "the units the owners choose to lose, NAME,... (8.10)", ""),
-                      example="lfm-charge.vsav chargers=\"12th Illinois Cavalry\" target=0611",
-                      quantities=("commander casualty", "quarter MP to enter", "retreat", "SP lost"))
-    def charge_procedure(context, chargers, target, mp=None, used_road=False, started_stacked=True, retreat="",
-                         losses=""):
-        session = start(context, f"Charge into {target} (LFM 3)")
-        p = plan(session, chargers, target, mp)
-        session.side = p.side
-        cohesions = describe(session.report.section(f"The charge into {target} before rolling (3.1-3.10)"), session,
-                             p, used_road, started_stacked)
-        charge(session, p, cohesions, used_road, started_stacked, parse_path(session.army, retreat),
-               [session.army.named(n) for n in names(losses)])
-        return session.finish()

@@ -5,7 +5,6 @@ palette, where the state reads them); a marker the palette lacks is reported for
 place or remove by hand, and nothing of that change is written."""
 from dataclasses import dataclass
 
-from adjutant.plugin import Parameter
 from adjutant.procedures.report import Quantity
 from adjutant.rules.map_army import MarkerRefused
 from adjutant.rules.map_state import hexside_name
@@ -13,8 +12,7 @@ from adjutant.rules.map_state import hexside_name
 from . import construction
 from .army import ArmyError, enemy_of
 from .cohesion import cohesion_check
-from .recovery_procedures import SIDE, names
-from .session import start
+from .recovery_procedures import names
 
 
 def _side_units(army, hex_name, side):
@@ -184,32 +182,3 @@ def _burns(text):
             raise ArmyError(f"burn= is UNIT:HEX/HEX[,UNIT:HEX/HEX ...], not {item!r}")
         found[name.strip()] = hexside.strip()
     return found
-
-
-MOVED = Parameter("moved", str, "the units that moved this turn, NAME,...", "")
-
-
-def register(plugin):
-    @plugin.procedure("breastworks", "24.1, 24.9-24.10: each build marker placed last turn becomes breastworks (a "
-                                     "unit still in the hex, no enemy ZOI), stays (in a ZOI) or is cancelled; the "
-                                     "units named may take a new build marker (24.1a). The markers are placed, "
-                                     "replaced and removed in the written save.",
-                      SIDE, Parameter("build", str, "the units to take a build marker, NAME,...", ""), MOVED,
-                      Parameter("retreated", str, "the hexes whose builder was forced to retreat (24.9), HEX,...",
-                                ""),
-                      example='lfm-demo.vsav side=Union build="147th New York,Calef\'s Battery"')
-    def breastworks_procedure(context, side, build="", moved="", retreated=""):
-        session = start(context, f"{side} breastworks (LFM 24)", side=side, one_side="lfm.breastworks")
-        breastworks(session, side, names(build), set(names(moved)), set(names(retreated)))
-        return session.finish()
-
-    @plugin.procedure("bridge-burning", "25: each Burning Bridge marker beside a unit of the side: a cohesion check "
-                                        "(+1 in a ZOI or ZOC, +1 in rain) destroys the bridge, unless the unit "
-                                        "moved; new markers placed by the units named, in the written save.",
-                      SIDE, Parameter("burn", str, "UNIT:HEX/HEX,...: units to place a Burning Bridge marker", ""),
-                      MOVED, Parameter("raining", bool, "it is raining (25: +1)", False),
-                      example="lfm-burning.vsav side=Confederate", quantities=("bridge destroyed",))
-    def bridge_procedure(context, side, burn="", moved="", raining=False):
-        session = start(context, f"{side} burning bridges (LFM 25)", side=side, one_side="lfm.bridge-burning")
-        bridges(session, side, _burns(burn), set(names(moved)), raining)
-        return session.finish()

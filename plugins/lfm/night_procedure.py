@@ -2,13 +2,11 @@
 shatter flag of the side cleared and the brigades' new totals reported (23.4, 15.4); at the end of
 the last one the routed pool named sent to the cemetery and brigades with no regiment on the map
 destroyed (23.7), reported for the player to do (the plugin cannot delete pieces)."""
-from adjutant.plugin import Parameter
 from adjutant.procedures.report import Quantity
 
 from . import night
 from .army import ArmyError
-from .recovery_procedures import SIDE, brigades, names, noted_totals, write_flag
-from .session import start
+from .recovery_procedures import brigades, write_flag
 
 
 def rules(session):
@@ -67,23 +65,3 @@ def night_end(session, side, routed):
         commander = army.commander_of(brigade, "brigade", side)
         section.add(f"{brigade} destroyed: remove " + (commander.name if commander else "its commander") +
                     " from play (to do by hand)", destroyed=brigade)
-
-
-def register(plugin):
-    @plugin.procedure("night", "23: what night changes; phase=start (the first night turn): every D and shatter "
-                               "flag of the side cleared (written), the brigades' new total strengths (23.4, 15.4); "
-                               "phase=end (the last night turn): the routed pool to the cemetery and brigades with no "
-                               "regiment on the map destroyed (23.7), reported.",
-                      SIDE, Parameter("phase", str, "start (of the first night turn) or end (of the last)", "start",
-                                              ("start", "end")),
-                      Parameter("routed", str, "the units in the routed pool, NAME,... (23.7)", ""),
-                      Parameter("totals", str, "the brigades' total strengths so far, BRIGADE:N,... (15.4)", ""),
-                      example="lfm-combat.vsav side=Union phase=start", quantities=("total SP",))
-    def night_procedure(context, side, phase="start", routed="", totals=""):
-        session = start(context, f"{side} night, {phase} (LFM 23)", side=side, one_side="lfm.night")
-        rules(session)
-        if phase == "start":
-            night_start(session, side, noted_totals(totals))
-        else:
-            night_end(session, side, names(routed))
-        return session.finish()

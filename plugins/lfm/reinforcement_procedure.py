@@ -2,13 +2,10 @@
 entering in a column on their side's entry hex (the companion file's [[map.place]] kind "entry"),
 each stack's road MP (26.5), road movement lost to a ZOI on the entry hex (26.6), and a delayed
 entry's reach (26.7)."""
-from adjutant.plugin import Parameter
 from adjutant.procedures.report import Quantity
 
 from .army import ArmyError, enemy_of
-from .recovery_procedures import names
 from .reinforcements import EnteringStack, column_allowances, delayed_entry
-from .session import start
 
 QUARTERS = 4   # the companion file counts MP in quarters (docs/lfm.md)
 
@@ -71,20 +68,3 @@ def entry(session, units, road, delayed, enter):
                             f"a delayed stack too (26.7)")
         v = delayed_entry(session.charts, delayed, army.distance(hex_name, enter))
         late.add(f"entering in {enter} after {delayed} turn(s) delayed: {v.clause}", hex=enter, allowed=v.allowed)
-
-
-def register(plugin):
-    @plugin.procedure("reinforcements", "26.5-26.7: the stacks holding the units named, off the map, entering in "
-                                        "that order in a column on their side's entry hex: each stack's road MP "
-                                        "(20, 19, 18 ... for MA 5), normal movement with a ZOI on the entry hex, "
-                                        "and how far away a delayed stack may enter.",
-                      Parameter("units", str, "units in the stacks entering, in entry order, NAME,..."),
-                      Parameter("road", str, "the entry place's name (default the side's first)", ""),
-                      Parameter("delayed", int, "turns the entry was delayed (26.7)", 0),
-                      Parameter("enter", str, "the hex a delayed stack enters by (26.7)", ""),
-                      example='lfm-entry.vsav units="Davis,42nd Mississippi,55th North Carolina"',
-                      quantities=("MP", "road MP"))
-    def reinforcements_procedure(context, units, road="", delayed=0, enter=""):
-        session = start(context, "Reinforcements (LFM 26)")
-        entry(session, names(units), road, delayed, enter)
-        return session.finish()

@@ -1,12 +1,9 @@
 """Stacking at the end of a movement phase on a save (4.1-4.5): each stack of the side (or one hex)
 against 16 SP of one brigade and 6 SP of artillery, the excess eliminated by the option
 stacking_excess and written (SP 0; the pieces are taken off the map by hand)."""
-from adjutant.plugin import Parameter
 from adjutant.procedures.report import Quantity
 
-from .army import SIDES, ArmyError
-from .recovery_procedures import names
-from .session import start
+from .army import ArmyError
 from .stacking import Unit, stacking_excess
 
 
@@ -36,26 +33,3 @@ def check(session, hexes, on_road):
         if r.eliminated:
             section.add(f"SP 0 written on {', '.join(r.eliminated)}: take them off the map (to do by hand)",
                         written=list(r.eliminated))
-
-
-def register(plugin):
-    @plugin.procedure("stacking", "4.1-4.5: the stacks of a side at the end of its movement phase (or one hex) "
-                                  "against 16 SP of one brigade's infantry and cavalry and 6 SP of artillery; the "
-                                  "excess eliminated (which units: option stacking_excess) and written.",
-                      Parameter("hex", str, "one hex to judge (give hex= or side=, exactly one)", ""),
-                      Parameter("side", str, "the side whose movement phase ends: all its stacks (give hex= or "
-                                             "side=, exactly one)", "", SIDES),
-                      Parameter("road", str, "the hexes whose stacks used road movement, HEX,... (option "
-                                             "road_stacking)", ""),
-                      example="lfm-combat.vsav hex=0810", quantities=("infantry and cavalry SP",))
-    def stacking_procedure(context, hex="", side="", road=""):
-        if bool(hex) == bool(side):
-            raise ArmyError("give exactly one of hex=HEX or side=SIDE")
-        session = start(context, f"Stacking in {hex or side + ' hexes'} (LFM 4)", side=side or None)
-        army = session.army
-        hexes = [hex] if hex else [h for h, us in army.stacks().items() if us[0].side == side
-                                   and any(u.is_combat for u in us)]
-        if hex:
-            army.require_hex(hex)
-        check(session, hexes, set(names(road)))
-        return session.finish()

@@ -8,16 +8,3 @@ def command(movement, commander, range, *, targets, zones=None, zone_exempt=()):
     unless a friendly unit is in that hex (`zone_exempt`: those hexes)."""
     return movement.trace(commander, list(targets), most=range, zones=zones, zone_rule="no passage",
                           zone_exempt=list(zone_exempt))
-
-
-def register(plugin):
-    @plugin.trace("lfm-command", "LFM 20.11 command: within --most hexes of the commander to the units "
-                                 "(--to); --zones entered, not passed, unless a --friendly unit is there.",
-                  needs=("most", "targets"))
-    def lfm_command(trace):
-        try:
-            range = int(trace.most)
-        except ValueError:
-            raise ValueError(f"lfm-command's --most is a number of hexes, not {trace.most!r}") from None
-        return command(trace.movement, trace.start, range, targets=trace.targets, zones=trace.zones,
-                       zone_exempt=trace.friendly)

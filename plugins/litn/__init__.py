@@ -6,21 +6,10 @@ player fills in (charts-template.toml). docs/litn.md explains each, its options 
 """
 from adjutant.plugin import Parameter, Plugin
 
-from adjutant.rules.moves import save_moves
-
-from . import battle, procedures, retreat_procedure, traces
-from . import turn as sequence_of_play
-from .attrition import run_attrition
-from .command import run_command
-from .move_check import for_phase
-from .odds import run_odds
-from .session import start
+from . import tasks
 
 plugin = Plugin("litn", "Lee Invades the North", rules="litn")
-traces.register(plugin)
-battle.register(plugin)
-retreat_procedure.register(plugin)
-sequence_of_play.register(plugin)
+tasks.register(plugin)
 
 SIDE = Parameter("side", str, "whose procedure (--side only says who reads the report)",
                  choices=("Union", "Confederate"))
@@ -39,6 +28,8 @@ LOST = Parameter("lost_dispatch", bool, "the Union has found the Lost Dispatch (
                                            "(default: the most CPs to expect)", ""),
                   example="litn-demo.vsav side=Confederate", quantities=("CP", "MA"))
 def command(context, side=None, turn=None, year=None, lost_dispatch=None, sender=""):
+    from .command import run_command
+    from .session import start
     session = start(context, "Command Phase (LIN 7)", side, turn, year, lost_dispatch, one_side="the Command Phase")
     session.report.title = f"{session.side} Command Phase, turn {session.turn} of {session.year} (LIN 7)"
     run_command(session, sender)
@@ -52,6 +43,8 @@ def command(context, side=None, turn=None, year=None, lost_dispatch=None, sender
                                          "reads the report)", None, ("Union", "Confederate")),
                   TURN, YEAR, example="litn-demo.vsav side=Union", quantities=("SP lost",))
 def attrition(context, side=None, turn=None, year=None):
+    from .attrition import run_attrition
+    from .session import start
     session = start(context, "Attrition (LIN 11)", side, turn, year)
     run_attrition(session)
     return session.finish()
@@ -65,6 +58,8 @@ def attrition(context, side=None, turn=None, year=None):
                   Parameter("units", str, "the units that force marched, NAME,NAME (default: the whole stack)", ""),
                   example="command.vlog hex=1625 side=Confederate", quantities=("SP lost",))
 def force_march(context, hex, side=None, units=""):
+    from . import procedures
+    from .session import start
     session = start(context, f"Force march from {hex} (LIN 8.6)", side, need_turn=False)
     procedures.force_march(session, hex, procedures.parse_units(units))
     return session.finish()
@@ -74,6 +69,8 @@ def force_march(context, hex, side=None, units=""):
                                      "(the department leader's or cavalry commander's when stacked with it).",
                   SIDE, example="litn-demo.vsav side=Confederate", quantities=("recovers",))
 def morale_recovery(context, side=None):
+    from . import procedures
+    from .session import start
     session = start(context, "Morale recovery (LIN 12)", side, need_turn=False, one_side="morale recovery")
     procedures.morale_recovery(session)
     return session.finish()
@@ -85,6 +82,8 @@ def morale_recovery(context, side=None):
                   Parameter("units", str, "the units leaving, NAME,NAME (default: the whole stack)", ""),
                   example="litn-demo.vsav hex=1622 side=Confederate", quantities=("leaves",))
 def leave_hex(context, hex, side=None, units=""):
+    from . import procedures
+    from .session import start
     session = start(context, f"Leaving the enemy-occupied hex {hex} (LIN 8.3)", side, need_turn=False,
                     one_side="leaving a hex")
     procedures.leave_hex(session, hex, procedures.parse_units(units))
@@ -98,6 +97,8 @@ def leave_hex(context, hex, side=None, units=""):
                   Parameter("units", str, "the units that would move, NAME,NAME (default: each whole stack)", ""),
                   example="litn-demo.vsav hex=1723 side=Confederate roll=true", quantities=("reacts",))
 def reaction(context, hex, roll=False, side=None, units=""):
+    from . import procedures
+    from .session import start
     session = start(context, f"Reaction to a unit entering {hex} (LIN 8.5)", side, need_turn=False, one_side="reaction")
     procedures.reaction(session, hex, roll, procedures.parse_units(units))
     return session.finish()
@@ -109,6 +110,8 @@ def reaction(context, hex, roll=False, side=None, units=""):
                   Parameter("pitched", bool, "a Pitched Battle was fought (wagons deplete on 5-6)", False), SIDE,
                   example="litn-demo.vsav hex=1622 side=Confederate pitched=true", quantities=("wagon depleted",))
 def combat_supply(context, hex, pitched=False, side=None):
+    from . import procedures
+    from .session import start
     session = start(context, f"Combat supply in {hex} (LIN 10.2)", side, need_turn=False, one_side="combat supply")
     procedures.combat_supply(session, hex, pitched)
     return session.finish()
@@ -118,6 +121,8 @@ def combat_supply(context, hex, pitched=False, side=None):
                                      "marker turns to its depleted side.", SIDE,
                   example="litn-demo.vsav side=Confederate")
 def wagon_depletion(context, side=None):
+    from . import procedures
+    from .session import start
     session = start(context, "Wagon depletion (LIN 10.2)", side, need_turn=False, one_side="wagon depletion")
     procedures.wagon_depletion(session)
     return session.finish()
@@ -129,6 +134,8 @@ def wagon_depletion(context, side=None):
                   Parameter("points", int, "the points spent on it (default: all the turn's points left)", None),
                   SIDE, TURN, YEAR, example="litn-demo.vsav side=Confederate unit=Hood")
 def replacements(context, unit="", points=None, side=None, turn=None, year=None):
+    from . import procedures
+    from .session import start
     session = start(context, "Replacements (LIN 15.2)", side, turn, year, one_side="replacements")
     procedures.replacements(session, unit, points)
     return session.finish()
@@ -140,6 +147,8 @@ def replacements(context, unit="", points=None, side=None, turn=None, year=None)
                   Parameter("sender", str, "the broadcasting leader (default: every one eligible)", ""),
                   TURN, YEAR, LOST, example="litn-broadcast.vsav receiver=Pickett")
 def odds(context, receiver="", sender="", turn=None, year=None, lost_dispatch=None):
+    from .odds import run_odds
+    from .session import start
     if not receiver and not sender:
         raise ValueError("odds needs receiver= (a broadcast) or sender= (a Command Point Table roll)")
     session = start(context, "Odds (LIN 7.1)", None, turn, year, lost_dispatch)
@@ -153,6 +162,9 @@ def odds(context, receiver="", sender="", turn=None, year=None, lost_dispatch=No
                        "less the force's stacking reduction (8.2), rail movement and capacity (8.9) and "
                        "entrenchment (8.8).")
 def moves(context):
+    from adjutant.rules.moves import save_moves
+    
+    from .move_check import for_phase
     checker = for_phase(context)
     return checker.check(save_moves(context.before, context.game) if context.before is not None else None)
 

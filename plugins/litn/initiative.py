@@ -1,12 +1,10 @@
 """The Initiative Phase (LIN 3.B): the Lost Dispatch roll of the 1862 scenarios (5.1) and the
 initiative roll that says who chooses the first player (5)."""
-from adjutant.plugin import Parameter
 from adjutant.procedures.report import Quantity
 from adjutant.rules.army_unit import is_true
 
 from .army import enemy_of
-from .scenarios import LOST_DISPATCH, TURN, YEAR, keep_value, kept_value
-from .session import start
+from .scenarios import LOST_DISPATCH, keep_value, kept_value
 
 LOST_DISPATCH_FROM = 6            # 5.1: "Starting on turn 6 of both 1862 scenarios"
 LOST_DISPATCH_ROLLS = (1, 2)      # 5.1: "On a roll of 1 or 2 the dispatch is discovered"
@@ -51,24 +49,3 @@ def lost_dispatch(session, found=None):
                 f"Union player rolls for initiative (5.1) and adds 1 to his Command Point Table rolls; Miles and "
                 f"White are released (15.2)", roll=roll, found=True, rolled=True,
                 quantity=Quantity("Lost Dispatch found", 1))
-
-
-def register(plugin):
-    @plugin.procedure("initiative", "5: the initiative roll: the Confederate player rolls (the Union player once the "
-                                    "Lost Dispatch is found); on 1-5 the roller chooses who moves first, on 6 his "
-                                    "opponent.", TURN, YEAR,
-                      example="litn-demo.vsav", quantities=("chooses the first player",))
-    def run_initiative(context, turn=None, year=None):
-        session = start(context, "Initiative (LIN 5)", None, turn, year)
-        initiative(session)
-        return session.finish()
-
-    @plugin.procedure("lost-dispatch", "5.1: from turn 6 of the 1862 scenarios the Union rolls for the Lost "
-                                       "Dispatch; 1-2 finds it, written to the game's LostDispatch property. No roll "
-                                       "once it is found.",
-                      Parameter("found", bool, "it is found already (default: the game's LostDispatch property)", None),
-                      TURN, YEAR, example="litn-demo.vsav turn=6", quantities=("Lost Dispatch found",))
-    def run_lost_dispatch(context, found=None, turn=None, year=None):
-        session = start(context, "The Lost Dispatch (LIN 5.1)", "Union", turn, year, lost_dispatch=False)
-        lost_dispatch(session, found)
-        return session.finish()

@@ -2,7 +2,6 @@
 communications (7.2), combat supply (10.2), the supply line a retreat shortens (10.6) and the
 attrition exemption (11), each a function of the map's Movement for scripts; all but 10.6's are
 also a kind of `adjutant trace` (loc, combat-supply, attrition)."""
-from adjutant.plugin import Parameter
 
 
 def line_of_communication(movement, start, targets, *, lines, major_river=(), bridge=(), enemy=(),
@@ -47,33 +46,3 @@ def attrition_exemption(movement, unit, unit_class, *, depots, enemy=(), zones=N
     The rule does not mention zones: ignored unless `pay_zones`."""
     return movement.trace(unit, list(depots), measure="MP", most=4, unit_class=unit_class, blocked=list(enemy),
                           zones=zones if pay_zones else None, zone_rule="pay cost" if pay_zones else "ignore")
-
-
-def register(plugin):
-    """The kinds of `adjutant trace` these rules give."""
-
-    @plugin.trace("loc", "LIN 7.2 line of communications: at most four non-road hexes, then along --lines "
-                         "(road, rail) to a target (--to: friendly depots, or Lee's hex for a corps leader); "
-                         "not through --enemy units, nor across a major river but at a bridge.",
-                  Parameter("major_river", str, "hexside features not crossed", (), many=True),
-                  Parameter("bridge", str, "... unless one of these is there", (), many=True),
-                  needs=("targets",))
-    def loc(trace, major_river, bridge):
-        return line_of_communication(trace.movement, trace.start, trace.targets, lines=trace.lines,
-                                     major_river=major_river, bridge=bridge, enemy=trace.enemy)
-
-    @plugin.trace("combat-supply", "LIN 10.2 combat supply: an undepleted wagon within 2 MP, else a depot "
-                                   "(--to) within 4 MP, with the --class's costs and the --zones' costs; not "
-                                   "through --enemy combat units.",
-                  Parameter("wagons", str, "hexes of undepleted wagons", (), many=True),
-                  needs=("unit_class",))
-    def combat(trace, wagons):
-        return combat_supply(trace.movement, trace.start, trace.unit_class, wagons=wagons, depots=trace.targets,
-                             enemy=trace.enemy, zones=trace.zones)
-
-    @plugin.trace("attrition", "LIN 11 attrition exemption: a friendly depot (--to) within 4 MP with the "
-                               "--class's costs, not through --enemy units.",
-                  needs=("unit_class", "targets"))
-    def attrition(trace):
-        return attrition_exemption(trace.movement, trace.start, trace.unit_class, depots=trace.targets,
-                                   enemy=trace.enemy)

@@ -1,12 +1,10 @@
 """The sequence of play (LIN 3.1) for the game's turn, year and scenario: phase by phase, the
 procedure to run next and what each player must decide. It rolls nothing and changes nothing.
-`register` also registers the turn's other procedures (initiative, initial_phase, wagons, victory)."""
+tasks/turn.py declares it with the turn's other procedures (initiative, initial_phase, wagons, victory)."""
 import shlex
-from pathlib import PurePath
 
-from . import initial_phase, initiative, victory, wagons
-from .scenarios import SCENARIO, TURN, YEAR, scenario_of, wagon_due
-from .session import start
+from . import initial_phase, initiative
+from .scenarios import wagon_due
 
 FILES = "--module MODULE --companion COMPANION --charts CHARTS"
 
@@ -115,18 +113,3 @@ def walk(session, scenario, game_file):
          "communications (loc_lost=)")
     if not last:
         h.add(f"advance the Turn marker to turn {turn + 1} (the game's Turn property)", next_turn=turn + 1)
-
-
-def register(plugin):
-    initiative.register(plugin)
-    initial_phase.register(plugin)
-    wagons.register(plugin)
-    victory.register(plugin)
-
-    @plugin.procedure("turn", "3.1: the sequence of play of the game's turn, year and scenario, phase by phase: the "
-                              "procedure to run next (its command line) and what each player must decide. No rolls.",
-                      SCENARIO, TURN, YEAR, example="litn-demo.vsav")
-    def run_turn(context, scenario=None, turn=None, year=None):
-        session = start(context, "Sequence of play (LIN 3.1)", None, turn, year)
-        walk(session, scenario_of(session, scenario), PurePath(context.source).name)
-        return session.finish()

@@ -6,19 +6,11 @@ each, its options and its report.
     adjutant run lmn.odds lmn-combat.vsav --module lmn-demo.vmod --companion companion.toml --charts charts.toml hex=1818
 """
 from adjutant.plugin import Plugin
-from adjutant.rules.moves import save_moves
-from adjutant.rules.setup_check import check_setup
 
-from . import combat, procedures, reinforcement, supply, traces, victory
-from .move_check import for_moves
+from . import tasks
 
 plugin = Plugin("lmn", "Lee Moves North", rules="lmn")
-combat.register(plugin)
-procedures.register(plugin)
-reinforcement.register(plugin)
-victory.register(plugin)
-supply.register(plugin)
-traces.register(plugin)
+tasks.register(plugin)
 
 
 @plugin.check("moves", "Judge every move of the game's log (or since the save `before`) as one Movement Phase: the "
@@ -26,6 +18,9 @@ traces.register(plugin)
                        "rigid zones (8.0), movement command control (11.0-11.3), rail movement (7.0-7.2), the "
                        "Potomac (18.1 A, 18.3 E); what a log cannot show (the d6 of 11.1) is noted (docs/lmn.md).")
 def moves(context):
+    from adjutant.rules.moves import save_moves
+
+    from .move_check import for_moves
     checker = for_moves(context)
     return checker.check(save_moves(context.before, context.game) if context.before is not None else None)
 
@@ -33,6 +28,7 @@ def moves(context):
 @plugin.check("setup", "Judge a set-up: units in terrain their class may not enter (ocean), as the generic plugin "
                        "does.")
 def setup(context):
+    from adjutant.rules.setup_check import check_setup
     return check_setup(context)
 
 

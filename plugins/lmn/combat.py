@@ -1,12 +1,10 @@
 """Odds and combat (11.4, 12.0-12.7, 13.0-13.3, 14.0, 15.2, 17.1 C): the strengths of an attack,
 the chance of each result of the Combat Results Table before rolling, and the attack resolved:
 step losses, eliminations, retreats, disruption, advance after combat, leaders moved to safety."""
-from adjutant.plugin import Parameter
 from adjutant.procedures.report import Quantity
 
 from .army import enemy_of
 from .losses import eliminate, lose_steps, victory_points
-from .session import start
 from .strength import battle, describe
 
 
@@ -278,39 +276,3 @@ class Combat:
                              f"{b.defender_hex} (12.5)", units=[u.name for u in moving])
         else:
             self.section.add(f"{b.defender_hex} is empty: the attackers may advance into it (12.5; advance=NAME,...)")
-
-
-DEFENDER = Parameter("hex", str, "the defender's hex")
-FROM = Parameter("from_hexes", str, "the attacking hexes, HEX,HEX (default: every adjacent hex with the enemy's "
-                                    "combat units)", "")
-UNITS = Parameter("units", str, "the attacking units, NAME,NAME (default: every combat unit in those hexes)", "")
-COUNTER = Parameter("counterattack", bool, "a counterattack (11.3 D.3: no leader needed)", False)
-
-
-def register(plugin):
-    @plugin.procedure("odds", "11.4, 12.3, 14.0, 15.2: the strengths of an attack (leaders' bonuses, fortified "
-                              "defenders doubled plus the fortification, hexsides only when every attacker crosses "
-                              "them), the odds rounded down, and the chance of each result of the chart file's CRT.",
-                      DEFENDER, FROM, UNITS, COUNTER, example="lmn-combat.vsav hex=1818")
-    def odds(context, hex, from_hexes="", units="", counterattack=False):
-        session = start(context, f"Odds of an attack on {hex} (LMN 12.3)")
-        run_odds(session, hex, from_hexes, units, counterattack)
-        return session.finish()
-
-    @plugin.procedure("combat", "12.0-13.3: an attack resolved on the chart file's CRT: step losses (the owner's "
-                                "losses=, else the strongest unit first), eliminations, retreats, disruption, "
-                                "advance after combat, dummies removed, leaders moved to the nearest friendly "
-                                "unit, cavalry retreating instead of De/Ae when only infantry fight them.",
-                      DEFENDER, FROM, UNITS, COUNTER,
-                      Parameter("losses", str, "steps each unit loses, NAME:N,NAME:N (10.0 A: the owner's "
-                                               "choice; default: the strongest unit first)", ""),
-                      Parameter("advance", str, "the attacking units that advance into an emptied hex, NAME,NAME "
-                                                "(12.5)", ""),
-                      Parameter("retreat_to", str, "where a retreat goes, FROM:TO[,FROM:TO] (default: away from "
-                                                   "the enemy, out of enemy zones)", ""),
-                      example="lmn-combat.vsav hex=1818", quantities=("SP lost", "VP"))
-    def combat(context, hex, from_hexes="", units="", counterattack=False, losses="", advance="", retreat_to=""):
-        session = start(context, f"Combat in {hex} (LMN 12-13)")
-        b = run_odds(session, hex, from_hexes, units, counterattack)
-        Combat(session, b, losses, advance, retreat_to).run()
-        return session.finish()

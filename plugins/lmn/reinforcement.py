@@ -1,9 +1,7 @@
 """Units that come and go: the Union militia raised and removed with the Confederates north of the
 Potomac (18.3), and eliminated dummies placed again on a leader or a fortification (6.0, 4.2 A.1)."""
-from adjutant.plugin import Parameter
 
 from .losses import eliminate
-from .session import start
 
 
 def _names(text):
@@ -102,27 +100,3 @@ def dummies(session, side, at):
         army.move(unit, hex_name)
         who = ", ".join(u.name for u in army.in_hex(hex_name, side) if u.is_leader or u.is_fortification)
         section.add(f"{unit.name} placed face-down in {hex_name} with {who}", unit=unit.name, hex=hex_name)
-
-
-def register(plugin):
-    @plugin.procedure("militia", "18.3: at the end of a Union Player-Turn with Confederates north of the Potomac, "
-                                 "a 1-5 militia at Carlisle, Harrisburg, Columbia and Gettysburg and two dummies "
-                                 "(if not on the map); with none north, all six removed.",
-                      Parameter("dummy_towns", str, "the two towns the dummies go to, TOWN,TOWN (default: the "
-                                                    "first two)", ""),
-                      example="lmn-demo.vsav")
-    def militia_procedure(context, dummy_towns=""):
-        session = start(context, "Union militia (LMN 18.3)")
-        militia(session, dummy_towns)
-        return session.finish()
-
-    @plugin.procedure("dummies", "6.0: the side's eliminated dummies placed again on a friendly leader or "
-                                 "fortification (Confederate ones south of the Potomac, 18.1 A).",
-                      Parameter("side", str, "whose Reinforcement Phase", choices=("Union", "Confederate")),
-                      Parameter("at", str, "where each goes, NAME:HEX[,NAME:HEX] (default: the first leader or "
-                                           "fortification hex)", ""),
-                      example="lmn-demo.vsav side=Confederate")
-    def dummies_procedure(context, side=None, at=""):
-        session = start(context, "Dummies (LMN 6.0)", side, one_side="placing dummies")
-        dummies(session, side, at)
-        return session.finish()

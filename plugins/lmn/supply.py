@@ -3,11 +3,9 @@ or of a rail line leading from one, unsupplied 7-12, isolated beyond; paths free
 of the zones of enemy face-down units; the Confederate depot a source only within 10 hexes of
 another and feeding no rail line; face-up cavalry, leaders and fortifications always supplied.
 The trace is the general search (traces.supply, `adjutant trace lmn-supply`)."""
-from adjutant.plugin import Parameter
 from adjutant.procedures.report import Quantity
 
 from .army import SIDES, enemy_of
-from .session import start
 from .traces import supply as trace_supply
 
 
@@ -112,19 +110,3 @@ def run_supply(session, side, names, control):
                 section.add(f"{unit.name} ({unit.hex}): isolated, no path of 12 hexes free of enemy units and "
                             f"zones to a source or a rail line from one{': ' + result.reason if result.reason else ''}",
                             unit=unit.name, state="isolated")
-
-
-def register(plugin):
-    @plugin.procedure("supply", "16: each unit supplied (within 6 hexes of a source or of a rail line leading from "
-                                "one), unsupplied (7-12) or isolated, with the path of its trace; enemy units and "
-                                "zones block; the depot traces 10 hexes and feeds no rail; face-up cavalry, leaders "
-                                "and fortifications always supplied.",
-                      Parameter("side", str, "whose units (default: both sides)", None, ("Union", "Confederate")),
-                      Parameter("units", str, "only these units, NAME,NAME", ""),
-                      Parameter("control", str, "who controls a city used as a source, CITY:SIDE,... (default: "
-                                                "the side occupying it, else the companion file's controlled_by)", ""),
-                      example="lmn-demo.vsav side=Confederate", quantities=("hexes to supply",))
-    def supply_procedure(context, side=None, units="", control=""):
-        session = start(context, "Supply (LMN 16)", side)
-        run_supply(session, side, _names(units), control)
-        return session.finish()

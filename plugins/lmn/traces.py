@@ -2,8 +2,6 @@
 `adjutant trace`."""
 from types import SimpleNamespace
 
-from adjutant.plugin import Parameter, TraceResult
-
 
 def supply(movement, unit, *, sources, depot=None, rail=(), units=None, unit_class=None, enemy=(), zones=None,
            zone_exempt=(), literal=False, depot_to_rail=True):
@@ -49,19 +47,3 @@ def supply(movement, unit, *, sources, depot=None, rail=(), units=None, unit_cla
             state = "unsupplied"
             reason = "within 6 hexes of a rail line, not of a source one leads from (option rail_supply, 16.3)"
     return SimpleNamespace(state=state, trace=trace, reason=reason, depot_source=depot_source)
-
-
-def register(plugin):
-    @plugin.trace("lmn-supply", "LMN 16 supply: within 6 hexes of a source (--to) or of a rail hex (--lines) "
-                                "leading to one, supplied; 7-12 unsupplied; else isolated. --enemy units and "
-                                "--zones block every part, but no zone extends where --friendly combat units stand "
-                                "(8.1B); never through "
-                                "hexes or hexsides --class (default: the first class) may not enter or cross.",
-                  Parameter("depot", str, "the CSA depot's hex", None), needs=("targets",))
-    def lmn_supply(trace, depot):
-        # The depot's trace reads the same --lines as the unit's (option depot_reach = "rail").
-        result = supply(trace.movement, trace.start, sources=trace.targets, depot=depot, rail=trace.lines,
-                        unit_class=trace.unit_class, enemy=trace.enemy, zones=trace.zones,
-                        zone_exempt=trace.friendly)
-        shown = result.trace or SimpleNamespace(found=False, hexes=[], steps=[], used=0, reason=result.reason)
-        return TraceResult(shown, result.state, {"state": result.state, "depot_source": result.depot_source})

@@ -4,10 +4,8 @@ the level of victory (20.2). The points for strength lost (20.1 A) come from the
 take the steps (combat, step-loss, desertion) and are given here as the totals so far."""
 from collections import deque
 
-from adjutant.plugin import Parameter
 from adjutant.procedures.report import Quantity
 
-from .session import start
 
 SIDES = ("Union", "Confederate")
 
@@ -146,21 +144,3 @@ def victory(session, union_vp, confederate_vp, final, control, controlled_rail):
     summary.add(f"{'the game ends' if final else 'if the game ended now'}: {name} (20.2; margin "
                 f"{abs(margin)} to the {'Confederates' if margin >= 0 else 'Union'}; the game lasts {turns} turns, "
                 f"option game_turns)", level=name, margin=margin)
-
-
-def register(plugin):
-    @plugin.procedure("victory", "20.1-20.2: the turn's rail-line VP (Washington to a map edge but the south; "
-                                 "north or east edge to the west edge), the objectives at the end, the totals and "
-                                 "the level of victory.",
-                      Parameter("union_vp", int, "the Union's VP so far (strength points lost by the enemy ...)", 0),
-                      Parameter("confederate_vp", int, "the Confederates' VP so far", 0),
-                      Parameter("final", bool, "the end of the game: the objectives count (20.1 B; default: the "
-                                               "game's Turn is the last, option game_turns)", None),
-                      Parameter("control", str, "who controls empty objective hexes, HEX:SIDE,... (default: the "
-                                                "side that held them at the start)", ""),
-                      Parameter("controlled_rail", str, "rail hexes the Confederates control by passage, HEX,HEX", ""),
-                      example="lmn-demo.vsav final=true union_vp=12 confederate_vp=30", quantities=("VP",))
-    def victory_procedure(context, union_vp=0, confederate_vp=0, final=None, control="", controlled_rail=""):
-        session = start(context, "Victory (LMN 20)")
-        victory(session, union_vp, confederate_vp, final, control, controlled_rail)
-        return session.finish()

@@ -13,35 +13,17 @@ docs/r2a.md explains what the plugin reads.
     adjutant demo --plugin r2a --out DIR
 """
 from adjutant.plugin import Plugin
-from adjutant.rules.setup_check import check_setup
 
-from . import ammo_procedures
-from . import attachment_procedure
-from . import command_procedures
-from . import move_check
-from . import odds_procedure
-from . import rail_procedure
-from . import supply_procedures
-from . import victory_procedure
+from . import tasks
 
 plugin = Plugin("r2a", "The Roads to Antietam (SJW / HCTR combined)", rules="r2a")
-PROCEDURES = (   # the procedure modules, each registering its procedures
-    command_procedures,
-    supply_procedures,
-    rail_procedure,
-    move_check,
-    attachment_procedure,
-    ammo_procedures,
-    victory_procedure,
-    odds_procedure,
-)
-for procedures in PROCEDURES:
-    procedures.register(plugin)
+tasks.register(plugin)
 
 
 @plugin.check("setup", "Judge a set-up: units in terrain their class may not enter, over-stacked hexes, as the "
                        "generic plugin does.")
 def setup(context):
+    from adjutant.rules.setup_check import check_setup
     return check_setup(context)
 
 

@@ -4,13 +4,11 @@ the Union cavalry regiments by the rule's names, 3 IN and 6 NY) and whether the 
 reorganized (rule 2, read from the save). Nothing is written: the module shows an attachment by
 stacking or by its markers; the procedure judges the pairs and refuses (exit 2) if the rules
 refuse one."""
-from adjutant.plugin import Parameter
 
 from .army import ArmyError
 from .attachment import AttachUnit, may_attach
 from .dates import show_date
 from .command_procedures import had_panic, panic_state
-from .session import start
 from .takeover import takeover_turn
 
 ORDINAL_SUFFIXES = ("st", "nd", "rd", "th")
@@ -125,22 +123,3 @@ def parse_pairs(unit, to, pairs):
     if not found:
         raise ArmyError("name the attachment: unit=NAME to=NAME, or pairs=UNIT:TO,...")
     return found
-
-
-def register(plugin):
-    @plugin.procedure("attach", "7 Special attachment: may each unit named attach to the other? Same side and type, "
-                                "infantry regiments/brigades and cavalry regiments only, a Union unit with a corps "
-                                "affiliation only to its corps, DC and Balt only to their designation, Shen/RR/Kan/Res "
-                                "only to theirs until the Union army is reorganized (read from the save: every corps "
-                                "leader reorganized, or the takeover schedule's last turn come), of the Union cavalry "
-                                "only 3 IN and 6 NY, to any cavalry brigade. Every clause reported; nothing written; "
-                                "exit 2 if any pair is refused.",
-                      Parameter("unit", str, "the unit attaching", ""),
-                      Parameter("to", str, "the unit it attaches to", ""),
-                      Parameter("pairs", str, "several attachments to judge: UNIT:TO,...", ""),
-                      example="r2a-demo.vsav pairs=\"3rd Indiana Cavalry:Bayard's Brigade,Piatt's Brigade:Morell's "
-                              "Division\"")
-    def attach_procedure(context, unit="", to="", pairs=""):
-        session = start(context, "Special attachment (R2A 7)")
-        judge_pairs(session, parse_pairs(unit, to, pairs), context.source)
-        return session.finish()

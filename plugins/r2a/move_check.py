@@ -31,17 +31,6 @@ def for_moves(context):
     return R2aMoveChecker(context.game, context.module, context.companion, context.charts, context.source)
 
 
-def register(plugin):
-    @plugin.check("moves", "Judge every move of the game's log: the generic check's costs, allowances and zones "
-                           "(the companion file's), a Union infantry move beyond its allowance from a station judged "
-                           "as a rail move (4: eligibility, 35 rail hexes, no enemy unit, ZOC or Confederate county, "
-                           "the state's maximum counted over the log; never cavalry), Balt units never west of hex "
-                           "row 2101-2134 of the east map and DC units within the DC defense area (5).", logs_only=True)
-    def moves(context):
-        """The verdicts of the log's moves."""
-        return for_moves(context).check()
-
-
 class R2aMoveChecker(MoveChecker):
     def __init__(self, game, module, companion, charts=None, source=""):
         super().__init__(game, module, companion)
@@ -175,4 +164,3 @@ class R2aMoveChecker(MoveChecker):
                         "enemy unit, an enemy ZOC or a Confederate-controlled county"], None
         return "", [f"4: no continuous rail hexes join {verdict.start} to {verdict.end} within {limit} rail "
                     "hexes"], None
-

@@ -3,14 +3,12 @@ network, the maximum of the state the move begins in counted over this turn's at
 property [globals] rail_moves names, reset when the date changes), the attempt's fatigue and roll,
 and the move along the path given (up to 35 rail hexes, no enemy unit, enemy ZOC or
 Confederate-controlled county). Refusals raise ArmyError naming each clause (exit 2)."""
-from adjutant.plugin import Parameter
 from adjutant.procedures.report import Quantity
 
 from . import rail, rail_save
 from .army import ArmyError
 from .dates import show_date
 from .modified_roll import percent
-from .session import start
 
 
 LIMITS = {   # 5: what the reach of a designated unit leaves out
@@ -129,23 +127,3 @@ def odds(session, kind, unit):
                 + (f" ({why})" if why else " (it did not move by rail last turn)"), unit=found.name,
                 chance=str(moves))
     return moves
-
-
-def register(plugin):
-    @plugin.procedure("rail", "4, Optional III: a Union infantry unit's attempt to move by rail: eligibility (its "
-                              "station joined to Alexandria, Baltimore or Washington, or Harrisburg with the RTG "
-                              "maps, by rail hexes with no damaged or destroyed station), the maximum of the state "
-                              "the move begins in over this turn's attempts (the global property rail_moves), +1 "
-                              "fatigue even on a failure, a d6 (1-3 moves; -2 after a rail move last turn), then "
-                              "the move along path= (up to 35 rail hexes, no enemy unit, enemy ZOC or "
-                              "Confederate-controlled county) or the hexes it may reach.",
-                      Parameter("unit", str, "the Union unit attempting to move by rail"),
-                      Parameter("path", str, "HEX,...: the rail hexes it moves along when the attempt succeeds "
-                                             "(its own hex first or not); default: report the hexes it may reach",
-                                ""),
-                      example="r2a-rail.vsav unit=\"Couch's Division\"", quantities=("fatigue", "moved by rail"))
-    def rail_procedure(context, unit, path=""):
-        session = start(context, f"Union rail movement: {unit} (4)", side="Union")
-        rail_move(session, unit, path)
-        return session.finish()
-

@@ -4,18 +4,15 @@ phases (`r2a.victuals`), a forage march (`r2a.forage`, its odds through `odds`),
 counters and reported with its clause. Whether a unit is "in supply" by the SJW or HCTR rules (the
 base games' supply trace, not in these rules) is the player's word: every unit is in supply but
 those named unsupplied=."""
-from adjutant.plugin import Parameter
 from adjutant.procedures.kept import kept_property
 from adjutant.procedures.report import Quantity
 
 from . import forage as forage_rules
 from . import levy as levy_rules
 from . import victuals as victuals_rules
-from .army import SIDES, ArmyError
+from .army import ArmyError
 from .modified_roll import percent
-from .session import start
 
-PHASES = ("status", "effects", "recovery", "repair")
 HARPERS_FERRY = "Harper's Ferry"
 ATTRITION = "the Union manpower lost to supply attrition (8), part of union_losses, which Victory V does not count"
 LEVY_VP_KEY = "maryland_levy_vp"   # [globals]: the victory points Maryland levies cost so far (Optional III)
@@ -194,9 +191,6 @@ def station_repair(session):
 
 # ---- r2a.forage ----
 
-HARPERS_FERRY_HELP = ("Optional III: the Union holds Harper's Ferry (default: read from the map's place Harper's "
-                      "Ferry, held by the side of the combat units in it; empty, the Union's unless a Confederate "
-                      "control marker lies on it)")
 
 def harpers_ferry(session, given):
     """Whether the Union holds Harper's Ferry, and how that is known: `given` (True or False) when the
@@ -419,85 +413,3 @@ def depot_victuals(session, name, grants):
         f"{session.charts.rule('levy', 'range')} hexes when a Confederate unit destroys it (the player's word: "
         f"who destroyed it, and when, is not in the save)", depot=name, hex=place.hex, vp=place.vp)
     share(session, levy_rules.Source(name, "depot", vp=place.vp), place.hex, grants, f"depot {name}")
-
-
-# ---- registration ----
-
-def register(plugin):
-    @plugin.procedure("victuals", "8: a side's supply phase: status (a unit not in supply or above fatigue 0 "
-                                  "spends a victual; none left flips it to its unsupplied side, victuals flip it "
-                                  "back), effects (unsupplied: disorganized, already disorganized: -1 manpower), "
-                                  "recovery (in supply at fatigue 0: +2 victuals, at most 5), repair (a die for each "
-                                  "damaged rail station, repaired on 1). Every change written.",
-                      Parameter("side", str, "the side whose supply phase it is (not needed for repair)", "", SIDES),
-                      Parameter("phase", str, "status, effects, recovery or repair", choices=PHASES),
-                      Parameter("unsupplied", str, "the units NOT in supply by the SJW or HCTR rules (the base games' "
-                                                   "supply trace is not in these rules), NAME,...; default: every unit "
-                                                   "is in supply", ""),
-                      Parameter("levied", str, "status: the units a levy puts in supply at this check (Optional III; "
-                                               "r2a.levy names them), NAME,...", ""),
-                      example="r2a-demo.vsav side=Confederate phase=status \"unsupplied=Taliaferro's Division\"",
-                      quantities=("fatigue", "manpower", "manpower lost", "station repaired", "victuals"))
-    def victuals_procedure(context, phase, side="", unsupplied="", levied=""):
-        if phase != "repair" and not side:
-            raise ArmyError(f"r2a.victuals phase={phase} is one side's: give side=Union or side=Confederate")
-        if levied and phase != "status":
-            raise ArmyError("levied= is for phase=status (Optional III: in supply at the next supply status check)")
-        if unsupplied and phase not in ("status", "recovery"):
-            raise ArmyError(f"unsupplied= is for phase=status or recovery, not {phase}")
-        session = start(context, f"{side + ' ' if side else ''}supply: the {phase} phase (R2A 8)", side=side or None)
-        if phase == "status":
-            supply_status(session, side, names(unsupplied), names(levied))
-        elif phase == "effects":
-            supply_effects(session, side)
-        elif phase == "recovery":
-            supply_recovery(session, side, names(unsupplied))
-        else:
-            station_repair(session)
-        return session.finish()
-
-    @plugin.procedure("forage", "8, Optional III: a forage march: +1 fatigue (an extended march roll at 3 or 4), a "
-                                "die on the forage table against the hex's forage value (Pennsylvania: 4 Confederate, "
-                                "6 Union; +1 to a Confederate roll there while the Union holds Harper's Ferry), the "
-                                "victuals received (at most 5). Fatigue and victuals written.",
-                      Parameter("unit", str, "the foraging unit"),
-                      Parameter("union_holds_harpers_ferry", bool, HARPERS_FERRY_HELP, None),
-                      Parameter("modifier", int, "the base game's die modifiers (Harper's Ferry, dispersal), as one "
-                                                 "number", 0),
-                      example="r2a-levy.vsav \"unit=Fitz Lee's Brigade\" union_holds_harpers_ferry=yes",
-                      quantities=("fatigue", "forage table victuals", "forage value", "victuals", "victuals gained"))
-    def forage_procedure(context, unit, union_holds_harpers_ferry=None, modifier=0):
-        session = start(context, f"Forage march of {unit} (R2A 8)")
-        forage_march(session, unit, union_holds_harpers_ferry, modifier)
-        session.side = session.army.named(unit).side
-        return session.finish()
-
-    @plugin.procedure("levy", "8, Optional III: a Confederate unit levies the town it stands in: its victuals (a "
-                              "Pennsylvania town 2 x its VP, a Maryland town 8, a Baltimore hex 4) shared to units "
-                              "within 5 hexes, checked and written; the units it puts in supply at the next supply "
-                              "status check (the levier and others passing through: option levy_supply); a Maryland "
-                              "town in Frederick, Washington or Carroll county costs 1 VP a unit supplied.",
-                      Parameter("unit", str, "the levying unit, in the town"),
-                      Parameter("town", str, "the town levied (the companion file's [[map.place]] kind town)"),
-                      Parameter("others", str, "the other units passing through the town to be supplied, NAME,...", ""),
-                      Parameter("grants", str, "the victuals given, UNIT:N,...", ""),
-                      example="r2a-levy.vsav \"unit=A.P. Hill's Division\" town=Carlisle \"others=Ewell's Division\" "
-                              "\"grants=A.P. Hill's Division:5,Ewell's Division:3\"",
-                      quantities=("levy VP", "victuals", "victuals gained", "victuals shared", "victuals to share"))
-    def levy_procedure(context, unit, town, others="", grants=""):
-        session = start(context, f"Levy of {town} by {unit} (R2A 8, Optional III)")
-        levy_town(session, unit, town, names(others), grants_of(grants))
-        session.side = session.army.named(unit).side
-        return session.finish()
-
-    @plugin.procedure("depot", "8: a destroyed Union depot's victuals (2 x the VP for its destruction) shared to "
-                               "Confederate units within 5 hexes, checked and written.",
-                      Parameter("depot", str, "the destroyed depot (the companion file's [[map.place]] kind depot)"),
-                      Parameter("grants", str, "the victuals given, UNIT:N,..."),
-                      example="r2a-supply.vsav \"depot=Manassas Junction\" \"grants=A.P. Hill's Division:4,Ewell's Division:3\"",
-                      quantities=("victuals", "victuals gained", "victuals shared", "victuals to share"))
-    def depot_procedure(context, depot, grants):
-        session = start(context, f"Victuals of depot {depot} (R2A 8)", side="Confederate")
-        depot_victuals(session, depot, grants_of(grants))
-        return session.finish()
-

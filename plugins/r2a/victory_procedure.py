@@ -11,7 +11,6 @@ Confederate combat units on the automatic-win hexes, the Confederate infantry di
 Maryland and Pennsylvania (Optional II). The rest are parameters: the Confederate manpower lost
 (unless [globals] confederate_losses names a global property), Harper's Ferry's surrender, the
 Maryland levy units and the Pennsylvania towns levied."""
-from adjutant.plugin import Parameter
 from adjutant.procedures.kept import kept_property
 from adjutant.rules.army_unit import is_true
 from adjutant.procedures.report import Quantity
@@ -19,7 +18,6 @@ from adjutant.procedures.report import Quantity
 from . import victory
 from .army import ArmyError
 from .dates import show_date
-from .session import start
 from .supply_procedures import ATTRITION
 
 READ_GLOBALS = {"union_losses": "Union manpower losses from all causes (2)", "union_attrition": ATTRITION,
@@ -238,41 +236,3 @@ def check_crossed(army, crossed):
             raise ArmyError(f"crossed=no: {', '.join(f'{u.name} ({u.hex})' for u in north)}, Confederate infantry, "
                             f"stand{'s' if len(north) == 1 else ''} in Maryland or Pennsylvania on the map: a "
                             f"Confederate infantry unit has crossed the Potomac (Optional II Game End)")
-
-
-def register(plugin):
-    @plugin.procedure("victory", "Victory I-VII, the Victory levels, Optional II and III: the Confederate victory "
-                                 "points of the save line by line (counties under Confederate control, destroyed "
-                                 "depots and stations with the victory lines they cut, the C&O aqueduct, the "
-                                 "Marysville bridge, manpower lost, Panic, levies, the objective hexes the Union "
-                                 "holds at the end), each with its clause, the total and the victory level. Nothing "
-                                 "is rolled or written.",
-                      Parameter("confederate_losses", int, "Victory V: Confederate manpower lost in combat, retreat, "
-                                                           "cavalry retreat or surrender (default: the global "
-                                                           "property [globals] confederate_losses names, else 0)",
-                                None),
-                      Parameter("union_losses", int, "Victory V: Union manpower lost in combat, retreat, cavalry "
-                                                     "retreat or surrender (default: the global property [globals] "
-                                                     "union_losses names, all causes, less the one [globals] "
-                                                     "union_attrition names, supply attrition)", None),
-                      Parameter("harpers_ferry_surrendered", int, "Victory V: the Union manpower of those lost "
-                                                                  "surrendered at Harper's Ferry", 0),
-                      Parameter("levy_units", int, "Optional III: units supplied by levied towns in Frederick, "
-                                                   "Washington or Carroll County", 0),
-                      Parameter("levied", str, "Optional III: the Pennsylvania towns levied, TOWN,... (their "
-                                               "companion vp)", ""),
-                      Parameter("end", bool, "Victory VII and the levels: the end of the game (the objective hexes "
-                                             "a Union combat unit holds score)", False),
-                      Parameter("crossed", bool, "Optional II Game End: a Confederate infantry unit has crossed the "
-                                                 "Potomac (default: one is in Maryland or Pennsylvania now)", None),
-                      example="r2a-alexandria.vsav", quantities=("VP",))
-    def victory_procedure(context, confederate_losses=None, union_losses=None, harpers_ferry_surrendered=0,
-                          levy_units=0, levied="", end=False, crossed=None):
-        check_parameters(confederate_losses, union_losses, harpers_ferry_surrendered, levy_units)
-        session = start(context, "Confederate victory points and the victory level (R2A)")
-        check_crossed(session.army, crossed)
-        position, notes = read_position(session, confederate_losses, union_losses, harpers_ferry_surrendered,
-                                        levy_units, levied, end)
-        score(session, position, notes, crossed)
-        return session.finish()
-

@@ -2,6 +2,8 @@
 clear errors for broken plugins."""
 import importlib.metadata
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -163,3 +165,21 @@ def test_a_quantity_name_with_a_comma_is_refused_with_its_name():
                                          r"comma"):
         plugin.procedure("bl", "Blood Lust", quantities=("rallied", "Blood Lust ended, no other state"))
     assert "bl" not in plugin.tasks
+
+
+# Rule modules only a running task needs: each built-in plugin's largest, by their tables and dataclasses.
+RUN_ONLY = ("adjutant_plugins.cwr.fire_table", "adjutant_plugins.cwr.close_combat", "adjutant_plugins.lfm.combat",
+            "adjutant_plugins.litn.battle", "adjutant_plugins.lmn.combat", "adjutant_plugins.r2a.victory")
+
+
+def test_loading_the_plugins_imports_no_rule_module_a_task_needs_only_to_run():
+    script = ("import importlib.util, sys\n"
+              "from adjutant.plugin_host import load_plugins\n"
+              "load_plugins()\n"
+              f"names = {RUN_ONLY!r}\n"
+              "print([n for n in names if n in sys.modules])\n"
+              "print([n for n in names if importlib.util.find_spec(n) is None])")
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    imported, missing = ran.stdout.splitlines()
+    assert missing == "[]", f"no such module: {missing}"
+    assert imported == "[]", f"load_plugins() imported {imported}: import it in the task that runs it"

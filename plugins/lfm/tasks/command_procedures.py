@@ -3,10 +3,6 @@ lfm.initiative and lfm.command. The work is in command_phase (the save read, the
 verdicts written), command_distances (the 20.11 trace on the map) and command_picture."""
 from adjutant.plugin import Parameter
 
-from .command_phase import command, commanders_of, initiative, units_of
-from .command_picture import command_picture
-from .session import start
-
 SIDE = Parameter("side", str, "whose command (--side only says who reads the report)", choices=("Union", "Confederate"))
 
 
@@ -25,6 +21,8 @@ def register(plugin):
                       example="lfm-acting.vsav union_previous=Buford confederate_previous=Heth",
                       quantities=("has the initiative",))
     def initiative_procedure(context, union_previous="", confederate_previous=""):
+        from ..command_phase import initiative
+        from ..session import start
         session = start(context, "Initiative (LFM Sequence of Play 1)")
         initiative(session, {"Union": union_previous, "Confederate": confederate_previous})
         return session.finish()
@@ -41,6 +39,9 @@ def register(plugin):
                                                 "out, the acting army commander ringed", "", output=True),
                       example="lfm-command.vsav side=Confederate", quantities=("in command",))
     def command_procedure(context, side, previous="", picture=""):
+        from ..command_phase import command, commanders_of, units_of
+        from ..command_picture import command_picture
+        from ..session import start
         session = start(context, f"{side} Command (LFM 20)", side=side, one_side="lfm.command")
         acting, result, distances = command(session, side, previous)
         if picture:

@@ -3,10 +3,6 @@ checks and facts as lfm.bombardment, lfm.combat and lfm.charge, and the chance o
 nothing is rolled or written."""
 from adjutant.plugin import Parameter
 
-from . import bombardment_procedure, charge_procedure, combat_procedure
-from .combat_map import modifier_pairs
-from .session import start
-
 KINDS = ("bombardment", "combat", "charge")
 
 
@@ -28,6 +24,9 @@ def register(plugin):
                       example="lfm-combat.vsav kind=combat target=0910", quantities=("combat SP",))
     def odds_procedure(context, kind, target, batteries="", modifiers="", attackers="", chargers="", mp=None,
                        used_road=False, started_stacked=True):
+        from .. import bombardment_procedure, charge_procedure, combat_procedure
+        from ..combat_map import modifier_pairs
+        from ..session import start
         session = start(context, f"Odds of the {kind} against {target} (LFM)")
         if kind == "bombardment":
             p = bombardment_procedure.plan(session, batteries, target)

@@ -4,15 +4,16 @@ reinforcements and Forced March. Each job is in its own module (command_map, ord
 command_events, arrivals); this registers them."""
 from adjutant.plugin import Parameter
 
-from . import arrivals, command_events, command_map, order_procedures
-from .emergency_retreat import EVENTS
-from .session import start
+from ..emergency_retreat import EVENTS
 
 SIDE = Parameter("side", str, "whose commands (--side only says who reads the report)", choices=("Union", "Confederate"))
+
 COMMAND = Parameter("command", str, "a brigade, division or corps, as the units name it")
+
 ORDER = (Parameter("sender", str, "the side's Army Commander (10.1: his rating counts for Acceptance)", ""),
          Parameter("method", str, "how it is sent", "written", ("oral", "written", "in person")),
          Parameter("type", str, "Complex or Simple", "complex", ("complex", "simple")))
+
 YES_NO = ("true", "false")
 
 
@@ -31,6 +32,8 @@ def register(plugin):
                                  "engine: enemy units and zones block, friendly combat units negate the zone.",
                       SIDE, example="cwr-demo.vsav side=Union", quantities=("MP to command", "units in command"))
     def command_procedure(context, side):
+        from .. import command_map
+        from ..session import start
         session = start(context, f"{side} Command Radius (CWR 9.3)", side=side, one_side="cwr.command")
         command_map.report_command(session, side)
         return session.finish()
@@ -55,6 +58,8 @@ def register(plugin):
                       example="cwr-demo.vsav command=\"Meredith's Brigade\" sender=Meade step=send",
                       quantities=("aide MP", "delivery turns", "order cost CP"))
     def orders_procedure(context, command, step="send", sender="", number=0, method="written", type="complex"):
+        from .. import order_procedures
+        from ..session import start
         session = start(context, f"Orders to {command} (CWR 10.1-10.2)")
         if step == "send":
             if not sender:
@@ -72,6 +77,8 @@ def register(plugin):
                       COMMAND, *ORDER,
                       example="cwr-demo.vsav command=\"Meredith's Brigade\" sender=Meade method=oral")
     def orders_odds_procedure(context, command, sender="", method="written", type="complex"):
+        from .. import order_procedures
+        from ..session import start
         session = start(context, f"Odds of orders to {command} (CWR 10.2, 11.0)")
         order_procedures.odds(session, command, sender, method, type)
         return session.finish()
@@ -89,6 +96,8 @@ def register(plugin):
                                                 "brigade's are counted from its regiments' strengths", -1),
                       example="cwr-wrecked.vsav command=\"Cutler's Brigade\"", quantities=("Stoppage",))
     def stoppage_procedure(context, command, fired="true", leader_lost="false", night="false", wrecked=-1):
+        from .. import command_events
+        from ..session import start
         session = start(context, f"Stoppage Check of {command} (CWR 10.3)")
         command_events.stoppage(session, command, _yes(fired), _yes(leader_lost), _yes(night),
                                 None if wrecked < 0 else wrecked)
@@ -107,6 +116,8 @@ def register(plugin):
                                               "Retreat is required)", "voluntary", EVENTS),
                       example="cwr-demo.vsav command=\"III Corps\" event=displaced", quantities=("HQ MP", "SP lost"))
     def retreat_procedure(context, command, event="voluntary"):
+        from .. import command_events
+        from ..session import start
         session = start(context, f"Emergency Retreat of {command} (CWR 10.4)")
         command_events.retreat(session, command, event)
         return session.finish()
@@ -120,6 +131,8 @@ def register(plugin):
                       example="cwr-demo.vsav command=\"Archer's Brigade\"",
                       quantities=("Failure", "Loose Cannon", "Success"))
     def initiative_procedure(context, command, leader=""):
+        from .. import command_events
+        from ..session import start
         session = start(context, f"Initiative for {command} (CWR 11.0)")
         command_events.initiative(session, command, leader)
         return session.finish()
@@ -134,6 +147,8 @@ def register(plugin):
                                 ""),
                       example="cwr-demo.vsav leader=Davis cause=fire result=2", quantities=("Killed", "Wounded"))
     def leader_loss_procedure(context, leader, cause="fire", result="1", seniority=""):
+        from .. import command_events
+        from ..session import start
         session = start(context, f"Leader Loss of {leader} (CWR 9.1)")
         command_events.loss(session, leader, cause, result, _names(seniority))
         return session.finish()
@@ -147,6 +162,8 @@ def register(plugin):
                       example="cwr-demo.vsav entry=A16.07 units=\"I Corps Wagon,Stevens's Battery\"",
                       quantities=("MP left",))
     def reinforcements_procedure(context, entry, units, waiting=0):
+        from .. import arrivals
+        from ..session import start
         session = start(context, f"Reinforcements at {entry} (CWR 3.6)")
         arrivals.reinforce(session, entry, _names(units), waiting)
         return session.finish()
@@ -160,6 +177,8 @@ def register(plugin):
                       example="cwr-demo.vsav unit=\"14th Tennessee\" checks=2",
                       quantities=("forced march MP", "SP lost"))
     def forced_march_procedure(context, unit, checks=1, changed_formation="false"):
+        from .. import arrivals
+        from ..session import start
         session = start(context, f"Forced March of {unit} (CWR 3.7)")
         arrivals.force_march(session, unit, checks, _yes(changed_formation))
         return session.finish()

@@ -4,9 +4,8 @@ is the odds function of the module whose procedure makes that roll, reading the 
 procedure reads it. Nothing is rolled or written."""
 from adjutant.plugin import Parameter
 
-from . import command_procedures, rail_procedure, supply_procedures
-from .army import SIDES, ArmyError
-from .session import start
+from ..army import SIDES
+from .supply_procedures import HARPERS_FERRY_HELP
 
 KINDS = ("reorganization", "paralysis", "rail", "forage")
 
@@ -25,12 +24,15 @@ def register(plugin):
                       Parameter("bonus", int, "reorganization: the roll's bonus (default the takeover schedule's on "
                                               "the save's date)", None),
                       Parameter("unit", str, "rail, forage: the unit", ""),
-                      Parameter("union_holds_harpers_ferry", bool, "forage: " + supply_procedures.HARPERS_FERRY_HELP,
+                      Parameter("union_holds_harpers_ferry", bool, "forage: " + HARPERS_FERRY_HELP,
                                 None),
                       Parameter("modifier", int, "forage: the base game's die modifier", 0),
                       example="r2a-rail.vsav kind=rail \"unit=Couch's Division\"")
     def odds_procedure(context, kind, side="", corps="", mcclellan="", bonus=None, unit="",
                        union_holds_harpers_ferry=None, modifier=0):
+        from .. import command_procedures, rail_procedure, supply_procedures
+        from ..army import ArmyError
+        from ..session import start
         if kind in ("rail", "forage") and not unit:
             raise ArmyError(f"kind={kind} needs unit=NAME")
         if kind == "paralysis" and not side:

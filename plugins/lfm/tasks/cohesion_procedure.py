@@ -3,12 +3,6 @@ modifiers the player gives and reports whether it passed, failed, or (a shattere
 it, with the chance of failing before the roll. What a failure does depends on why the check was
 made, so nothing is written."""
 from adjutant.plugin import Parameter
-from adjutant.procedures.report import Quantity
-
-from .army import ArmyError
-from .cohesion import cohesion_check, failure_chance
-from .combat_map import modifier_pairs
-from .session import start
 
 
 def register(plugin):
@@ -20,6 +14,11 @@ def register(plugin):
                       example="lfm-demo.vsav unit=\"6th Wisconsin\" modifiers=\"in a ZOI:1\"",
                       quantities=("cohesion check failed", "eliminated"))
     def cohesion_procedure(context, unit, modifiers=""):
+        from adjutant.procedures.report import Quantity
+        from ..army import ArmyError
+        from ..cohesion import cohesion_check, failure_chance
+        from ..combat_map import modifier_pairs
+        from ..session import start
         session = start(context, f"Cohesion check of {unit} (LFM 18)")
         u = session.army.named(unit)
         if not u.is_combat:
