@@ -8,9 +8,8 @@ from .combat_map import names, retreat_hexes, write
 from .combat_procedure import CombatRefused
 from .retreat import Retreater, judge_withdrawal, may_advance, check_advance
 from .stacking import Unit as StackUnit, stacking_excess
+from .voluntary_when import CLAUSE, WHEN
 
-CLAUSE = {"before": "9", "after": "11", "night": "23.3"}   # the rule of each when=
-WHEN = {"before": "before combat", "after": "after combat", "night": "at night"}
 
 
 def one_stack(army, text, what):

@@ -8,14 +8,11 @@ from fractions import Fraction
 from adjutant.procedures.report import Quantity
 
 from .army import SIDES, command_rating, enemy_of
+from .battle_options import ATTACKER_OPTIONS, DEFENDER_OPTIONS, OPTION_NAMES
 from .battle_arithmetic import (committed_weight, crt_strengths, half_up, must_check_morale, rounded,
                                 tenths_lost)
 from .procedures import roll_depletion, trace_combat_supply
 
-ATTACKER_OPTIONS = ("probe", "assault", "pitched")
-DEFENDER_OPTIONS = ("withdraw", "stand", "pitched")
-OPTION_NAMES = {"probe": "Probe", "assault": "Assault", "pitched": "Pitched Battle", "withdraw": "Withdraw",
-                "stand": "Stand"}
 INTRINSIC = "intrinsic"  # the fortification's intrinsic strength, in a loss order (13)
 MAX_ROUNDS = 30          # a "U" battle whose table inflicts nothing would never end
 NO_ATTACK_STATES = ("demoralized", "disorganized", "entrained")  # 10.1, 10.6, 8.8, 15.4

@@ -1,6 +1,8 @@
 """The tasks of voluntary_procedures.py declared: names, help, parameters; each imports its code when it runs."""
 from adjutant.plugin import Parameter
 
+from ..voluntary_when import CLAUSE, WHEN
+
 STEPS = ("12", "11.4", "11.6")
 
 
@@ -15,7 +17,7 @@ def register(plugin):
                                   "retreats only with units of his hex.",
                       Parameter("units", str, "the retreating units, NAME,... (one hex; commanders go with them)"),
                       Parameter("path", str, "the hexes retreated through, HEX[,HEX] (1 or 2)"),
-                      Parameter("when", str, "before (9), after (11) or night (23.3)", choices=("before", "after", "night")),
+                      Parameter("when", str, "before (9), after (11) or night (23.3)", choices=tuple(WHEN)),
                       Parameter("side", str, "after combat: whose retreat, attacker (11.3, the phasing player) or "
                                              "defender (11.5)", "", ("attacker", "defender")),
                       Parameter("attackers", str, "the attacking hexes, HEX,... (before: who attacks the units; "
@@ -32,7 +34,7 @@ def register(plugin):
         from ..army import ArmyError
         from ..combat_map import names, parse_path
         from ..session import start
-        from ..voluntary_procedures import CLAUSE, WHEN, adjacent_enemies, one_stack, withdraw
+        from ..voluntary_procedures import adjacent_enemies, one_stack, withdraw
         if when == "after" and side not in ("attacker", "defender"):
             raise ArmyError("when=after needs side=attacker (11.3) or side=defender (11.5)")
         session = start(context, f"Voluntary retreat {WHEN[when]} (LFM {CLAUSE[when]})")

@@ -2,6 +2,7 @@
 from adjutant.plugin import Parameter
 
 from ..army import SIDES
+from ..battle_options import ATTACKER_OPTIONS, DEFENDER_OPTIONS
 
 def _names_parameter(name, help_text):
     return Parameter(name, str, help_text, "")
@@ -11,9 +12,9 @@ PARAMETERS = (
     Parameter("hex", str, "the battle hex"),
     Parameter("attacker", str, "the attacking side", choices=SIDES),
     Parameter("attacker_option", str, "the attacker's combat option, entered by the attacker", "",
-              ("", "probe", "assault", "pitched")),
+              ("",) + ATTACKER_OPTIONS),
     Parameter("defender_option", str, "the defender's combat option, entered by the defender", "",
-              ("", "withdraw", "stand", "pitched")),
+              ("",) + DEFENDER_OPTIONS),
     Parameter("solitaire", bool, "14.1: roll the defender's option", False),
     Parameter("surprise", bool, "14.2: a surprise attack: roll the attempt, then resolve it without options", False),
     _names_parameter("units", "the attacking units, NAME,NAME (default: every one that may attack)"),
