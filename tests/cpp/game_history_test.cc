@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "corpus.h"
+#include "game_position.h"
 #include "vmod/command.h"
 #include "vmod/format_error.h"
 #include "vmod/game.h"
@@ -19,22 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Everything a position holds, as one text: every piece in order with its place, stack and state,
-// the global properties, players and board layouts.
-std::string position_text(const Game& game) {
-  std::string out;
-  for (const auto& list : {game.pieces(), game.stacks()}) {
-    for (const GamePiece* p : list) {
-      out += p->id + '|' + p->map + '|' + std::to_string(p->x) + ',' + std::to_string(p->y) + '|' + p->stack + '|';
-      for (const std::string& m : p->members) out += m + ',';
-      out += '|' + p->state + '\n';
-    }
-  }
-  for (const auto& [key, value] : game.global_properties()) out += key.container + '/' + key.name + '=' + value + '\n';
-  for (const Player& p : game.players()) out += "player " + p.id + ' ' + p.name + ' ' + p.side + '\n';
-  for (const auto& [map, layout] : game.board_layouts()) out += "layout " + map + ' ' + encode_record(layout) + '\n';
-  return out;
-}
+using ::adjutant::testing::position_text;
 
 size_t position_hash(const Game& game) { return std::hash<std::string>{}(position_text(game)); }
 

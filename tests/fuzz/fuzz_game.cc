@@ -5,28 +5,13 @@
 #include <string>
 
 #include "fuzz_check.h"
+#include "game_position.h"
 #include "vmod/format_error.h"
 #include "vmod/game.h"
 
 using namespace adjutant::vmod;
 
-namespace {
-
-// The position as one text: every piece and stack with its place, stack, members and state.
-std::string position_text(const Game& game) {
-  std::string out;
-  for (const auto& list : {game.pieces(), game.stacks()}) {
-    for (const GamePiece* p : list) {
-      out += p->id + '|' + p->map + '|' + std::to_string(p->x) + ',' + std::to_string(p->y) + '|' + p->stack + '|';
-      for (const std::string& m : p->members) out += m + ',';
-      out += '|' + p->state + '\n';
-    }
-  }
-  for (const auto& [key, value] : game.global_properties()) out += key.container + '/' + key.name + '=' + value + '\n';
-  return out;
-}
-
-}  // namespace
+using adjutant::testing::position_text;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(adjutant::fuzz::as_text(data, size));
