@@ -108,7 +108,8 @@ def retreat(session, name, event):
     done = emergency_retreat(name, units, is_forced, straggler_checker(session, section), session.charts, hq.name)
     section.add(done.text, forced=done.forced, hq_mp=done.hq_mp, quantity=Quantity("HQ MP", done.hq_mp, of=hq.name))
     lost = sum(c[3] for c in done.checks)
-    section.add(f"{lost} SP lost to stragglers in all (10.4)", sp_lost=lost, quantity=Quantity("SP lost", lost))
+    section.add(f"{lost} SP lost to stragglers in all (10.4)", sp_lost=lost,
+                quantity=Quantity("SP lost", lost, of=name))
     _cancel(session, section, name, log, " (10.4)")
     within = sorted({getattr(u, level) for u in cmd.units for level in ("division", "brigade")} - {"", name})
     for formation in within:

@@ -56,9 +56,9 @@ class Application:
     leader's name; `stay`: the stack ignores a '*' retreat where 6.2a lets it.
 
     The quantities: each unit fired on gets "casualties" (on the roll's line), "stragglers" (the
-    Straggler Check's, on its line) and "SP lost" (every loss: casualties, stragglers and the
-    Morale Check's losses, 0 on a line of its own), 0 included; the target hex "retreat hexes", 0
-    where it did not retreat."""
+    Straggler Check's, on its line, and the Morale Check's L on the loss's line: 5.8, 6.2) and "SP
+    lost" (every loss: casualties, stragglers and the Morale Check's losses, 0 on a line of its
+    own), 0 included; the target hex "retreat hexes", 0 where it did not retreat."""
 
     def __init__(self, session, section, straggler_modifiers=(), morale_modifiers=(), leader="", stay=False):
         self.session, self.section = session, section
@@ -153,7 +153,9 @@ class Application:
         self._losses(check.losses, "straggle")
         return [u for u in check.losses.stack]
 
-    def _losses(self, losses, verb):
+    def _losses(self, losses, verb, stragglers=False):
+        """Each loss written and marked "SP lost"; `stragglers`: a straggler loss (the Morale Table's L,
+        6.2, 5.8) also marked "stragglers" (the Straggler Check's are marked on its own line)."""
         for loss in losses.losses:
             unit = self.army.named(loss.unit)
             note = _written(self.army, unit, "sp", loss.after)
@@ -165,7 +167,9 @@ class Application:
                 f"stragglers: mark {loss.lost} on {row} of the Brigade Loss Chart (5.8)"
             self.section.add(f"{loss.unit}: {loss.lost} SP {verb}, {loss.before} to {loss.after} SP, {kind}{gone}{note}",
                              unit=loss.unit, lost=loss.lost, sp=loss.after,
-                             quantity=Quantity("SP lost", loss.lost, of=loss.unit))
+                             quantity=[Quantity("SP lost", loss.lost, of=loss.unit)]
+                             + ([Quantity("stragglers", loss.lost, of=loss.unit)]
+                                if stragglers and losses.kind == "stragglers" else []))
 
     def _morale(self, target, stack, outcome, chosen):
         army = self.army
@@ -198,7 +202,7 @@ class Application:
             note = _written(army, unit, "state", check.after)
             self.section.add(f"{unit.name}: {STATE_NAMES.get(before, before)} to {STATE_NAMES[check.after]} "
                              f"({check.clauses[0]}){note}", unit=unit.name, state=check.after)
-        self._losses(check.losses, "lost")
+        self._losses(check.losses, "lost", stragglers=True)
         if check.retreat:
             self.section.add(f"the stack in {target} retreats {check.retreat} hex{'es' if check.retreat > 1 else ''} "
                              f"(6.3): move it, then it may adjust its facing (3.3a); not moved here",

@@ -148,7 +148,8 @@ class Retreat:
             self._off_map(entered, moving, outcome)
             return
         self.section.add(f"{outcome.clause}: {len(entered)} hex{'es' if len(entered) != 1 else ''}",
-                         moved=len(entered), state=outcome.state, quantity=Quantity("retreat hexes", len(entered)))
+                         moved=len(entered), state=outcome.state,
+                         quantity=Quantity("retreat hexes", len(entered), of=self.start))
         self._move(entered, moving)
         write_state(self.session, moving, outcome.state, self.section)
         self._artillery(moving)
@@ -169,7 +170,7 @@ class Retreat:
                          f"free (6.3e); resolve that fire, then retreat the rest: with no new retreat result, "
                          f"{rest.clause}; a new result of at least B{self.required - 1} replaces it from "
                          f"{entered[-1]}", ezoc=entered[-1], remaining=rest.remaining,
-                         quantity=Quantity("retreat hexes left", rest.remaining))
+                         quantity=Quantity("retreat hexes left", rest.remaining, of=self.start))
         write_state(self.session, moving, self.state, self.section)
         self._artillery(moving)
 

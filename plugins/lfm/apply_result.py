@@ -48,6 +48,7 @@ def apply_side(session, section, label, side_result, hexes, cohesion_used, named
     """Applies one side's result to its `hexes`; the SP it lost (for the exchange)."""
     army = session.army
     units = [u for h in hexes for u in army.in_hex(h) if u.is_combat and u.sp > 0]
+    named = [u for u in named if any(u is x for x in units)]
     lost = []
     if side_result.eliminated:
         lost = units
@@ -55,14 +56,13 @@ def apply_side(session, section, label, side_result, hexes, cohesion_used, named
     elif side_result.losses or side_result.exchange:
         count = side_result.losses or (1 if label == "defender" else 0)
         need = at_least_sp if side_result.exchange and label == "attacker" else None
-        lost = losses(section, units, [u for u in named if any(u is x for x in units)], count, cohesion_used, need)
+        # a side that also retreats may name its 14.4 loss after the CRT's
+        crt_named = named[:count] if side_result.retreat else named
+        lost = losses(section, units, crt_named, count, cohesion_used, need)
     lost_sp = sum(u.sp for u in lost)
     for u in lost:
         eliminate(session, section, u, "8.10")
     survivors = [u for u in units if not any(u is x for x in lost)]
-    if survivors:
-        section.add(f"no SP lost: {', '.join(u.name for u in survivors)}", units=[u.name for u in survivors],
-                    quantity=[Quantity("SP lost", 0, of=u.name) for u in survivors])
     # every hex of the side is counted: a stack the result eliminates does not retreat
     retreating = sorted({u.hex for u in survivors}) if side_result.retreat else []
     fought = sorted({u.hex for u in units})
@@ -70,13 +70,33 @@ def apply_side(session, section, label, side_result, hexes, cohesion_used, named
         section.add(f"{', '.join(retreating)}: the {label} retreats" if retreating else
                     f"{', '.join(fought)}: the {label} does not retreat", retreating=retreating,
                     quantity=[Quantity("retreat", int(h in retreating), of=h) for h in fought])
+
+    def lose_one(stack_units, hex_name):
+        """14.4: the unit named in losses= for this stack, or the one 8.10's default would take first."""
+        chosen = [u for u in named if any(u is x for x in stack_units) and not any(u is x for x in lost)]
+        if len(chosen) > 1:
+            raise ValueError(f"losses=: {', '.join(u.name for u in chosen)}: a disorganized stack forced to retreat "
+                             f"loses one unit (14.4)")
+        how = "the owner's choice (parameter losses)" if chosen else (
+            f"chosen as losses are: the first rated cohesion {cohesion_used}, else the first in stack order (8.10; "
+            f"name it with losses=NAME)")
+        loss = chosen[0] if chosen else default_losses(stack_units, 1, cohesion_used)[0]
+        section.add(f"{hex_name}: a disorganized stack forced to retreat loses one unit of its owner's choice (14.4): "
+                    f"{loss.name}, {how}", unit=loss.name, clause="14.4")
+        return loss
+
     for h in retreating:
         stack = [u for u in army.in_hex(h) if not any(u is x for x in lost) and (u.is_commander or u.sp > 0)]
         given = list(path) if len(retreating) == 1 else []
         if path and len(retreating) > 1:
             section.add(f"retreat= names one path and the {label} retreats from {len(retreating)} hexes: "
                         f"each is left to the players")
-        retreat(session, section, stack, given, enemy_hexes, charged_by_cavalry=charged_by_cavalry)
+        lost = lost + retreat(session, section, stack, given, enemy_hexes, charged_by_cavalry=charged_by_cavalry,
+                              lose_one=lose_one)
+    survivors = [u for u in units if not any(u is x for x in lost)]
+    if survivors:
+        section.add(f"no SP lost: {', '.join(u.name for u in survivors)}", units=[u.name for u in survivors],
+                    quantity=[Quantity("SP lost", 0, of=u.name) for u in survivors])
     if side_result.disorganized:
         disorganize(session, section, survivors, "14.1")
     return lost_sp

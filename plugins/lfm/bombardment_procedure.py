@@ -87,7 +87,7 @@ def describe(section, session, p, modifiers=()):
             + ([] if s.firing else ["7.2: no battery may fire"])))
     section.add(f"{s.full_sp} SP at 2-4 hexes + {s.half_sp} SP (5-8 hexes, summed then halved rounded up) = "
                 f"{s.strength} SP on the Artillery table (7.6)", strength=s.strength,
-                quantity=Quantity("bombardment SP", s.strength))
+                quantity=Quantity("bombardment SP", s.strength, of=p.target_unit.name))
     u = p.target_unit
     target = rules.Target(u.name, u.cohesion, u.disorganized, u.shattered)
     checks = rules.table_chances(session.charts, s.strength)
@@ -122,10 +122,11 @@ def fire(session, p, target, retreat_path=(), modifiers=()):
     for clause, text in fired.effect.steps:
         section.add(text if text.startswith(("18", "16")) else f"{text} ({clause})", clause=clause)
     outcome = fired.effect.outcome
+    hit = stack(army, u.hex)
     if outcome == "none":
         section.add(f"{u.name}: no effect")
+        casualties(section, [], [hit])
         return section
-    hit = stack(army, u.hex)
     stacked = [x for x in army.in_hex(u.hex) if x.is_combat and x.sp > 0 and x is not u]
     if outcome == "eliminated":
         eliminate(session, section, u, "7.8")
@@ -135,4 +136,6 @@ def fire(session, p, target, retreat_path=(), modifiers=()):
     disorganize(session, section, ([u] if outcome != "eliminated" else []) + stacked, "7.8, 14.1-14.2")
     if fired.effect.adverse:
         casualties(section, [(hit.hex, *c) for c in commander_casualties(hit, session.roll)])
+    else:
+        casualties(section, [], [hit])
     return section

@@ -109,7 +109,8 @@ def charge(session, p, cohesions, used_road=False, started_stacked=True, retreat
     for clause, text in c.steps:
         if not clause.startswith("3.11"):
             section.add(f"{text} ({clause})", clause=clause)
-    casualties(section, c.casualties)
+    casualties(section, c.casualties, [s for s, hurt in ((p.chargers, r.attacker.adverse),
+                                                         (p.targets, r.defender.adverse)) if not hurt])
     chargers = [u for u in p.units if u.hex]
     held = any(u.is_combat and u.sp > 0 and u.side != p.side for u in army.in_hex(p.target))
     vacated = r.defender.eliminated or (r.defender.retreat and not held)

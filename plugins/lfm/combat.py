@@ -213,6 +213,12 @@ def check_losses(lost, cohesion_used, at_least_sp=None):
 
 # ---- 8.11, 21: commander casualties ----
 
+def exposed_commanders(stack):
+    """8.11, 21.1-21.2: the commanders of a hex who become casualties on a 1 when it suffers a retreat
+    or an elimination: army, corps and division commanders, not replacements."""
+    return [c for c in stack.commanders if c.rank in RANKED and not c.replacement]
+
+
 def commander_casualties(stack, roll):
     """8.11, 21.1-21.2: in a hex that suffered a retreat or elimination, each commander above 1 star
     rolls a die: a casualty on a 1. [(commander, die or None, casualty, clause)]."""

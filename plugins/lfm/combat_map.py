@@ -6,7 +6,7 @@ reported."""
 from adjutant.procedures.report import Quantity
 
 from .army import ArmyError, enemy_of
-from .combat import Stack, Unit as CombatUnit
+from .combat import Stack, Unit as CombatUnit, exposed_commanders
 from .retreat import Retreater, RetreatHex, first_hexes, judge_retreat
 
 NR_TERRAIN = ("woods",)   # 10.5: woods, a sunken road, breastworks (Army.breastworks: a marker or a town)
@@ -109,15 +109,18 @@ def parse_path(army, text):
     return path
 
 
-def retreat(session, section, units, path, enemy_hexes, *, charged_by_cavalry=False, bombarded=False):
-    """10, 14.1: the retreat of `units` (Army units, one hex) along `path` (hex names given by the
+def retreat(session, section, units, path, enemy_hexes, *, charged_by_cavalry=False, bombarded=False,
+            lose_one=None):
+    """10, 14.1, 14.4: the retreat of `units` (Army units, one hex) along `path` (hex names given by the
     player; empty: reported as still to do), judged by retreat.judge_retreat (`bombarded`: the unit a
     bombardment makes retreat, 7.8) and, when legal,
-    written: the units moved, D, artillery limbered. A ValueError with the clauses when it is not."""
+    written: the units moved, D, artillery limbered, units eliminated. `lose_one(combat units, hex)`:
+    the unit a disorganized stack forced to retreat loses (14.4: the owner's choice), eliminated
+    before it retreats. A ValueError with the clauses when it is not legal; else the units eliminated."""
     army = session.army
     combat = [u for u in units if u.is_combat]
     if not combat:
-        return
+        return []
     side, from_hex = combat[0].side, combat[0].hex
     brigade = combat[0].brigade
     brigade_hexes = {u.hex for u in army.brigade_units(brigade, side) if not any(u is x for x in units)} if brigade else set()
@@ -135,9 +138,18 @@ def retreat(session, section, units, path, enemy_hexes, *, charged_by_cavalry=Fa
                          "; ".join(f"{c}: {t}" for c, t in judged.problems))
     for clause, text in judged.steps:
         section.add(f"{text} ({clause})", clause=clause)
-    for u in combat:
-        if u.name in judged.eliminated:
-            eliminate(session, section, u, "10")
+    gone = [u for u in combat if u.name in judged.eliminated]
+    for u in gone:
+        eliminate(session, section, u, "10")
+    staying = [u for u in combat if not any(u is x for x in gone)]
+    if judged.lose_one_unit and staying and lose_one is not None:
+        loss = lose_one(staying, from_hex)
+        eliminate(session, section, loss, "14.4")
+        gone.append(loss)
+        staying.remove(loss)
+    elif judged.lose_one_unit and staying:
+        section.add(f"{from_hex}: a disorganized stack forced to retreat loses one unit of its owner's choice (14.4)")
+    who = ", ".join(u.name for u in staying or combat)
     if not path:
         if not nr or charged_by_cavalry:
             options = ", ".join(first_hexes(first))
@@ -146,9 +158,9 @@ def retreat(session, section, units, path, enemy_hexes, *, charged_by_cavalry=Fa
                         f"the first hex among {options or 'no hex'} ({away}10.2, 10.3; give retreat=HEX[,HEX] to judge "
                         f"and move it)",
                         retreat_pending=from_hex)
-        return
+        return gone
     for u in units:
-        if u.name in judged.eliminated:
+        if any(u is x for x in gone):
             continue
         if u.is_combat or u.is_commander:
             army.move(u, judged.ends_in)
@@ -156,8 +168,9 @@ def retreat(session, section, units, path, enemy_hexes, *, charged_by_cavalry=Fa
             write(session, section, u, "disorganized", "true")
         if u.name in judged.limbered:
             write(session, section, u, "mode", "limbered")
-    section.add(f"{who} retreat{'s' if len(combat) == 1 else ''} {from_hex}-{'-'.join(path)}, ending in "
+    section.add(f"{who} retreat{'s' if len(staying or combat) == 1 else ''} {from_hex}-{'-'.join(path)}, ending in "
                 f"{judged.ends_in} (10.1)", moved_to=judged.ends_in, path=list(path))
+    return gone
 
 
 def write(session, section, unit, attribute, value):
@@ -182,13 +195,20 @@ def disorganize(session, section, units, clause):
             section.add(f"{u.name} is disorganized (D) ({clause})", unit=u.name, clause=clause)
 
 
-def casualties(section, found):
+def casualties(section, found, spared=()):
     """8.11, 21: the commander casualty rolls (hex, commander, die, casualty, clause); each die rolled
-    counted as "commander casualty" 1 or 0 (a commander the rule spares rolls no die)."""
+    counted as "commander casualty" 1 or 0 (a commander the rule spares rolls no die). `spared`: the
+    stacks (combat.Stack) of the combat the result did not hurt: each commander there who could have
+    been a casualty (combat.exposed_commanders) is counted 0."""
     for hex_name, name, die, hit, clause in found:
         rolled = {} if die is None else {"quantity": Quantity("commander casualty", int(hit), of=name)}
         section.add(f"{name} in {hex_name}: {clause}" + (": replace the counter by his replacement" if hit else ""),
                     commander=name, roll=die, casualty=hit, **rolled)
+    for s in spared:
+        for c in exposed_commanders(s):
+            section.add(f"{c.name} in {s.hex}: no retreat or elimination in his hex: no casualty roll (8.11, 21.1)",
+                        commander=c.name, roll=None, casualty=False, quantity=Quantity("commander casualty", 0,
+                                                                                        of=c.name))
 
 
 def require_combat_hex(army, hex_name, what):

@@ -138,9 +138,11 @@ def fight(session, p, retreat_path=(), lost=()):
                                path=retreat_path if loser == "defender" else (), enemy_hexes=p.attacking)
     apply_side(session, section, "attacker", r.attacker, p.attacking, cohesion_used(session, p.attacking[0]), lost,
                at_least_sp=defender_lost, path=retreat_path if loser == "attacker" else (), enemy_hexes=p.targets)
-    casualties(section, result.casualties)
     if not (r.attacker.adverse or r.defender.adverse):
         section.add("no retreat or elimination: no commander casualty roll (8.11)")
+    casualties(section, result.casualties, [s for stacks, hurt in ((p.combat.attackers, r.attacker.adverse),
+                                                                   (p.combat.defenders, r.defender.adverse))
+                                            if not hurt for s in stacks])
     return section
 
 

@@ -32,7 +32,7 @@ class Retreat:
     eliminated: list = field(default_factory=list)  # unit names
     disorganized: bool = False               # the stack ends with a D marker
     limbered: list = field(default_factory=list)   # 10.10
-    lose_one_unit: bool = False              # 14.4: the owner chooses which
+    lose_one_unit: bool = False              # 14.4: the owner chooses which (the caller reports and takes it)
     ends_in: str = ""                        # the hex the stack ends in ("" : it stays)
 
     @property
@@ -97,7 +97,6 @@ def judge_retreat(units, first_choices, path, second_choices=(), *, nr_terrain=F
                                "of a unit of a disorganized stack does not apply"))
     elif forced and any(u.disorganized or u.shattered for u in units):
         r.lose_one_unit = True
-        r.steps.append(("14.4", "a disorganized stack forced to retreat loses one unit of its owner's choice"))
     survivors = [u for u in units if u.name not in r.eliminated]
     if not path:
         if forced and survivors:

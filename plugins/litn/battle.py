@@ -526,12 +526,18 @@ class Battle:
             for force in (a, d):
                 self.morale(force, number, section)
             if a.demoralized or d.demoralized:
-                return number
+                break
             if self.rounds != "U" and number >= self.rounds:
-                return number
+                break
             if number >= MAX_ROUNDS:
                 self.report.note(f"stopped after {MAX_ROUNDS} rounds without a demoralized side")
-                return number
+                break
+        for force in (a, d):
+            if not force.checking:
+                section.add(f"{force.side} lost {force.lost} of {force.committed} committed SP, under 10%: no "
+                            f"demoralization check, not demoralized (10.6)", side=force.side, demoralized=False,
+                            quantity=Quantity("demoralized", 0, of=force.side))
+        return number
 
     # ---- 10.6 retreats, 10.8 victory, writing back ----
 

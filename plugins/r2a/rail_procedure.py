@@ -76,9 +76,11 @@ def rail_move(session, name, path_text):
         refuse(name, clauses)
     for clause in clauses:
         section.add(clause)
+    moving = result.moves and len(path) > 1
     section.add(f"fatigue {result.fatigue_after} written on {name}", fatigue=result.fatigue_after,
                 quantity=[Quantity("fatigue", result.fatigue_after, of=name),
-                          Quantity("moved by rail", int(result.moves), of=name)],
+                          Quantity("rail move allowed", int(result.moves), of=name)]
+                + ([] if moving else [Quantity("moved by rail", 0, of=name)]),
                 roll=result.roll, modified_roll=result.modified_roll, moves=result.moves, state=result.state,
                 written=True)
     _write(session, unit, "fatigue", result.fatigue_after, section)
@@ -90,11 +92,11 @@ def rail_move(session, name, path_text):
     _write(session, unit, "rail_last_turn", "true", section)
     section.add("rail_last_turn set: it moved by rail this turn, which the next turn's attempts read (4); clearing "
                 "it after a turn without a rail move is left to the players", written=True)
-    if path and len(path) > 1:
+    if moving:
         verdict = rail.check_move(charts, network, path, **obstacles)
         army.move(unit, path[-1])
         section.add(f"{name} moved {' '.join(path)} to {path[-1]}: " + "; ".join(verdict.clauses), hex=path[-1],
-                    hexes=verdict.hexes, written=True)
+                    hexes=verdict.hexes, written=True, quantity=Quantity("moved by rail", 1, of=name))
         return
     reach = rail.reach(charts, network, unit.hex, **obstacles)
     hexes = sorted((h for h in reach if h != unit.hex), key=lambda h: (reach[h], h))

@@ -317,6 +317,8 @@ def test_10_4_forced_retreat_checks_table_1_plus_one_and_writes_the_losses(demo,
     assert any("III Corps HQ moves 12 MP away" in l.text for l in lines(report))
     voluntary, _ = demo.run("cwr-demo.vsav", "emergency-retreat", command="III Corps", rolls=rolls)
     assert [l.data["sp_lost"] for l in lines(voluntary) if "sp_lost" in l.data][-1] == 0
+    assert [(q.of, q.value) for q in report.quantities() if q.name == "SP lost" and q.of in ("", "III Corps")] == [
+        ("III Corps", 1)]   # the command's total
 
 
 def test_10_4_only_a_command_with_a_hq_executes_an_emergency_retreat(demo):

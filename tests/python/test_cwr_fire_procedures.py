@@ -187,8 +187,9 @@ def marked(report):
 @pytest.mark.parametrize("rolls, casualties, stragglers, sp_lost, retreat", [
     # 2: 2 casualties (5 to 3), Straggler Table 2 at C on a 6: 3 SP (3 to 0), no unit left to check morale
     (["fire at A8.06=10", "straggler check 42nd Mississippi=6"], 2, 3, 5, 0),
-    # 1: 1 casualty, Table 1 on a 1: none; the Morale Check's SHB1L1 loses 1 more and retreats 1
-    (["fire at A8.06=9", "straggler check 42nd Mississippi=1", "morale check 42nd Mississippi=43"], 1, 0, 2, 1),
+    # 1: 1 casualty, Table 1 on a 1: none; the Morale Check's SHB1L1 loses 1 more, a straggler (5.8, 6.2),
+    # and retreats 1
+    (["fire at A8.06=9", "straggler check 42nd Mississippi=1", "morale check 42nd Mississippi=43"], 1, 1, 2, 1),
     # M: a Morale Check only, NE: fired on and checked, nothing lost, no retreat
     (["fire at A8.06=5", "morale check 42nd Mississippi=11"], 0, 0, 0, 0),
     # -: no effect, no check

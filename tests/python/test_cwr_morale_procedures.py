@@ -168,7 +168,8 @@ def test_6_3d_an_illegal_path_exits_2_and_writes_no_save(demo, tmp_path, capsys)
 
 
 def test_6_3d_friendly_units_in_the_path_join_and_take_the_worse_state(demo):
-    _, game = demo.run(DEMO_SAVE, "retreat", hex="A2.10", path="A2.09,A2.08")
+    report, game = demo.run(DEMO_SAVE, "retreat", hex="A2.10", path="A2.09,A2.08")
+    assert [(q.name, q.of, q.value) for q in report.quantities()] == [("retreat hexes", "A2.10", 2)]
     army = after(demo, game, DEMO_SAVE)
     assert {u.name for u in army.in_hex("A2.08")} == {"2nd Mississippi", "Davis", "42nd Mississippi"}
     assert not army.in_hex("A2.09") and not army.in_hex("A2.10")
@@ -223,6 +224,7 @@ def test_6_3e_retreat_into_an_enemy_zone_stops_there_for_the_free_fire(demo, tmp
     report, game = demo.run(save, "retreat", hex="A4.11", path="A4.10,A4.09", hexes=2)
     assert after(demo, game, save).named("2nd Wisconsin").hex == "A4.10"
     assert "fire once, free (6.3e)" in text(report)
+    assert [(q.name, q.of, q.value) for q in report.quantities()] == [("retreat hexes left", "A4.11", 1)]
 
 
 def test_6_0b_a_routed_stack_has_no_facing_its_retreat_goes_away_from_the_enemy(demo, tmp_path):

@@ -113,6 +113,32 @@ def test_8_11_the_commander_casualty_roll_is_counted(demo):
             ("commander casualty", "Wadsworth"): hit, ("retreat", "0810"): 1, ("retreat", "0910"): 0}
 
 
+def test_8_11_a_commander_whose_hex_the_result_spares_is_counted_0_without_a_roll(demo):
+    # D1 DR: only the defender's 0910 is hurt; Wadsworth (division) in 0810 could have been a casualty and
+    # is counted 0; Cutler and Meredith (brigade commanders, 21.2) are not counted
+    report, _ = demo.run("lfm-combat.vsav", "combat", target="0910", rolls=["CRT*=1"])
+    assert marked(report, "commander casualty") == {("commander casualty", "Wadsworth"): 0}
+    assert not any(r.purpose.startswith("commander casualty") for r in report.rolls)
+
+
+def test_14_4_a_disorganized_stack_forced_to_retreat_loses_a_unit_chosen_as_crt_losses_are(demo):
+    # AR: 0810 and 1010 retreat; 1010 (19th Indiana 4 SP, 24th Michigan 5 SP) is disorganized, so it loses
+    # one unit (14.4): by default the first rated the cohesion used (4, 0810's top unit), 19th Indiana
+    report, game = demo.run("lfm-combat.vsav", "combat", target="0910", rolls=["CRT*=6"])
+    said = texts(report)
+    loss = [t for t in said if "(14.4)" in t]
+    assert loss[0].startswith("1010: a disorganized stack forced to retreat loses one unit of its owner's choice "
+                              "(14.4): 19th Indiana")
+    assert said.index(loss[0]) > next(i for i, t in enumerate(said) if "from 0810 (10.1)" in t)
+    assert any(t.startswith("24th Michigan must retreat one or two hexes from 1010") for t in said)
+    assert prop(game, "19th Indiana", "SP") == "0" and prop(game, "24th Michigan", "SP") != "0"
+    sp_lost = {of: v for (_, of), v in marked(report, "SP lost").items()}
+    assert sp_lost["19th Indiana"] == 4 and sp_lost["24th Michigan"] == 0 and sp_lost["76th New York"] == 0
+    report, game = demo.run("lfm-combat.vsav", "combat", target="0910", rolls=["CRT*=6"], losses="24th Michigan")
+    assert prop(game, "24th Michigan", "SP") == "0" and prop(game, "19th Indiana", "SP") != "0"
+    assert {of: v for (_, of), v in marked(report, "SP lost").items()}["24th Michigan"] == 5
+
+
 def test_10_a_forced_retreat_not_given_is_reported_as_to_do(demo):
     report, _ = demo.run("lfm-zoc.vsav", "combat", target="0414", attackers="0514", rolls=["CRT*=2"])
     assert data(report, "retreat_pending") == ["0414"]
@@ -164,6 +190,7 @@ def test_7_8_a_failed_check_writes_d_and_7_5_los_is_read_from_the_map(demo):
     report, game = demo.run("lfm-demo.vsav", "bombardment", batteries="Pegram's Battery", target="1010",
                             rolls=["artillery table*=6", "bombardment cohesion check*=6"])
     assert data(report, "sight") == ["clear"] and data(report, "strength") == [4]
+    assert marked(report, "bombardment SP") == {("bombardment SP", "8th Illinois Cavalry"): 4}
     assert data(report, "checks") == [1]
     assert prop(game, "8th Illinois Cavalry", "Disorganized_Level") == "2"
     assert prop(game, "Calef's Battery", "Disorganized_Level") != "2"
@@ -179,6 +206,15 @@ def test_7_8_the_checks_and_their_outcome_are_counted(demo, check, outcome):
     found = {name: value for (name, of), value in marked(report, *BOMBARDED).items() if of == "8th Illinois Cavalry"}
     assert found == {"cohesion checks": 1, "cohesion checks failed": int(outcome is not None), "SP lost": 0,
                      **{o: int(o == outcome) for o in ("disorganized", "retreat", "eliminated")}}
+
+
+@pytest.mark.parametrize("check", [3, 6])   # passed: no effect; failed once: D, neither a retreat nor an elimination
+def test_8_11_a_commander_in_the_bombarded_hex_is_counted_0_when_it_suffers_no_retreat_or_elimination(demo, check):
+    out = demo.position("lfm-demo.vsav", demo.folder / f"bombard-commander-{check}.vsav", moves={"Wadsworth": "1010"})
+    report, _ = demo.run(out, "bombardment", batteries="Pegram's Battery", target="1010",
+                         rolls=["artillery table*=6", f"bombardment cohesion check*={check}"])
+    assert marked(report, "commander casualty") == {("commander casualty", "Wadsworth"): 0}
+    assert not any(r.purpose.startswith("commander casualty") for r in report.rolls)
 
 
 def test_7_8_a_lone_unit_already_d_retreats_and_14_4_does_not_take_it(demo):

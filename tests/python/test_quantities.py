@@ -65,7 +65,8 @@ OUTCOMES = [
     ("lfm.bridge-burning", {}, [("bridge destroyed", "0408/0508")]),
     ("r2a.paralysis", {}, [("paralysed", "II Corps")]),
     ("r2a.reorganization", {}, [("reorganized", "V Corps")]),
-    ("r2a.rail", {}, [("moved by rail", "Couch's Division")]),
+    ("r2a.rail", {}, [("rail move allowed", "Couch's Division")]),
+    ("r2a.rail", {"path": "E2712,E2613,E2614"}, [("moved by rail", "Couch's Division")]),
     ("r2a.victuals", {"game": "r2a-supply.vsav", "phase": "repair", "unsupplied": ""},
      [("station repaired", "Front Royal"), ("station repaired", "Rappahannock Station")]),
 ]
@@ -118,6 +119,8 @@ ZEROS = [
     ("cwr.morale", {}, ("SP lost", "42nd Mississippi")),
     ("cwr.morale", {}, ("retreat hexes", "A2.10")),
     ("lfm.combat", {}, ("SP lost", "42nd Mississippi")),
+    ("lfm.combat", {}, ("commander casualty", "Wadsworth")),   # in 0810, whether it is hurt or not (8.11)
+    ("litn.battle", {}, ("demoralized", "Confederate")),       # whether it checks or not (10.6)
     ("lfm.charge", {}, ("SP lost", "12th Illinois Cavalry")),
     ("r2a.forage", {}, ("victuals", "Fitz Lee's Brigade")),
 ]

@@ -123,10 +123,13 @@ def test_4_the_unit_moves_along_path_up_to_35_rail_hexes(demo, tmp_path):
     assert next(x for x in lines(report) if "hexes" in x.data).data["hexes"] == 3
 
 
-def test_4_the_roll_is_counted_as_moved_by_rail_or_not(demo):
-    for roll, moved in ((1, 1), (5, 0)):
-        report, _ = rail(demo, RAIL_SAVE, COUCH, roll)
-        assert {(q.name, q.value) for q in report.quantities()} == {("fatigue", 1), ("moved by rail", moved)}
+def test_4_the_roll_is_counted_as_rail_move_allowed_and_the_move_as_moved_by_rail(demo):
+    # without path= a roll that allows the move moves nothing: moved by rail 0
+    for roll, path, allowed, moved in ((1, "", 1, 0), (5, "", 0, 0), (1, "E2712,E2613,E2614", 1, 1),
+                                       (5, "E2712,E2613,E2614", 0, 0)):
+        report, _ = rail(demo, RAIL_SAVE, COUCH, roll, **({"path": path} if path else {}))
+        assert {(q.name, q.value) for q in report.quantities()} == {
+            ("fatigue", 1), ("rail move allowed", allowed), ("moved by rail", moved)}, (roll, path)
 
 
 def test_4_without_a_path_the_hexes_it_may_reach_are_reported(demo):

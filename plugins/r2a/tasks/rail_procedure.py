@@ -14,7 +14,8 @@ def register(plugin):
                       Parameter("path", str, "HEX,...: the rail hexes it moves along when the attempt succeeds "
                                              "(its own hex first or not); default: report the hexes it may reach",
                                 ""),
-                      example="r2a-rail.vsav unit=\"Couch's Division\"", quantities=("fatigue", "moved by rail"))
+                      example="r2a-rail.vsav unit=\"Couch's Division\"",
+                      quantities=("fatigue", "moved by rail", "rail move allowed"))
     def rail_procedure(context, unit, path=""):
         from ..rail_procedure import rail_move
         from ..session import start
