@@ -100,13 +100,15 @@ void Deobfuscator::feed(std::string_view chunk) {
     return;
   }
   if (has_pending_ && !chunk.empty()) {
-    decode_pair(pending_, chunk[0], offset_ - 1);
+    text_[written_++] = decoded_pair(pending_, chunk[0], offset_ - 1);
     has_pending_ = false;
     chunk.remove_prefix(1);
     ++offset_;
   }
-  const size_t pairs = chunk.size() / 2;
-  for (size_t i = 0; i < pairs; ++i) decode_pair(chunk[2 * i], chunk[2 * i + 1], offset_ + 2 * i);
+  const size_t pairs = std::min(chunk.size() / 2, text_.size() - written_);
+  char* out = text_.data() + written_;
+  for (size_t i = 0; i < pairs; ++i) out[i] = decoded_pair(chunk[2 * i], chunk[2 * i + 1], offset_ + 2 * i);
+  written_ += pairs;
   offset_ += 2 * pairs;
   if (chunk.size() % 2) {
     pending_ = chunk.back();
@@ -130,10 +132,10 @@ void Deobfuscator::decide() {
   if ((total_ - kBodyOffset) % 2 != 0)
     throw ObfuscationError("odd trailing hex digit in !VCSK text", Place{{}, {}, offset_text(total_ - 1)});
   state_ = State::kBody;
-  text_.reserve(static_cast<size_t>((total_ - kBodyOffset) / 2));
+  text_.resize(static_cast<size_t>((total_ - kBodyOffset) / 2));
 }
 
-void Deobfuscator::decode_pair(char high_digit, char low_digit, uint64_t offset) {
+char Deobfuscator::decoded_pair(char high_digit, char low_digit, uint64_t offset) const {
   const uint8_t high = hex_value(high_digit);
   const uint8_t low = hex_value(low_digit);
   // Both values are <= 15 for hex digits, so one OR catches a kNotHex in either.
@@ -141,11 +143,12 @@ void Deobfuscator::decode_pair(char high_digit, char low_digit, uint64_t offset)
     if (high == kNotHex) throw_not_hex(high_digit, offset);
     throw_not_hex(low_digit, offset + 1);
   }
-  text_.push_back(static_cast<char>((high << 4 | low) ^ key_));
+  return static_cast<char>((high << 4 | low) ^ key_);
 }
 
 std::string Deobfuscator::finish() {
   if (state_ == State::kHead) decide();
+  if (state_ == State::kBody) text_.resize(written_);  // all of it, unless fewer bytes came than were declared
   return std::move(text_);
 }
 

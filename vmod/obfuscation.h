@@ -33,12 +33,13 @@ class Deobfuscator : public Archive::EntryDecoder {
  private:
   enum class State { kHead, kPlain, kBody };
   void decide();
-  void decode_pair(char high_digit, char low_digit, uint64_t offset);
+  char decoded_pair(char high_digit, char low_digit, uint64_t offset) const;
 
   uint64_t total_;
   State state_ = State::kHead;
   std::string head_;  // the header and key, until decided
-  std::string text_;
+  std::string text_;   // a body's text is sized at once and filled
+  size_t written_ = 0;
   uint8_t key_ = 0;
   uint64_t offset_ = 0;  // of the next byte fed
   char pending_ = 0;     // a digit whose pair ends in the next chunk
