@@ -11,9 +11,8 @@ plugin = Plugin("generic", "Generic rules from the companion file's [movement]",
                        "path, its cost in MP, zones of control, enemy hexes, stacking penalties and limits.")
 def moves(context):
     from adjutant.rules.move_check import MoveChecker
-    from adjutant.rules.moves import save_moves
-    checker = MoveChecker(context.game, context.module, context.companion)
-    return checker.check(save_moves(context.before, context.game) if context.before is not None else None)
+    from adjutant.rules.moves import asked_moves
+    return MoveChecker(context.game, context.module, context.companion).check(asked_moves(context))
 
 
 @plugin.check("setup", "Judge a set-up: units in terrain their class may not enter, stacks over the limits. "

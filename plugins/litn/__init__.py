@@ -162,11 +162,10 @@ def odds(context, receiver="", sender="", turn=None, year=None, lost_dispatch=No
                        "less the force's stacking reduction (8.2), rail movement and capacity (8.9) and "
                        "entrenchment (8.8).")
 def moves(context):
-    from adjutant.rules.moves import save_moves
-    
+    from adjutant.rules.moves import asked_moves
+
     from .move_check import for_phase
-    checker = for_phase(context)
-    return checker.check(save_moves(context.before, context.game) if context.before is not None else None)
+    return for_phase(context).check(asked_moves(context))
 
 
 @plugin.demo("Writes a small LIN game (module, saves, companion file) made by this project, then runs the "

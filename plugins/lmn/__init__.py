@@ -18,11 +18,10 @@ tasks.register(plugin)
                        "rigid zones (8.0), movement command control (11.0-11.3), rail movement (7.0-7.2), the "
                        "Potomac (18.1 A, 18.3 E); what a log cannot show (the d6 of 11.1) is noted (docs/lmn.md).")
 def moves(context):
-    from adjutant.rules.moves import save_moves
+    from adjutant.rules.moves import asked_moves
 
     from .move_check import for_moves
-    checker = for_moves(context)
-    return checker.check(save_moves(context.before, context.game) if context.before is not None else None)
+    return for_moves(context).check(asked_moves(context))
 
 
 @plugin.check("setup", "Judge a set-up: units in terrain their class may not enter (ocean), as the generic plugin "

@@ -8,7 +8,6 @@ def register(plugin):
                            "(3.2a, 3.2b), enemy hexes and Close Combat's entry cost (3.0b, 7.0); what a log cannot "
                            "show (a forced march, 3.7) is noted (docs/cwr.md).")
     def moves(context):
-        from adjutant.rules.moves import save_moves
+        from adjutant.rules.moves import asked_moves
         from ..move_check import for_moves
-        checker = for_moves(context)
-        return checker.check(save_moves(context.before, context.game) if context.before is not None else None)
+        return for_moves(context).check(asked_moves(context))

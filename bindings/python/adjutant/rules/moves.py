@@ -49,6 +49,12 @@ def log_moves(game):
                     before[piece.id] = (now.map or "", now.x, now.y)
 
 
+def asked_moves(context):
+    """What a moves check judges (its checker's `check` argument): the moves since the save
+    `--before` names, or None for the log's own moves."""
+    return save_moves(context.before, context.game) if context.before is not None else None
+
+
 def save_moves(before, after):
     """The moves from one save to a later one: every piece of `after` that stands elsewhere in
     `before` on the same map, grouped by where from and where to (a stack moved together is one
