@@ -3,6 +3,7 @@ of the move read from the Army), the odds before rolling, and the six steps of 7
 close_combat.resolve with the fire pipeline and the morale machine (close_combat_stages), the
 results written back (sp, state, ammo, formation), the winner moved in, the loser's forced first
 retreat hex moved."""
+from adjutant.plugin import name_list
 from fractions import Fraction
 
 from adjutant.procedures.report import Quantity
@@ -24,10 +25,6 @@ def _plain(x):
     return int(x) if x.denominator == 1 else float(x)
 
 
-def _names(text):
-    return [n.strip() for n in text.split(",") if n.strip()] if text else []
-
-
 def cc_unit(unit):
     """The Army's unit as close_combat_entry.CcUnit."""
     return CcUnit(unit.name, unit.side, unit.type, unit.sp if unit.is_combat else 0, unit.state,
@@ -43,7 +40,7 @@ class Attack:
         self.session = session
         army.require_hex(target)
         self.target = target
-        self.units = [army.named(n) for n in _names(attackers)]
+        self.units = [army.named(n) for n in name_list(attackers)]
         if not self.units:
             raise ArmyError("attackers=: name the attacking units, such as attackers=\"24th Michigan,19th Indiana\"")
         for u in self.units:
@@ -65,7 +62,7 @@ class Attack:
         self.defenders = army.in_hex(target)
         if not any(u.is_combat for u in self.defenders) or any(u.side == self.side for u in self.defenders):
             raise ArmyError(f"{target} holds no enemy combat unit of the {self.side} attackers alone")
-        self.route = [h for h in _names(path) if h != self.source] + [self.source]
+        self.route = [h for h in name_list(path) if h != self.source] + [self.source]
         for h in self.route:
             army.require_hex(h)
         self.mp = mp

@@ -10,10 +10,6 @@ from .fire_strength import range_multiplier
 SIDE_COLOURS = {"Union": "#1f4fa8", "Confederate": "#6a6a6a"}
 
 
-def _names(text):
-    return [n.strip() for n in (text or "").split(",") if n.strip()]
-
-
 def lines_of_fire(session, side, targets=(), visibility=None):
     """[(firing hex, kind, the units that reach, target hex, range, Line)] for every legal line:
     units able to fire (5.3a, 8.2), in range of a weapon (5.3), within visibility (4.4), the target

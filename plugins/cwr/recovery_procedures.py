@@ -2,6 +2,7 @@
 Command Radius by the engine's trace of the brigade leader's MP, 6 hexes from the enemy as the
 option `distance` counts them, in Line, Normal) recovering one SP each, and units, brigades and
 divisions judged wrecked by their losses."""
+from adjutant.plugin import name_list
 from collections import Counter
 
 from adjutant.procedures.report import Quantity
@@ -10,7 +11,7 @@ from .army import enemy_of
 from .command_radius import RadiusUnit, Trace, command_radius, radius
 from .distances import FAR, Distances
 from .order_log import read_log
-from .stack_effects import enemy_hexes, names, rule_unit, stack_state
+from .stack_effects import enemy_hexes, rule_unit, stack_state
 from .stragglers import RATINGS, STRAGGLING_TYPES, Brigade, Recovering, recover_stragglers
 from .wrecked import group_wrecked, unit_wrecked
 
@@ -26,7 +27,7 @@ class RecoveryRefused(ValueError):
 def _counts(text, what):
     """"NAME:N,NAME:N" as {name: N}."""
     found = {}
-    for item in names(text):
+    for item in name_list(text):
         name, sep, value = item.rpartition(":")
         if not sep or not name.strip() or not value.strip().isdigit():
             raise ValueError(f"{what} is NAME:N[,NAME:N ...] (N a whole number), not {item!r}")

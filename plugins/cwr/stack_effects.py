@@ -1,6 +1,7 @@
 """What the morale-side procedures read from a hex and write back to the save: a stack as the pure
 rule modules take it, the hex's one morale state (6.0a), its leaders, and the new states, strengths
 and eliminations written through the companion file's [units] mapping."""
+from adjutant.plugin import name_list
 import adjutant
 from adjutant.procedures.report import Quantity
 
@@ -13,14 +14,10 @@ STATE_NAMES = {"normal": "Normal", "sh": "Shaken (Sh)", "dg": "Disorganized (DG)
                "bl": "Blood Lust (BL)"}
 
 
-def names(text):
-    return [n.strip() for n in text.split(",") if n.strip()] if text else []
-
-
 def parse_modifiers(text):
     """"LABEL:N,LABEL:N" as ((label, N), ...): the Morale Table's column shifts ("+" toward A)."""
     found = []
-    for item in names(text):
+    for item in name_list(text):
         label, sep, value = item.rpartition(":")
         try:
             found.append((label.strip(), int(value)))

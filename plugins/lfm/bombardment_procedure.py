@@ -3,13 +3,14 @@ mode, enemy ZOC, range and LFM line of sight (27) to the target hex, combines tw
 halves the long-range SP (7.6), rolls the Artillery table and the target unit's cohesion checks
 (7.8), and writes what they do: D, the retreat (judged and moved when retreat= gives it),
 eliminated units and commander casualties reported."""
+from adjutant.plugin import name_list
 from dataclasses import dataclass
 
 from adjutant.procedures.report import Quantity
 
 from . import bombardment as rules
 from .army import ArmyError
-from .combat_map import casualties, disorganize, eliminate, names, retreat, stack
+from .combat_map import casualties, disorganize, eliminate, retreat, stack
 from .combat import commander_casualties
 
 
@@ -47,7 +48,7 @@ def target_unit(army, target):
 def plan(session, batteries, target):
     army = session.army
     unit = target_unit(army, target)
-    firing = [army.named(n) for n in names(batteries)]
+    firing = [army.named(n) for n in name_list(batteries)]
     if not firing:
         raise ArmyError("batteries=: name the firing batteries, such as batteries=\"Pegram's Battery\"")
     side = firing[0].side

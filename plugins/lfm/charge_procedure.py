@@ -3,6 +3,7 @@ stacked together, adjacent to the target, with the MP to enter it: 3.1-3.4), rea
 column from the cohesion ratings (3.9) and the DRMs from the map (3.10), rolls, applies the result
 (a target that must retreat does so even from NR terrain: 3.6), moves the chargers into a vacated
 hex (3.5) and writes them disorganized (3.11, 14.1). At night it is refused (23.2)."""
+from adjutant.plugin import name_list
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -11,7 +12,7 @@ from adjutant.procedures.report import Quantity
 from . import charge as rules
 from .apply_result import apply_side
 from .army import ArmyError
-from .combat_map import casualties, disorganize, names, require_combat_hex, stack
+from .combat_map import casualties, disorganize, require_combat_hex, stack
 
 
 def chance(p):
@@ -45,7 +46,7 @@ def plan(session, chargers, target, mp=None, used_road=False, started_stacked=Tr
                          "combat is not allowed and no unit may enter a ZOC")
     army = session.army
     require_combat_hex(army, target, "target")
-    units = [army.named(n) for n in names(chargers)]
+    units = [army.named(n) for n in name_list(chargers)]
     if not units:
         raise ArmyError("chargers=: name the charging cavalry, such as chargers=\"12th Illinois Cavalry\"")
     where = {u.hex for u in units}

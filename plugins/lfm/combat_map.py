@@ -3,6 +3,7 @@ combat.Stack, which enemy hexes each friendly hex has in its ZOC (8.1), the elev
 favours (8.9), the hexes a retreating stack could enter (10.2-10.9); and the writing back of what a
 result does: D markers (14.1), a retreat moved (10), units eliminated and commander casualties
 reported."""
+from adjutant.plugin import name_list
 from adjutant.procedures.report import Quantity
 
 from .army import ArmyError, enemy_of
@@ -12,14 +13,10 @@ from .retreat import Retreater, RetreatHex, first_hexes, judge_retreat
 NR_TERRAIN = ("woods",)   # 10.5: woods, a sunken road, breastworks (Army.breastworks: a marker or a town)
 
 
-def names(text):
-    return [n.strip() for n in (text or "").split(",") if n.strip()]
-
-
 def modifier_pairs(text, what="modifiers"):
     """"LABEL:N,LABEL:N" as ((label, int), ...)."""
     pairs = []
-    for item in names(text):
+    for item in name_list(text):
         label, sep, value = item.rpartition(":")
         try:
             pairs.append((label.strip(), int(value)))
@@ -103,7 +100,7 @@ def retreat_hexes(army, side, from_hex, enemy_hexes, brigade_hexes, commander_he
 
 
 def parse_path(army, text):
-    path = names(text)
+    path = name_list(text)
     for h in path:
         army.require_hex(h)
     return path

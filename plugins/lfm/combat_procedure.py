@@ -4,6 +4,7 @@ reported), takes each attacking hex whole (8.5), reads flanking (8.7), the odds 
 (8.8-8.9), rolls the CRT, applies the result (losses 8.10, D 14.1, the loser's retreat judged and
 moved when retreat= gives it), rolls commander casualties (8.11, 21) and says whether another round
 is due (13). At night there is no combat (23.2): it is refused."""
+from adjutant.plugin import name_list
 from dataclasses import dataclass
 
 from adjutant.procedures.report import Quantity
@@ -11,7 +12,7 @@ from adjutant.procedures.report import Quantity
 from . import combat as rules
 from .apply_result import apply_side
 from .army import ArmyError, enemy_of
-from .combat_map import cannot_attack, casualties, contacts, elevation_favours, names, require_combat_hex, stack
+from .combat_map import cannot_attack, casualties, contacts, elevation_favours, require_combat_hex, stack
 
 
 class CombatRefused(ValueError):
@@ -45,7 +46,7 @@ def plan(session, target, attackers=""):
     if session.night:
         raise CombatRefused([("23.2", "it is a night turn (the Night property): combat is not allowed")])
     army = session.army
-    targets = names(target)
+    targets = name_list(target)
     if not targets:
         raise ArmyError("target=: name the defending hex, such as target=0910")
     for t in targets:
@@ -56,7 +57,7 @@ def plan(session, target, attackers=""):
     side = enemy_of(sides.pop())
     found = contacts(army, side)
     barred = cannot_attack(army, side)
-    attacking = names(attackers) or [h for h, enemies in found.items() if set(targets) & set(enemies)
+    attacking = name_list(attackers) or [h for h, enemies in found.items() if set(targets) & set(enemies)
                                      and h not in barred]
     if not attacking:
         raise CombatRefused([("8.1", f"no {side} hex has {', '.join(targets)} in its ZOC")])

@@ -3,6 +3,7 @@ build and Burning Bridge markers the companion file's [state.*] reads, judged, t
 rolled, and the markers placed, replaced and removed in the written save (from the module's
 palette, where the state reads them); a marker the palette lacks is reported for the player to
 place or remove by hand, and nothing of that change is written."""
+from adjutant.plugin import name_list
 from dataclasses import dataclass
 
 from adjutant.procedures.report import Quantity
@@ -12,7 +13,6 @@ from adjutant.rules.map_state import hexside_name
 from . import construction
 from .army import ArmyError, enemy_of
 from .cohesion import cohesion_check
-from .recovery_procedures import names
 
 
 def _side_units(army, hex_name, side):
@@ -176,7 +176,7 @@ def bridges(session, side, burn, moved, raining):
 
 def _burns(text):
     found = {}
-    for item in names(text):
+    for item in name_list(text):
         name, sep, hexside = item.partition(":")
         if not sep or "/" not in hexside:
             raise ArmyError(f"burn= is UNIT:HEX/HEX[,UNIT:HEX/HEX ...], not {item!r}")

@@ -1,6 +1,7 @@
 """The Reorganization phase on a save: shattered brigades determined (15.1-15.3) and written on
 every regiment of the brigade, disorganized stacks rallied (17b) and routed regiments recovered by
 their brigade commanders (17a), each roll through the session."""
+from adjutant.plugin import name_list
 from adjutant.procedures.report import Quantity
 
 from . import recovery, shatter
@@ -8,14 +9,10 @@ from .army import ArmyError, enemy_of
 from .stacking import Unit as StackingUnit, stacking_excess
 
 
-def names(text):
-    return [n.strip() for n in str(text or "").split(",") if n.strip()]
-
-
 def noted_totals(text):
     """"BRIGADE:N,..." (15.4: the total strengths noted at night) as {brigade: N}."""
     found = {}
-    for item in names(text):
+    for item in name_list(text):
         brigade, sep, value = item.rpartition(":")
         if not sep or not brigade.strip() or not value.strip().isdigit():
             raise ArmyError(f"totals= is BRIGADE:N[,BRIGADE:N ...] (N a whole number), not {item!r}")
@@ -182,7 +179,7 @@ def recover(session, side, routed, moved, place):
 
 def pairs(text, what):
     found = {}
-    for item in names(text):
+    for item in name_list(text):
         key, sep, value = item.partition(":")
         if not sep:
             raise ArmyError(f"{what} is NAME:VALUE[,NAME:VALUE ...], not {item!r}")

@@ -3,8 +3,9 @@ retreat the owner chooses, before combat (9), after the first round (11.3, 11.5,
 of a ZOC at night (23.3); `lfm.advance` moves units into a vacated hex (12, 11.4, 11.6). Every clause
 broken refuses the whole move (CombatRefused, exit status 2) and nothing is written."""
 
+from adjutant.plugin import name_list
 from .army import ArmyError, enemy_of
-from .combat_map import names, retreat_hexes, write
+from .combat_map import retreat_hexes, write
 from .combat_procedure import CombatRefused
 from .retreat import Retreater, judge_withdrawal, may_advance, check_advance
 from .stacking import Unit as StackUnit, stacking_excess
@@ -14,7 +15,7 @@ from .voluntary_when import CLAUSE, WHEN
 
 def one_stack(army, text, what):
     """The units named (NAME,...): on the map, one side's, in one hex; (units, hex)."""
-    units = [army.named(n) for n in names(text)]
+    units = [army.named(n) for n in name_list(text)]
     if not units:
         raise ArmyError(f"units=: name the units that {what}, such as units=\"8th Illinois Cavalry\"")
     where = {u.hex for u in units}
@@ -190,7 +191,7 @@ def withdraw(session, units, from_hex, path, when, side_role="", attackers=(), d
 def destinations(army, units, vacated, into):
     """{unit name: hex}: `into` (UNIT:HEX,...), the others into the vacated hex."""
     moves = {u.name: vacated for u in units}
-    for item in names(into):
+    for item in name_list(into):
         name, sep, hex_name = item.rpartition(":")
         if not sep or name.strip() not in moves:
             raise ArmyError(f"into= is UNIT:HEX,... for the units named in units=, not {item!r}")

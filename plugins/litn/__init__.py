@@ -4,7 +4,7 @@ player fills in (charts-template.toml). docs/litn.md explains each, its options 
 
     adjutant run litn.command demo.vsav --module litn-demo.vmod --companion companion.toml --charts charts.toml
 """
-from adjutant.plugin import Parameter, Plugin
+from adjutant.plugin import Parameter, Plugin, name_list
 
 from . import tasks
 
@@ -61,7 +61,7 @@ def force_march(context, hex, side=None, units=""):
     from . import procedures
     from .session import start
     session = start(context, f"Force march from {hex} (LIN 8.6)", side, need_turn=False)
-    procedures.force_march(session, hex, procedures.parse_units(units))
+    procedures.force_march(session, hex, name_list(units))
     return session.finish()
 
 
@@ -86,7 +86,7 @@ def leave_hex(context, hex, side=None, units=""):
     from .session import start
     session = start(context, f"Leaving the enemy-occupied hex {hex} (LIN 8.3)", side, need_turn=False,
                     one_side="leaving a hex")
-    procedures.leave_hex(session, hex, procedures.parse_units(units))
+    procedures.leave_hex(session, hex, name_list(units))
     return session.finish()
 
 
@@ -100,7 +100,7 @@ def reaction(context, hex, roll=False, side=None, units=""):
     from . import procedures
     from .session import start
     session = start(context, f"Reaction to a unit entering {hex} (LIN 8.5)", side, need_turn=False, one_side="reaction")
-    procedures.reaction(session, hex, roll, procedures.parse_units(units))
+    procedures.reaction(session, hex, roll, name_list(units))
     return session.finish()
 
 

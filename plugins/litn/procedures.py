@@ -25,11 +25,6 @@ def _side_in(session, hex_name):
     return sides[0]
 
 
-def parse_units(text):
-    """units=NAME,NAME as a list of names ([] for the whole stack)."""
-    return [n.strip() for n in text.split(",") if n.strip()]
-
-
 def declared(session, section, hex_name, side, names):
     """The units of the side in the hex the player declared (8.3, 8.5, 8.6: those that move), or the
     whole stack when he named none; the report says which. ValueError naming a unit not there."""

@@ -1,6 +1,7 @@
 """Odds and combat (11.4, 12.0-12.7, 13.0-13.3, 14.0, 15.2, 17.1 C): the strengths of an attack,
 the chance of each result of the Combat Results Table before rolling, and the attack resolved:
 step losses, eliminations, retreats, disruption, advance after combat, leaders moved to safety."""
+from adjutant.plugin import name_list
 from adjutant.procedures.report import Quantity
 
 from .army import enemy_of
@@ -8,14 +9,10 @@ from .losses import eliminate, lose_steps, victory_points
 from .strength import battle, describe
 
 
-def _names(text):
-    return [n.strip() for n in text.split(",") if n.strip()] if text else []
-
-
 def _pairs(text, what):
     """"NAME:N,NAME:N" as [(name, value)]."""
     pairs = []
-    for item in _names(text):
+    for item in name_list(text):
         name, sep, value = item.rpartition(":")
         if not sep or not name.strip():
             raise ValueError(f"{what} is NAME:VALUE[,NAME:VALUE ...], not {item!r}")
@@ -28,7 +25,7 @@ def _fraction(p):
 
 
 def run_odds(session, hex_name, from_hexes, units, counterattack):
-    b = battle(session, hex_name, _names(from_hexes), _names(units), counterattack)
+    b = battle(session, hex_name, name_list(from_hexes), name_list(units), counterattack)
     section = session.report.section(f"The {b.attacker} attack on {hex_name}")
     describe(session, b, section)
     if not b.defence:
@@ -52,7 +49,7 @@ class Combat:
         self.session, self.b = session, b
         self.army, self.charts = session.army, session.charts
         self.losses = {name: int(n) for name, n in _pairs(losses, "losses")}
-        self.advance = _names(advance)
+        self.advance = name_list(advance)
         self.retreat_to = dict(_pairs(retreat_to, "retreat_to"))
         self.vp = {"Union": 0, "Confederate": 0}
         self.section = None

@@ -2,7 +2,7 @@
 (11.1), the forced march (5.6), the cavalry probe (17.2) and Confederate desertion (18.2)."""
 from fractions import Fraction
 
-from adjutant.plugin import Parameter
+from adjutant.plugin import Parameter, name_list
 from adjutant.procedures.report import Quantity
 
 from .army import enemy_of
@@ -10,10 +10,6 @@ from .losses import lose_steps, victory_points
 
 SIDE = Parameter("side", str, "whose procedure (--side only says who reads the report)", None,
                  ("Union", "Confederate"))
-
-
-def _names(text):
-    return [n.strip() for n in text.split(",") if n.strip()] if text else []
 
 
 def step_loss(session, name, steps):
@@ -41,7 +37,7 @@ def no_command_move(session, name, route, force_march):
         section.add(f"{name} has movement command control (a friendly leader or fortification in or next to "
                     f"{unit.hex}, or face-up cavalry): it moves its full allowance, no roll (11.0)", in_command=True)
         return
-    hexes = [unit.hex] + [h for h in _names(route) if h != unit.hex]
+    hexes = [unit.hex] + [h for h in name_list(route) if h != unit.hex]
     for h in hexes:
         army.require_hex(h)
     if force_march and unit.state("entrained"):

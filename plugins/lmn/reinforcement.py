@@ -1,16 +1,13 @@
 """Units that come and go: the Union militia raised and removed with the Confederates north of the
 Potomac (18.3), and eliminated dummies placed again on a leader or a fortification (6.0, 4.2 A.1)."""
 
+from adjutant.plugin import name_list
 from .losses import eliminate
-
-
-def _names(text):
-    return [n.strip() for n in text.split(",") if n.strip()] if text else []
 
 
 def _pairs(text):
     out = {}
-    for item in _names(text):
+    for item in name_list(text):
         name, sep, value = item.rpartition(":")
         if not sep:
             raise ValueError(f"a placement is NAME:HEX, not {item!r}")
@@ -61,7 +58,7 @@ def militia(session, dummy_towns):
             army.write(unit, "strength", 1)
             text += ", intact again (18.3 D)"
         section.add(text, unit=unit.name, hex=hex_name)
-    chosen = _names(dummy_towns) or towns[:int(charts.rule("militia", "dummies"))]
+    chosen = name_list(dummy_towns) or towns[:int(charts.rule("militia", "dummies"))]
     if len(chosen) != int(charts.rule("militia", "dummies")) or len(set(chosen)) != len(chosen) or \
             any(t not in towns for t in chosen):
         raise ValueError(f"dummy_towns: {charts.rule('militia', 'dummies')} different towns of "

@@ -3,14 +3,11 @@ or of a rail line leading from one, unsupplied 7-12, isolated beyond; paths free
 of the zones of enemy face-down units; the Confederate depot a source only within 10 hexes of
 another and feeding no rail line; face-up cavalry, leaders and fortifications always supplied.
 The trace is the general search (traces.supply, `adjutant trace lmn-supply`)."""
+from adjutant.plugin import name_list
 from adjutant.procedures.report import Quantity
 
 from .army import SIDES, enemy_of
 from .traces import supply as trace_supply
-
-
-def _names(text):
-    return [n.strip() for n in text.split(",") if n.strip()] if text else []
 
 
 def sources(session, side, control):
@@ -26,7 +23,7 @@ def sources(session, side, control):
         for place in army.places("port"):
             found.update((h, f"port of {place.name}") for h in place.hexes)
     given = {}
-    for item in _names(control):
+    for item in name_list(control):
         city, _, who = item.rpartition(":")
         if who not in SIDES + ("",):
             raise ValueError(f"control is CITY:SIDE, not {item!r}")

@@ -2,16 +2,13 @@
 cannot trace clear (20.1 C), the objectives' points at the end of the game (20.1 B), the totals and
 the level of victory (20.2). The points for strength lost (20.1 A) come from the procedures that
 take the steps (combat, step-loss, desertion) and are given here as the totals so far."""
+from adjutant.plugin import name_list
 from collections import deque
 
 from adjutant.procedures.report import Quantity
 
 
 SIDES = ("Union", "Confederate")
-
-
-def _names(text):
-    return [n.strip() for n in text.split(",") if n.strip()] if text else []
 
 
 class RailNet:
@@ -86,7 +83,7 @@ def objectives(session, section, control):
     army, charts = session.army, session.charts
     points = charts.rule("victory", "objectives")
     given = {}
-    for item in _names(control):
+    for item in name_list(control):
         hex_name, _, side = item.partition(":")
         if side not in SIDES:
             raise ValueError(f"control is HEX:SIDE (Union or Confederate), not {item!r}")
@@ -131,7 +128,7 @@ def victory(session, union_vp, confederate_vp, final, control, controlled_rail):
     if final is None:
         final = bool(session.turn) and session.turn >= turns
     section = report.section(f"Rail lines at the end of turn {session.turn or '?'} (20.1 C)")
-    rail = rail_cuts(session, section, _names(controlled_rail))
+    rail = rail_cuts(session, section, name_list(controlled_rail))
     totals = {"Union": union_vp, "Confederate": confederate_vp + rail}
     if final:
         objective = objectives(session, report.section("Geographical objectives (20.1 B)"), control)

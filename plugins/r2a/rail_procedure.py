@@ -3,6 +3,7 @@ network, the maximum of the state the move begins in counted over this turn's at
 property [globals] rail_moves names, reset when the date changes), the attempt's fatigue and roll,
 and the move along the path given (up to 35 rail hexes, no enemy unit, enemy ZOC or
 Confederate-controlled county). Refusals raise ArmyError naming each clause (exit 2)."""
+from adjutant.plugin import name_list
 from adjutant.procedures.report import Quantity
 
 from . import rail, rail_save
@@ -17,17 +18,13 @@ LIMITS = {   # 5: what the reach of a designated unit leaves out
 }
 
 
-def _names(text):
-    return [n.strip() for n in str(text or "").split(",") if n.strip()]
-
-
 def refuse(name, clauses):
     raise ArmyError(f"{name} may not move by rail: " + "; ".join(clauses))
 
 
 def _path(army, unit, text):
     """The hexes of path= with the unit's hex first (given or not)."""
-    hexes = _names(text)
+    hexes = name_list(text)
     for h in hexes:
         army.require_hex(h)
     if hexes and hexes[0] != unit.hex:

@@ -11,6 +11,7 @@ Confederate combat units on the automatic-win hexes, the Confederate infantry di
 Maryland and Pennsylvania (Optional II). The rest are parameters: the Confederate manpower lost
 (unless [globals] confederate_losses names a global property), Harper's Ferry's surrender, the
 Maryland levy units and the Pennsylvania towns levied."""
+from adjutant.plugin import name_list
 from adjutant.procedures.kept import kept_property
 from adjutant.rules.army_unit import is_true
 from adjutant.procedures.report import Quantity
@@ -24,10 +25,6 @@ READ_GLOBALS = {"union_losses": "Union manpower losses from all causes (2)", "un
                 "panic_date": "the day Union Panic began (2)"}
 
 DISTRICT_STATE = "MD"   # a place in the District (no state) scores under Victory III Maryland
-
-
-def names(text):
-    return [n.strip() for n in str(text or "").split(",") if n.strip()]
 
 
 def _vp(place):
@@ -46,7 +43,7 @@ def _state(army, place):
 
 def victory_lines(place):
     """The Victory III lines a station lies on: its `victory_lines`, separated by commas."""
-    return tuple(names(place.values.get("victory_lines", "")))
+    return tuple(name_list(place.values.get("victory_lines", "")))
 
 
 def _flag(place, key):
@@ -155,7 +152,7 @@ def read_position(session, confederate_losses=None, union_losses=None, harpers_f
     notes.append(f"Union Panic: began {panic_date} (the global property {panic_name})"
                  if panic_date.strip() else "Union Panic: has not occurred (no Panic date)")
     pennsylvania = []
-    for town in names(levied):
+    for town in name_list(levied):
         place = army.place(town, "town")
         if army.state_of(place.hex) != "PA":
             raise ArmyError(f"levied={town}: {town} ({place.hex}) is not in Pennsylvania (Optional III: a levied "

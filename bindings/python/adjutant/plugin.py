@@ -52,6 +52,12 @@ _BOOL_WORDS = "yes or no (or true/false, 1/0)"
 BOOL_NOTE = "yes|no: yes or no; true/false and 1/0 are accepted too"   # under a help's parameters
 
 
+def name_list(text):
+    """A parameter's comma-separated names as a list: "A, B,C" is ["A", "B", "C"]; blanks dropped, [] for
+    "" or None."""
+    return [n.strip() for n in str(text or "").split(",") if n.strip()]
+
+
 @dataclass(frozen=True)
 class Parameter:
     """A named input of a check or procedure, parsed from text on the command line."""

@@ -2,7 +2,7 @@
 procedures: Command Radius on the map, orders, Stoppage, Emergency Retreat, Initiative, Leader Loss,
 reinforcements and Forced March. Each job is in its own module (command_map, order_procedures,
 command_events, arrivals); this registers them."""
-from adjutant.plugin import Parameter
+from adjutant.plugin import Parameter, name_list
 
 from ..emergency_retreat import EVENTS
 
@@ -15,10 +15,6 @@ ORDER = (Parameter("sender", str, "the side's Army Commander (10.1: his rating c
          Parameter("type", str, "Complex or Simple", "complex", ("complex", "simple")))
 
 YES_NO = ("true", "false")
-
-
-def _names(text):
-    return [n.strip() for n in text.split(",") if n.strip()] if text else []
 
 
 def _yes(text):
@@ -150,7 +146,7 @@ def register(plugin):
         from .. import command_events
         from ..session import start
         session = start(context, f"Leader Loss of {leader} (CWR 9.1)")
-        command_events.loss(session, leader, cause, result, _names(seniority))
+        command_events.loss(session, leader, cause, result, name_list(seniority))
         return session.finish()
 
     @plugin.procedure("reinforcements", "3.6: a group entering at its Entry hex in the order lined up, the n-th unit "
@@ -165,7 +161,7 @@ def register(plugin):
         from .. import arrivals
         from ..session import start
         session = start(context, f"Reinforcements at {entry} (CWR 3.6)")
-        arrivals.reinforce(session, entry, _names(units), waiting)
+        arrivals.reinforce(session, entry, name_list(units), waiting)
         return session.finish()
 
     @plugin.procedure("forced-march", "3.7: infantry in Column (never DG or R) checks on Straggler Table 1 for 2 extra "

@@ -1,5 +1,5 @@
 """The tasks of fire_lines.py declared: names, help, parameters; each imports its code when it runs."""
-from adjutant.plugin import Parameter
+from adjutant.plugin import Parameter, name_list
 
 from ..army import SIDES
 
@@ -15,10 +15,10 @@ def register(plugin):
                       Parameter("picture", str, "write the picture to this new .png or .svg", "", output=True),
                       example="cwr-firefight.vsav side=Union")
     def fire_lines_procedure(context, side=None, targets="", visibility=None, picture=""):
-        from ..fire_lines import _names, draw_lines, run_lines
+        from ..fire_lines import draw_lines, run_lines
         from ..session import start
         session = start(context, f"{side} lines of fire (CWR 3.3, 4.0, 5.3)", side, one_side="fire-lines")
-        found = run_lines(session, side, _names(targets), visibility)
+        found = run_lines(session, side, name_list(targets), visibility)
         if picture:
             draw_lines(session.army, side, found).save(picture)
             session.report.files.append(str(picture))

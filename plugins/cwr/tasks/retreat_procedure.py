@@ -1,5 +1,5 @@
 """The tasks of retreat_procedure.py declared: names, help, parameters; each imports its code when it runs."""
-from adjutant.plugin import Parameter
+from adjutant.plugin import Parameter, name_list
 
 
 def register(plugin):
@@ -19,11 +19,10 @@ def register(plugin):
     def retreat_procedure(context, hex, path, hexes=0, displace=""):
         from ..retreat_procedure import Retreat
         from ..session import start
-        from ..stack_effects import names
         session = start(context, f"Retreat from {hex} (CWR 6.3)")
-        steps = names(path)
+        steps = name_list(path)
         if not steps:
             raise ValueError("path: give the hexes of the retreat, HEX,HEX,...")
         required = hexes or len(steps)
-        Retreat(session, hex, required, names(displace)).run(steps)
+        Retreat(session, hex, required, name_list(displace)).run(steps)
         return session.finish()

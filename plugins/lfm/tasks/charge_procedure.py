@@ -1,5 +1,5 @@
 """The tasks of charge_procedure.py declared: names, help, parameters; each imports its code when it runs."""
-from adjutant.plugin import Parameter
+from adjutant.plugin import Parameter, name_list
 
 CHARGE_PARAMETERS = (
     Parameter("chargers", str, "the charging cavalry, NAME,... (one stack, adjacent to the target)"),
@@ -25,7 +25,7 @@ def register(plugin):
     def charge_procedure(context, chargers, target, mp=None, used_road=False, started_stacked=True, retreat="",
                          losses=""):
         from ..charge_procedure import charge, describe, plan
-        from ..combat_map import names, parse_path
+        from ..combat_map import parse_path
         from ..session import start
         session = start(context, f"Charge into {target} (LFM 3)")
         p = plan(session, chargers, target, mp)
@@ -33,5 +33,5 @@ def register(plugin):
         cohesions = describe(session.report.section(f"The charge into {target} before rolling (3.1-3.10)"), session,
                              p, used_road, started_stacked)
         charge(session, p, cohesions, used_road, started_stacked, parse_path(session.army, retreat),
-               [session.army.named(n) for n in names(losses)])
+               [session.army.named(n) for n in name_list(losses)])
         return session.finish()

@@ -1,5 +1,5 @@
 """The tasks of combat_procedure.py declared: names, help, parameters; each imports its code when it runs."""
-from adjutant.plugin import Parameter
+from adjutant.plugin import Parameter, name_list
 
 COMBAT_PARAMETERS = (
     Parameter("target", str, "the defending hex, as VASSAL names it (0910); HEX,HEX when a stack must attack "
@@ -23,7 +23,7 @@ def register(plugin):
                       example="lfm-combat.vsav target=0910",
                       quantities=("combat SP", "commander casualty", "retreat", "SP lost"))
     def combat_procedure(context, target, attackers="", retreat="", losses=""):
-        from ..combat_map import names, parse_path
+        from ..combat_map import parse_path
         from ..combat_procedure import describe, fight, next_round, plan, who_attacks
         from ..session import start
         session = start(context, f"Combat against {target} (LFM 8)")
@@ -31,7 +31,7 @@ def register(plugin):
         session.side = p.side
         who_attacks(session.report.section(f"Who attacks {target} (8.1-8.5)"), p)
         describe(session.report.section(f"The odds against {target} before rolling (8.3-8.9)"), session, p)
-        lost = [session.army.named(n) for n in names(losses)]
+        lost = [session.army.named(n) for n in name_list(losses)]
         section = fight(session, p, parse_path(session.army, retreat), lost)
         next_round(session, p, section)
         return session.finish()

@@ -1,5 +1,5 @@
 """The tasks of construction_procedures.py declared: names, help, parameters; each imports its code when it runs."""
-from adjutant.plugin import Parameter
+from adjutant.plugin import Parameter, name_list
 
 from .recovery_procedures import SIDE
 
@@ -17,10 +17,9 @@ def register(plugin):
                       example='lfm-demo.vsav side=Union build="147th New York,Calef\'s Battery"')
     def breastworks_procedure(context, side, build="", moved="", retreated=""):
         from ..construction_procedures import breastworks
-        from ..recovery_procedures import names
         from ..session import start
         session = start(context, f"{side} breastworks (LFM 24)", side=side, one_side="lfm.breastworks")
-        breastworks(session, side, names(build), set(names(moved)), set(names(retreated)))
+        breastworks(session, side, name_list(build), set(name_list(moved)), set(name_list(retreated)))
         return session.finish()
 
     @plugin.procedure("bridge-burning", "25: each Burning Bridge marker beside a unit of the side: a cohesion check "
@@ -31,8 +30,7 @@ def register(plugin):
                       example="lfm-burning.vsav side=Confederate", quantities=("bridge destroyed",))
     def bridge_procedure(context, side, burn="", moved="", raining=False):
         from ..construction_procedures import _burns, bridges
-        from ..recovery_procedures import names
         from ..session import start
         session = start(context, f"{side} burning bridges (LFM 25)", side=side, one_side="lfm.bridge-burning")
-        bridges(session, side, _burns(burn), set(names(moved)), raining)
+        bridges(session, side, _burns(burn), set(name_list(moved)), raining)
         return session.finish()

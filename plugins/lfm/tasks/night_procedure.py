@@ -1,5 +1,5 @@
 """The tasks of night_procedure.py declared: names, help, parameters; each imports its code when it runs."""
-from adjutant.plugin import Parameter
+from adjutant.plugin import Parameter, name_list
 
 from .recovery_procedures import SIDE
 
@@ -16,12 +16,12 @@ def register(plugin):
                       example="lfm-combat.vsav side=Union phase=start", quantities=("total SP",))
     def night_procedure(context, side, phase="start", routed="", totals=""):
         from ..night_procedure import night_end, night_start, rules
-        from ..recovery_procedures import names, noted_totals
+        from ..recovery_procedures import noted_totals
         from ..session import start
         session = start(context, f"{side} night, {phase} (LFM 23)", side=side, one_side="lfm.night")
         rules(session)
         if phase == "start":
             night_start(session, side, noted_totals(totals))
         else:
-            night_end(session, side, names(routed))
+            night_end(session, side, name_list(routed))
         return session.finish()

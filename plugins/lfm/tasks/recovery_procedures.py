@@ -1,5 +1,5 @@
 """The tasks of recovery_procedures.py declared: names, help, parameters; each imports its code when it runs."""
-from adjutant.plugin import Parameter
+from adjutant.plugin import Parameter, name_list
 
 from ..army import SIDES
 
@@ -32,9 +32,9 @@ def register(plugin):
                                               "hex allowed)", ""),
                       example="lfm-demo.vsav side=Union", quantities=("D removed", "recovered"))
     def recovery_procedure(context, side, use="", routed="", moved="", place=""):
-        from ..recovery_procedures import names, pairs, rally, recover
+        from ..recovery_procedures import pairs, rally, recover
         from ..session import start
         session = start(context, f"{side} recovery (LFM 17)", side=side, one_side="lfm.recovery")
         rally(session, side, pairs(use, "use="))
-        recover(session, side, names(routed), set(names(moved)), pairs(place, "place="))
+        recover(session, side, name_list(routed), set(name_list(moved)), pairs(place, "place="))
         return session.finish()

@@ -1,5 +1,5 @@
 """The tasks of reinforcement_procedure.py declared: names, help, parameters; each imports its code when it runs."""
-from adjutant.plugin import Parameter
+from adjutant.plugin import Parameter, name_list
 
 
 def register(plugin):
@@ -14,9 +14,8 @@ def register(plugin):
                       example='lfm-entry.vsav units="Davis,42nd Mississippi,55th North Carolina"',
                       quantities=("MP", "road MP"))
     def reinforcements_procedure(context, units, road="", delayed=0, enter=""):
-        from ..recovery_procedures import names
         from ..reinforcement_procedure import entry
         from ..session import start
         session = start(context, "Reinforcements (LFM 26)")
-        entry(session, names(units), road, delayed, enter)
+        entry(session, name_list(units), road, delayed, enter)
         return session.finish()

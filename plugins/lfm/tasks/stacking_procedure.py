@@ -1,5 +1,5 @@
 """The tasks of stacking_procedure.py declared: names, help, parameters; each imports its code when it runs."""
-from adjutant.plugin import Parameter
+from adjutant.plugin import Parameter, name_list
 
 from ..army import SIDES
 
@@ -16,7 +16,6 @@ def register(plugin):
                       example="lfm-combat.vsav hex=0810", quantities=("infantry and cavalry SP",))
     def stacking_procedure(context, hex="", side="", road=""):
         from ..army import ArmyError
-        from ..recovery_procedures import names
         from ..session import start
         from ..stacking_procedure import check
         if bool(hex) == bool(side):
@@ -27,5 +26,5 @@ def register(plugin):
                                    and any(u.is_combat for u in us)]
         if hex:
             army.require_hex(hex)
-        check(session, hexes, set(names(road)))
+        check(session, hexes, set(name_list(road)))
         return session.finish()

@@ -1,5 +1,5 @@
 """The tasks of voluntary_procedures.py declared: names, help, parameters; each imports its code when it runs."""
-from adjutant.plugin import Parameter
+from adjutant.plugin import Parameter, name_list
 
 from ..voluntary_when import CLAUSE, WHEN
 
@@ -32,7 +32,7 @@ def register(plugin):
                               "side=defender attackers=0910")
     def withdraw_procedure(context, units, path, when, side="", attackers="", designated="", charged=False):
         from ..army import ArmyError
-        from ..combat_map import names, parse_path
+        from ..combat_map import parse_path
         from ..session import start
         from ..voluntary_procedures import adjacent_enemies, one_stack, withdraw
         if when == "after" and side not in ("attacker", "defender"):
@@ -41,12 +41,12 @@ def register(plugin):
         army = session.army
         stack, from_hex = one_stack(army, units, "retreat")
         session.side = stack[0].side
-        hexes = names(attackers)
+        hexes = name_list(attackers)
         for h in hexes:
             army.require_hex(h)
         if when == "before" and not hexes:
             hexes = adjacent_enemies(army, from_hex, stack[0].side)
-        withdraw(session, stack, from_hex, parse_path(army, path), when, side, hexes, names(designated), charged)
+        withdraw(session, stack, from_hex, parse_path(army, path), when, side, hexes, name_list(designated), charged)
         return session.finish()
 
     @plugin.procedure("advance", "12, 11.4, 11.6: units advance into a vacated hex: infantry and cavalry, not "
@@ -67,17 +67,16 @@ def register(plugin):
                       example="lfm-advance.vsav units=\"2nd Mississippi,Davis\" vacated=1010 step=11.6")
     def advance_procedure(context, units, vacated, into="", step="12", participated=""):
         from ..army import ArmyError
-        from ..combat_map import names
         from ..session import start
         from ..voluntary_procedures import advance, destinations
         session = start(context, f"Advance into {vacated} (LFM {step})")
         army = session.army
         army.require_hex(vacated)
-        named = [army.named(n) for n in names(units)]
+        named = [army.named(n) for n in name_list(units)]
         if not named or len({u.side for u in named}) != 1 or any(not u.hex for u in named):
             raise ArmyError("units=: name one side's advancing units on the map, NAME,...")
         session.side = named[0].side
-        took_part = names(participated) or [u.name for u in named]
+        took_part = name_list(participated) or [u.name for u in named]
         advance(session, named, vacated, destinations(army, named, vacated, into), step, took_part,
-                bool(names(participated)))
+                bool(name_list(participated)))
         return session.finish()

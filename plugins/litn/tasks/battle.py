@@ -1,5 +1,5 @@
 """The tasks of battle.py declared: names, help, parameters; each imports its code when it runs."""
-from adjutant.plugin import Parameter
+from adjutant.plugin import Parameter, name_list
 
 from ..army import SIDES
 from ..battle_options import ATTACKER_OPTIONS, DEFENDER_OPTIONS
@@ -52,7 +52,6 @@ def register(plugin):
                 "entered_second=Union", quantities=("demoralized", "SP lost", "VP", "wagon depleted"))
     def battle(context, hex, attacker, **given):
         from ..battle import NAME_LISTS, run_battle
-        from ..procedures import parse_units
         from ..session import start
         known = {p.name: p for p in PARAMETERS}
         unknown = sorted(set(given) - set(known))
@@ -61,7 +60,7 @@ def register(plugin):
         params = {name: given.get(name, p.default) for name, p in known.items() if name not in ("hex", "attacker")}
         for name in NAME_LISTS:
             value = params[name]
-            params[name] = parse_units(value) if isinstance(value, str) else list(value)
+            params[name] = name_list(value) if isinstance(value, str) else list(value)
         session = start(context, f"Battle in {hex} (LIN 10)", None, need_turn=False)
         run_battle(session, hex, attacker, params)
         return session.finish()

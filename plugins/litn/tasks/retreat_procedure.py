@@ -1,5 +1,5 @@
 """The tasks of retreat_procedure.py declared: names, help, parameters; each imports its code when it runs."""
-from adjutant.plugin import Parameter
+from adjutant.plugin import Parameter, name_list
 
 from ..retreat import REASONS
 
@@ -24,11 +24,10 @@ def register(plugin):
                       example="litn-demo.vsav hex=1625 side=Confederate reason=demoralized "
                               "path=Hood:1624,1623,1622,1621;1524,1424,1323,1322")
     def retreat(context, hex, side=None, reason=None, units="", path="", entered_by="", enemy_retreated=False):
-        from ..procedures import parse_units
         from ..retreat_procedure import run_retreat
         from ..session import start
         session = start(context, f"Retreat from {hex} (LIN 10.6)", side, need_turn=False, one_side="a retreat")
         if reason is None:
             raise ValueError("give reason=demoralized, unsupplied or withdraw")
-        run_retreat(session, hex, reason, parse_units(units), path, entered_by, enemy_retreated)
+        run_retreat(session, hex, reason, name_list(units), path, entered_by, enemy_retreated)
         return session.finish()

@@ -1,5 +1,5 @@
 """The tasks of procedures.py declared: names, help, parameters; each imports its code when it runs."""
-from adjutant.plugin import Parameter
+from adjutant.plugin import Parameter, name_list
 
 
 def register(plugin):
@@ -34,10 +34,10 @@ def register(plugin):
                       Parameter("units", str, "the units that force marched, NAME,NAME"),
                       example="lmn-demo.vsav units=Hood,McLaws", quantities=("disrupted", "forced march MP"))
     def force_march_procedure(context, units):
-        from ..procedures import _names, force_march
+        from ..procedures import force_march
         from ..session import start
         session = start(context, "Forced march (LMN 5.6)")
-        force_march(session, _names(units))
+        force_march(session, name_list(units))
         return session.finish()
 
     @plugin.procedure("probe", "17.2: a face-up cavalry unit probes an adjacent enemy hex: d6, +1 across a major "
@@ -57,8 +57,8 @@ def register(plugin):
                       Parameter("units", str, "the Confederate units that crossed, NAME,NAME"),
                       example="lmn-demo.vsav units=Hood,McLaws", quantities=("SP lost", "VP"))
     def desertion_procedure(context, units):
-        from ..procedures import _names, desertion
+        from ..procedures import desertion
         from ..session import start
         session = start(context, "Confederate desertion (LMN 18.2)")
-        desertion(session, _names(units))
+        desertion(session, name_list(units))
         return session.finish()

@@ -1,5 +1,5 @@
 """The tasks of supply.py declared: names, help, parameters; each imports its code when it runs."""
-from adjutant.plugin import Parameter
+from adjutant.plugin import Parameter, name_list
 
 
 def register(plugin):
@@ -14,7 +14,7 @@ def register(plugin):
                       example="lmn-demo.vsav side=Confederate", quantities=("hexes to supply",))
     def supply_procedure(context, side=None, units="", control=""):
         from ..session import start
-        from ..supply import _names, run_supply
+        from ..supply import run_supply
         session = start(context, "Supply (LMN 16)", side)
-        run_supply(session, side, _names(units), control)
+        run_supply(session, side, name_list(units), control)
         return session.finish()

@@ -1,5 +1,5 @@
 """The tasks of supply_procedures.py declared: names, help, parameters; each imports its code when it runs."""
-from adjutant.plugin import Parameter
+from adjutant.plugin import Parameter, name_list
 
 from ..army import SIDES
 
@@ -28,7 +28,7 @@ def register(plugin):
     def victuals_procedure(context, phase, side="", unsupplied="", levied=""):
         from ..army import ArmyError
         from ..session import start
-        from ..supply_procedures import names, station_repair, supply_effects, supply_recovery, supply_status
+        from ..supply_procedures import station_repair, supply_effects, supply_recovery, supply_status
         if phase != "repair" and not side:
             raise ArmyError(f"r2a.victuals phase={phase} is one side's: give side=Union or side=Confederate")
         if levied and phase != "status":
@@ -37,11 +37,11 @@ def register(plugin):
             raise ArmyError(f"unsupplied= is for phase=status or recovery, not {phase}")
         session = start(context, f"{side + ' ' if side else ''}supply: the {phase} phase (R2A 8)", side=side or None)
         if phase == "status":
-            supply_status(session, side, names(unsupplied), names(levied))
+            supply_status(session, side, name_list(unsupplied), name_list(levied))
         elif phase == "effects":
             supply_effects(session, side)
         elif phase == "recovery":
-            supply_recovery(session, side, names(unsupplied))
+            supply_recovery(session, side, name_list(unsupplied))
         else:
             station_repair(session)
         return session.finish()
@@ -78,9 +78,9 @@ def register(plugin):
                       quantities=("levy VP", "victuals", "victuals gained", "victuals shared", "victuals to share"))
     def levy_procedure(context, unit, town, others="", grants=""):
         from ..session import start
-        from ..supply_procedures import grants_of, levy_town, names
+        from ..supply_procedures import grants_of, levy_town
         session = start(context, f"Levy of {town} by {unit} (R2A 8, Optional III)")
-        levy_town(session, unit, town, names(others), grants_of(grants))
+        levy_town(session, unit, town, name_list(others), grants_of(grants))
         session.side = session.army.named(unit).side
         return session.finish()
 
