@@ -1,5 +1,7 @@
 #include "vmod/command.h"
 
+#include <algorithm>
+#include <optional>
 #include <utility>
 
 #include "core/java/java_text.h"
@@ -597,16 +599,37 @@ Command CommandReader::next(std::string_view text) {
   return command;
 }
 
-void CommandReader::next_in_parts(std::string& text, const std::function<void(const Command&)>& visit) {
+void CommandReader::next_in_parts(std::string& text, bool in_place, const PartVisitor& visit) {
   const Span span = spans_.at(next_++);
   DecodeContext ctx = context();
-  const TokenInPlace in_place(text, span.offset, span.length);
-  const std::string_view token = in_place.token();
+  std::optional<TokenInPlace> unescaped;
+  std::string copy;
+  if (in_place) {
+    unescaped.emplace(text, span.offset, span.length);
+  } else {
+    copy = span_token(std::string_view(text).substr(span.offset, span.length));
+  }
+  const std::string_view token = in_place ? unescaped->token() : std::string_view(copy);
   // The child's own children are read as the root's are, by a reader of its token that goes on
   // counting from here; it decodes as decode_text(token) would.
   CommandReader inner(token, ctx);
-  visit(Command{std::move(inner.root_), {}});
-  for (size_t i = 0; i < inner.size(); ++i) visit(inner.next(token));
+  visit(Command{std::move(inner.root_), {}}, nullptr);
+  // A byte of the token stands in the text past the backslash put back before each separator ahead
+  // of it (a token that was quoted is not followed there).
+  const auto separators = [&](size_t from, size_t to) {
+    return static_cast<size_t>(std::count(token.begin() + from, token.begin() + to, kCommandSeparator));
+  };
+  const bool quoted = span.length != token.size() + separators(0, token.size());
+  size_t counted = 0;
+  size_t separators_before = 0;
+  for (size_t i = 0; i < inner.size(); ++i) {
+    const Span part = inner.spans_[i];
+    separators_before += separators(counted, part.offset);
+    counted = part.offset;
+    const PartText where{token.substr(part.offset, part.length), span.offset + part.offset + separators_before};
+    const bool unchanged = !quoted && where.now.find(kCommandSeparator) == std::string_view::npos;
+    visit(inner.next(token), unchanged ? &where : nullptr);
+  }
   take(inner.context());
 }
 

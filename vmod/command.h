@@ -184,12 +184,22 @@ class CommandReader {
   // The next child, in order from the first, counting records and gathering evidence as one decode
   // of the whole text does (CommandError positions are those of CommandTree::decode).
   Command next(std::string_view text);
+  // Where a part handed out by next_in_parts stands in the text: its token as written there from
+  // `offset` (escaped as written), whose bytes `now` holds while the part is visited. Given for a
+  // child visited whole that holds no separator, of a container not quoted, so that unescaping the
+  // container changed none of its bytes.
+  struct PartText {
+    std::string_view now;
+    size_t offset;
+  };
+  using PartVisitor = std::function<void(const Command&, const PartText*)>;
   // The next child as next() decodes it, handed to `visit` in pieces: its own record first (a
   // Command without children), then each of its children whole, in order, each decoded only once
   // the one before has been visited. A container (a save's list of pieces) is thus never held
-  // decoded all at once; visiting the pieces in order applies what the whole child would. The child
-  // is unescaped within `text` itself while it is read, and `text` is as it was on return.
-  void next_in_parts(std::string& text, const std::function<void(const Command&)>& visit);
+  // decoded all at once; visiting the pieces in order applies what the whole child would. With
+  // `in_place`, the child is unescaped within `text` itself while it is read (nothing else may read
+  // `text` meanwhile), and `text` is as it was on return; else it is unescaped in a copy.
+  void next_in_parts(std::string& text, bool in_place, const PartVisitor& visit);
   // Child `index` again, decoded under `rule` (what the tree held once its rule was settled).
   Command child(std::string_view text, size_t index, QuoteRule rule) const;
   // The rule the text shows so far, and whether it shows both (then decode again with it forced).

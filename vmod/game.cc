@@ -73,6 +73,28 @@ std::unique_ptr<Archive::EntryDecoder> save_decoder(const std::string& name, uin
 
 }  // namespace
 
+PieceType PieceType::held(std::shared_ptr<const std::string> text) {
+  PieceType type;
+  type.size_ = static_cast<uint32_t>(text->size());
+  type.stack_ = *text == "stack";
+  type.chars_ = std::shared_ptr<const char>(std::move(text), text->data());
+  return type;
+}
+
+PieceType PieceType::written(std::shared_ptr<const std::string> text, std::string_view written, std::string_view type) {
+  PieceType viewed;
+  viewed.size_ = static_cast<uint32_t>(written.size());
+  viewed.escaped_ = true;
+  viewed.stack_ = type == "stack";
+  viewed.chars_ = std::shared_ptr<const char>(std::move(text), written.data());
+  return viewed;
+}
+
+std::string PieceType::text() const {
+  const std::string_view chars(chars_.get(), size_);
+  return escaped_ ? SequenceDecoder(chars, '/').next() : std::string(chars);
+}
+
 TraitChain GamePiece::chain() const { return TraitChain::parse(type(), state, rule); }
 
 std::string GamePiece::name() const {
@@ -144,9 +166,9 @@ Game Game::from_text(const std::string& saved_game, const std::string& source, c
 // once applying fails, the rest is only decoded. What undoes each step is not kept while loading:
 // a game opened at the end of its log keeps no history until it is asked to go back.
 void Game::load(std::string text) {
-  text_ = std::move(text);
+  text_ = std::make_shared<std::string>(std::move(text));
   std::exception_ptr failure;
-  reader_.emplace(text_);
+  reader_.emplace(*text_);
   read_commands(&failure, false, std::nullopt);
   if (reader_->rule() != QuoteRule::kCurrent || reader_->mixed()) {
     rule_ = reader_->rule();
@@ -161,7 +183,7 @@ void Game::load(std::string text) {
 Game Game::reread() {
   Game fresh;
   fresh.take_file(*this);
-  fresh.reader_.emplace(fresh.text_, forced_rule_);
+  fresh.reader_.emplace(*fresh.text_, forced_rule_);
   return fresh;
 }
 
@@ -183,17 +205,19 @@ void Game::read_commands(std::exception_ptr* failure, bool keep_history, std::op
   CommandReader& reader = *reader_;
   Snapshot* undo = nullptr;
   Snapshot snapshot;
-  const auto apply_part = [&](const Command& part) {
+  // A text that pieces of another game view is read from a copy of each command.
+  const bool in_place = text_.use_count() == 1;
+  const auto apply_part = [&](const Command& part, const PartText* written) {
     if (failure && *failure) return;
     try {
-      apply(part, undo, nullptr);
+      apply(part, undo, nullptr, written);
     } catch (...) {
       if (!failure) throw;
       *failure = std::current_exception();
     }
   };
   context_ = "setup";
-  apply_part(Command{reader.root(), {}});
+  apply_part(Command{reader.root(), {}}, nullptr);
   setup_end_ = reader.size();
   bool in_setup = true;
   for (size_t i = 0; i < reader.size(); ++i) {
@@ -205,10 +229,10 @@ void Game::read_commands(std::exception_ptr* failure, bool keep_history, std::op
       undo = keep_history ? &snapshot : nullptr;
       context_ = "step " + std::to_string(position_ + 1);
     }
-    reader.next_in_parts(text_, [&](const Command& part) {
+    reader.next_in_parts(*text_, in_place, [&](const Command& part, const PartText* written) {
       if (first) end_save = std::holds_alternative<EndSave>(part.record);
       first = false;
-      apply_part(part);
+      apply_part(part, written);
     });
     if (in_setup) {
       if (end_save) {
@@ -242,13 +266,13 @@ void Game::build_history() {
   undo_ = std::move(replay.undo_);
 }
 
-Command Game::setup_command(size_t index) const { return reader_->child(text_, index, rule_); }
+Command Game::setup_command(size_t index) const { return reader_->child(*text_, index, rule_); }
 
 Command Game::step(size_t index) const {
   if (index >= step_count())
     throw GameStateError("no step " + std::to_string(index + 1) + " (the log has " + std::to_string(step_count()) + ")",
                          Place{source_, "savedGame", ""});
-  return reader_->child(text_, setup_end_ + index, rule_);
+  return reader_->child(*text_, setup_end_ + index, rule_);
 }
 
 StepEffect Game::step_forward() {
@@ -300,12 +324,12 @@ void Game::seek(size_t target) {
   }
 }
 
-void Game::apply(const Command& command, Snapshot* undo, StepEffect* effect) {
-  apply_record(command.record, undo, effect);
+void Game::apply(const Command& command, Snapshot* undo, StepEffect* effect, const PartText* written) {
+  apply_record(command.record, undo, effect, command.children.empty() ? written : nullptr);
   for (const Command& child : command.children) apply(child, undo, effect);
 }
 
-void Game::apply_record(const Record& record, Snapshot* undo, StepEffect* effect) {
+void Game::apply_record(const Record& record, Snapshot* undo, StepEffect* effect, const PartText* written) {
   if (const auto* log = std::get_if<LogEntry>(&record)) {
     apply(*log->command, undo, effect);
   } else if (const auto* add = std::get_if<AddPiece>(&record)) {
@@ -316,7 +340,7 @@ void Game::apply_record(const Record& record, Snapshot* undo, StepEffect* effect
         if (pieces_.count(member)) remember(member, undo);
       }
     }
-    register_piece(*add, id);
+    register_piece(*add, id, written);
   } else if (const auto* remove = std::get_if<RemovePiece>(&record)) {
     GamePiece* found = find_or_warn(remove->id, "RemovePiece");
     if (!found) return;
@@ -433,7 +457,26 @@ void Game::note_generated_id(const std::string& id) {
   if (error == std::errc() && end == last && first != last) generated_ids_ = std::max(generated_ids_, n);
 }
 
-void Game::register_piece(const AddPiece& add, const std::string& id) {
+namespace {
+
+// Where an AddPiece's type stands in its token as written, `+/id/type/state` with `/` escaped, when
+// that decodes to `type` as the AddPiece did.
+std::optional<std::string_view> written_type(std::string_view token, const std::string& type) {
+  constexpr std::string_view kPrefix = "+/";
+  if (!token.starts_with(kPrefix)) return std::nullopt;
+  SequenceDecoder fields(token.substr(kPrefix.size()), '/');
+  fields.next();  // the id
+  const std::string_view from = fields.rest();
+  fields.next();
+  if (!fields.has_more()) return std::nullopt;
+  const std::string_view written = from.substr(0, static_cast<size_t>(fields.rest().data() - from.data()) - 1);
+  if (SequenceDecoder(written, '/').next() != type) return std::nullopt;
+  return written;
+}
+
+}  // namespace
+
+void Game::register_piece(const AddPiece& add, const std::string& id, const PartText* written) {
   note_generated_id(id);
   if (auto old = pieces_.find(id); old != pieces_.end()) {
     remove_piece(id);
@@ -443,7 +486,14 @@ void Game::register_piece(const AddPiece& add, const std::string& id) {
   }
   GamePiece piece;
   piece.id = id;
-  piece.type_text = type_text(add.type);
+  // A type read from the text views it there: the bytes `now` holds are those at `offset` once read.
+  const std::optional<std::string_view> type_now = written ? written_type(written->now, add.type) : std::nullopt;
+  if (type_now) {
+    const size_t offset = written->offset + static_cast<size_t>(type_now->data() - written->now.data());
+    piece.type_text = PieceType::written(text_, std::string_view(text_->data() + offset, type_now->size()), add.type);
+  } else {
+    piece.type_text = type_text(add.type);
+  }
   piece.state = add.state;
   piece.rule = rule_;
   TraitChain chain;
@@ -464,11 +514,11 @@ void Game::register_piece(const AddPiece& add, const std::string& id) {
   if (stored.is_stack()) sync_stack_members(stored);
 }
 
-std::shared_ptr<const std::string> Game::type_text(const std::string& type) {
-  if (auto it = type_texts_.find(type); it != type_texts_.end()) return it->second;
+PieceType Game::type_text(const std::string& type) {
+  if (auto it = type_texts_.find(type); it != type_texts_.end()) return PieceType::held(it->second);
   auto text = std::make_shared<const std::string>(type);
   type_texts_.emplace(*text, text);
-  return text;
+  return PieceType::held(std::move(text));
 }
 
 void Game::remove_piece(const std::string& id) {
@@ -522,19 +572,30 @@ void Game::sync_stack_members(GamePiece& stack) {
   index_stack(stack.id);
 }
 
-namespace {
-std::string point_key(const std::string& map, int x, int y) {
-  return map + '\x1f' + std::to_string(x) + ',' + std::to_string(y);
+size_t Game::PointHash::operator()(const Point& point) const {
+  const uint64_t place = (static_cast<uint64_t>(static_cast<uint32_t>(point.x)) << 32) | static_cast<uint32_t>(point.y);
+  return std::hash<uint64_t>{}(place) ^ (std::hash<uint32_t>{}(point.map) << 1);
 }
-}  // namespace
+
+std::optional<Game::Point> Game::point(const std::string& map, int x, int y) const {
+  const auto it = std::find(map_ids_.begin(), map_ids_.end(), map);
+  if (it == map_ids_.end()) return std::nullopt;
+  return Point{static_cast<uint32_t>(it - map_ids_.begin()), x, y};
+}
+
+Game::Point Game::indexed_point(const std::string& map, int x, int y) {
+  if (const std::optional<Point> known = point(map, x, y)) return *known;
+  map_ids_.push_back(map);
+  return Point{static_cast<uint32_t>(map_ids_.size() - 1), x, y};
+}
 
 void Game::index_stack(const std::string& id) {
   auto it = pieces_.find(id);
-  std::optional<std::string> key;
+  std::optional<Point> key;
   // A stack with no pieces is never landed on (some saves hold tens of thousands): only those
   // with pieces are indexed; one emptied since stays until it is indexed again, and is passed over.
   if (it != pieces_.end() && it->second.is_stack() && !it->second.map.empty() && !it->second.members.empty())
-    key = point_key(it->second.map, it->second.x, it->second.y);
+    key = indexed_point(it->second.map, it->second.x, it->second.y);
   if (auto old = stack_point_.find(id); old != stack_point_.end()) {
     if (key && old->second == *key) return;
     auto bucket = stacks_by_point_.find(old->second);
@@ -544,11 +605,12 @@ void Game::index_stack(const std::string& id) {
   }
   if (!key) return;
   stacks_by_point_[*key].push_back(id);
-  stack_point_.emplace(id, std::move(*key));
+  stack_point_.emplace(id, *key);
 }
 
 std::vector<std::string> Game::stacks_at(const std::string& map, int x, int y) const {
-  auto it = stacks_by_point_.find(point_key(map, x, y));
+  const std::optional<Point> key = point(map, x, y);
+  auto it = key ? stacks_by_point_.find(*key) : stacks_by_point_.end();
   return it == stacks_by_point_.end() ? std::vector<std::string>{} : it->second;
 }
 

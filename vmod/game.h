@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -22,11 +23,32 @@
 
 namespace adjutant::vmod {
 
+// A piece's type text, the type of its AddPiece, which never changes. A piece read from the game's
+// text views its AddPiece there, `/` still escaped as written, and decodes it when asked; any other
+// holds a text the game keeps once for all pieces of that type. Either way the piece keeps the text
+// it views alive.
+class PieceType {
+ public:
+  PieceType() = default;
+  static PieceType held(std::shared_ptr<const std::string> text);
+  // `written`, a view into `text`, is `type`'s token as an AddPiece writes it (its bytes may be
+  // read only once `text` is read).
+  static PieceType written(std::shared_ptr<const std::string> text, std::string_view written, std::string_view type);
+  std::string text() const;
+  bool is_stack() const { return stack_; }
+
+ private:
+  std::shared_ptr<const char> chars_;
+  uint32_t size_ = 0;
+  bool escaped_ = false;
+  bool stack_ = false;
+};
+
 // A piece holds its texts; its trait chain is parsed when asked for, so that a game (and each step
 // of its history) keeps text, not parsed traits.
 struct GamePiece {
   std::string id;
-  std::shared_ptr<const std::string> type_text;  // the type text of its AddPiece (never changes)
+  PieceType type_text;
   std::string state;  // the current state text
   QuoteRule rule = QuoteRule::kCurrent;  // the file's quoting, for the chain's re-encoding
   uint64_t order = 0;  // its place in the order pieces were added
@@ -35,8 +57,8 @@ struct GamePiece {
   int y = 0;
   std::string stack;                 // the enclosing stack's id, "" when none
   std::vector<std::string> members;  // a stack's pieces, bottom first
-  const std::string& type() const { return *type_text; }
-  bool is_stack() const { return type() == "stack"; }
+  std::string type() const { return type_text.text(); }
+  bool is_stack() const { return type_text.is_stack(); }
   TraitChain chain() const;  // type and state parsed (for a stack: the single "stack" trait)
   std::string name() const;  // PieceName ("" for a stack)
 };
@@ -158,13 +180,15 @@ class Game {
   Game reread();  // a game to read this one's text again: its file, none of its state
   void take_file(Game& from);  // the file's text, name and metadata, moved
   void read_commands(std::exception_ptr* failure, bool keep_history, std::optional<size_t> steps);
+  using PartText = CommandReader::PartText;
   Game replayed(size_t steps);
   void build_history();
-  void apply(const Command& command, Snapshot* undo, StepEffect* effect);
-  void apply_record(const Record& record, Snapshot* undo, StepEffect* effect);
+  // `written`: where the command stands in the text, when it was read from there.
+  void apply(const Command& command, Snapshot* undo, StepEffect* effect, const PartText* written = nullptr);
+  void apply_record(const Record& record, Snapshot* undo, StepEffect* effect, const PartText* written = nullptr);
   void remember(const std::string& id, Snapshot* undo);
   void remember_global(const GlobalPropertyKey& key, Snapshot* undo);
-  void register_piece(const AddPiece& add, const std::string& id);
+  void register_piece(const AddPiece& add, const std::string& id, const PartText* written);
   void remove_piece(const std::string& id);
   void change_piece(const ChangePiece& change);
   void move(const MovePiece& move);
@@ -188,7 +212,9 @@ class Game {
   std::string source_;
   const Module* module_ = nullptr;
   // The decoded text is kept whole; its commands are decoded while loading and again when asked for.
-  std::string text_;
+  // Shared with copies of the game and viewed by pieces (PieceType): it changes only while it is
+  // read and nothing else holds it.
+  std::shared_ptr<std::string> text_;
   std::optional<CommandReader> reader_;
   QuoteRule rule_ = QuoteRule::kCurrent;
   std::optional<QuoteRule> forced_rule_;  // the rule the text was read again under, when it shows both
@@ -213,11 +239,23 @@ class Game {
   std::vector<GameWarning> warnings_;
   // Each type text once: pieces of one kind (every stack, every copy of a counter) share it.
   std::unordered_map<std::string_view, std::shared_ptr<const std::string>> type_texts_;
-  std::shared_ptr<const std::string> type_text(const std::string& type);
+  PieceType type_text(const std::string& type);
   // Stacks holding pieces on a map by the point they stand on (stacks off every map, or empty, are
-  // never landed on).
-  std::unordered_map<std::string, std::vector<std::string>> stacks_by_point_;  // point key -> stack ids
-  std::unordered_map<std::string, std::string> stack_point_;                   // stack id -> point key
+  // never landed on). A point names its map by its place in map_ids_, the maps stacks stood on.
+  struct Point {
+    uint32_t map;
+    int32_t x;
+    int32_t y;
+    bool operator==(const Point&) const = default;
+  };
+  struct PointHash {
+    size_t operator()(const Point& point) const;
+  };
+  std::optional<Point> point(const std::string& map, int x, int y) const;  // nullopt: no stack stood on the map
+  Point indexed_point(const std::string& map, int x, int y);
+  std::vector<std::string> map_ids_;
+  std::unordered_map<Point, std::vector<std::string>, PointHash> stacks_by_point_;  // point -> stack ids
+  std::unordered_map<std::string, Point> stack_point_;                               // stack id -> point
 };
 
 }  // namespace adjutant::vmod

@@ -60,7 +60,7 @@ std::string Game::save_text() const {
   const bool only_chat = std::all_of(changes_.begin(), changes_.end(),
                                      [](const Command& c) { return std::holds_alternative<Chat>(c.record); });
   // Decoding the text and encoding it again gives it back byte for byte.
-  if (only_chat && !is_log()) return text_;
+  if (only_chat && !is_log()) return *text_;
 
   Command piece_list{NullRecord{}, {}};
   for (const GamePiece* piece : order_) {
@@ -125,7 +125,7 @@ std::string Game::save_text() const {
 }
 
 std::string Game::log_text() const {
-  std::string text = text_;  // the text read, as encoding its decoded commands gives it again
+  std::string text = *text_;  // the text read, as encoding its decoded commands gives it again
   for (const Command& change : changes_) {
     const std::string step = encode_command(log_step(change), rule_);
     text += kEsc;

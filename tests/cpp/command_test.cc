@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "corpus.h"
 #include "vmod/archive.h"
@@ -228,6 +231,46 @@ TEST(CommandNesting, SpecSaveExample) {
   EXPECT_EQ(std::get<MovePiece>(nested.children[1].record).new_x, 150);
   EXPECT_TRUE(std::holds_alternative<EndSave>(tree.root.children[1].record));
   EXPECT_EQ(encode_command(nested), null_command);
+}
+
+// A container read in parts, unescaped in place or in a copy: the text is as it was afterwards, and
+// each child visited whole with no separator in it is told where it stands in the text, as written
+// there; a child holding separators, the container's own record and a quoted container's children
+// are not.
+TEST(CommandNesting, PartsReadFromAContainerKnowWhereTheyStandInTheText) {
+  const std::string first = "+/1/piece;;;a.png;I\\/2/Main Map;1;2";
+  const std::string nested = join_sequence({"M/1/Main Map/3/4/null/Main Map/1/2/null/me", "CHAThi"}, '\x1b');
+  const std::string last = "+/2/stack/Main Map;3;4;1";
+  const std::string container = join_sequence({"", first, nested, last}, '\x1b');
+  // Starts and ends with a quote, so it is written quoted.
+  const std::string quoted_container = join_sequence({"'hello", first, "bye'"}, '\x1b');
+  const std::string text = join_sequence({"begin_save", container, quoted_container, "end_save"}, '\x1b');
+  ASSERT_NE(text.find("''hello"), std::string::npos);
+  for (const bool in_place : {true, false}) {
+    SCOPED_TRACE(in_place ? "in place" : "in a copy");
+    std::string read = text;
+    CommandReader reader(read);
+    ASSERT_EQ(reader.size(), 3u);
+    std::vector<std::pair<std::string, std::optional<size_t>>> parts;  // what `now` held, and where
+    for (size_t i = 0; i < 2; ++i) {
+      reader.next_in_parts(read, in_place, [&](const Command&, const CommandReader::PartText* where) {
+        parts.emplace_back(where ? std::string(where->now) : "", where ? std::optional(where->offset) : std::nullopt);
+      });
+    }
+    EXPECT_EQ(read, text);
+    ASSERT_EQ(parts.size(), 7u);
+    EXPECT_EQ(parts[0].second, std::nullopt);  // the container's own record
+    EXPECT_EQ(parts[1].first, first);
+    ASSERT_TRUE(parts[1].second);
+    EXPECT_EQ(text.substr(*parts[1].second, first.size()), first);
+    EXPECT_EQ(parts[2].second, std::nullopt);  // holds a separator: written with a backslash before it
+    EXPECT_EQ(parts[3].first, last);
+    ASSERT_TRUE(parts[3].second);
+    EXPECT_EQ(text.substr(*parts[3].second, last.size()), last);
+    EXPECT_EQ(parts[4].second, std::nullopt);
+    EXPECT_EQ(parts[5].first, "");  // in a quoted container
+    EXPECT_EQ(parts[5].second, std::nullopt);
+  }
 }
 
 // Spec §6.4: a logged step with tree root[a, b[c]] is

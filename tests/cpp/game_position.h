@@ -1,5 +1,5 @@
 // A game's position as one text, for tests that compare positions: every piece in order with its
-// place, stack, members and state, the global properties, players and board layouts.
+// place, stack, members, state and type, the global properties, players and board layouts.
 #pragma once
 
 #include <string>
@@ -15,7 +15,7 @@ inline std::string position_text(const vmod::Game& game) {
     for (const vmod::GamePiece* p : list) {
       out += p->id + '|' + p->map + '|' + std::to_string(p->x) + ',' + std::to_string(p->y) + '|' + p->stack + '|';
       for (const std::string& m : p->members) out += m + ',';
-      out += '|' + p->state + '\n';
+      out += '|' + p->state + '|' + p->type() + '\n';
     }
   }
   for (const auto& [key, value] : game.global_properties()) out += key.container + '/' + key.name + '=' + value + '\n';

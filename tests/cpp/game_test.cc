@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <map>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include "tests/cpp/trait_texts.h"
 #include "corpus.h"
@@ -79,6 +81,43 @@ TEST(Game, AppliesASavesPiecesStacksPlayersAndProperties) {
   EXPECT_EQ(game.players()[0].side, "Union");
   EXPECT_EQ(game.global_properties().at({"Module", "Turn"}), "1");
   EXPECT_THROW(game.piece("nope"), GameStateError);
+}
+
+// Types as an AddPiece writes them: `/` escaped (within, first, after a backslash) or quoted. Read
+// in place, from a copy, or added by a step, each is its AddPiece's type, and the log is written
+// back byte for byte.
+TEST(Game, APiecesTypeIsItsAddPiecesHoweverItIsWritten) {
+  const std::vector<std::pair<std::string, std::string>> pieces = {
+      {"A", nest({"mark;Side", "piece;;;a.png;III/266/266"})},
+      {"B", "'" + nest({"mark;Side", "piece;;;b.png;Bravo'"})},
+      {"C", nest({"mark;Side", "piece;;;c.png;C\\/x"})},
+      {"D", "/" + nest({"mark;Side", "piece;;;d.png;Delta"})},
+      {"S", "stack"},
+  };
+  std::vector<std::string> container = {""};
+  for (const auto& [id, type] : pieces) {
+    const std::string state = id == "S" ? "Main Map;100;200;A;B;C;D" : nest({"Union", "Main Map;100;200;;0"});
+    container.push_back(add(id, type, state));
+  }
+  const std::string echo = nest({"mark;Side", "piece;;;e.png;Echo/1"});
+  const std::string text = join_sequence({"begin_save", join_sequence(container, kEsc), "end_save",
+                                          log_step(add("E", echo, nest({"Union", "null;0;0;;0"})))},
+                                         kEsc);
+  Game game = Game::from_text(text, "types.vlog");
+  for (const bool back : {false, true}) {
+    if (back) game.seek(0);  // read again from a copy of the text this game's pieces view
+    for (const auto& [id, type] : pieces) {
+      EXPECT_EQ(game.piece(id).type(), type) << id << (back ? " after going back" : "");
+      EXPECT_EQ(game.piece(id).is_stack(), id == "S");
+    }
+  }
+  game.seek(1);
+  EXPECT_EQ(game.piece("E").type(), echo);
+  EXPECT_EQ(game.log_text(), text);
+  Game copy = game.copy();
+  copy.seek(0);
+  EXPECT_EQ(copy.piece("A").type(), pieces[0].second);
+  EXPECT_EQ(game.piece("A").type(), pieces[0].second);
 }
 
 TEST(Game, AZonePropertysRestoreIsKeptUnderItsZone) {
@@ -281,6 +320,47 @@ TEST(GameCorpus, EverySaveAndLogLoadsReplaysAndSavesBack) {
   EXPECT_GT(files, 60u);
   EXPECT_GT(steps, 10000u);
   fs::remove_all(dir);
+}
+
+// The setup's pieces by id with their AddPieces' types, from the whole text decoded at once.
+void collect_types(const Command& command, std::map<std::string, std::string>& types) {
+  if (const auto* added = std::get_if<AddPiece>(&command.record); added && added->id) types[*added->id] = added->type;
+  if (std::holds_alternative<EndSave>(command.record)) return;
+  for (const Command& child : command.children) collect_types(child, types);
+}
+
+std::map<std::string, std::string> setup_types(const std::string& text) {
+  std::map<std::string, std::string> types;
+  const CommandTree tree = CommandTree::decode(text);
+  for (const Command& child : tree.root.children) {
+    if (std::holds_alternative<EndSave>(child.record)) break;
+    collect_types(child, types);
+  }
+  return types;
+}
+
+// A piece read from the setup views its type where its AddPiece stands in the text (read in place
+// when the game is opened, from a copy when a log goes back to its start): either way its type is
+// its AddPiece's.
+TEST(GameCorpus, EverySetupPiecesTypeIsItsAddPiecesType) {
+  ADJUTANT_REQUIRE_CORPUS();
+  size_t checked = 0;
+  for (const fs::path& path : corpus_games()) {
+    SCOPED_TRACE(path.string());
+    Game game = Game::open(path.string());
+    game.seek(0);
+    const std::map<std::string, std::string> types = setup_types(read_saved_game(path.string()));
+    for (const auto& list : {game.pieces(), game.stacks()}) {
+      for (const GamePiece* piece : list) {
+        auto it = types.find(piece->id);
+        if (it == types.end()) continue;
+        ASSERT_EQ(piece->type(), it->second) << piece->id;
+        ASSERT_EQ(piece->is_stack(), it->second == "stack") << piece->id;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 50000u);
 }
 
 TEST(GameCorpus, TldLogMovesEveryPieceToWhereTheLogSays) {
