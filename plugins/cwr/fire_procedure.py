@@ -25,22 +25,6 @@ class FireRefused(ValueError):
         super().__init__("the fire is refused: " + "; ".join(str(r) for r in self.refusals) + sight)
 
 
-def _pairs(text, what):
-    """"LABEL:N,LABEL:N" as ((label, int), ...)."""
-    pairs = []
-    for item in (i.strip() for i in (text or "").split(",")):
-        if not item:
-            continue
-        label, sep, value = item.rpartition(":")
-        try:
-            pairs.append((label.strip(), int(value)))
-        except ValueError:
-            raise ValueError(f"{what} is LABEL:N[,LABEL:N ...] (N a whole number, + or -), not {item!r}") from None
-        if not sep or not label.strip():
-            raise ValueError(f"{what} is LABEL:N[,LABEL:N ...], not {item!r}")
-    return tuple(pairs)
-
-
 def _split_targets(text):
     """"HEX=NAME:SP,NAME:SP;HEX=..." as [(hex, shots)]."""
     parts = []

@@ -2,7 +2,6 @@
 Command Radius by the engine's trace of the brigade leader's MP, 6 hexes from the enemy as the
 option `distance` counts them, in Line, Normal) recovering one SP each, and units, brigades and
 divisions judged wrecked by their losses."""
-from adjutant.plugin import name_list
 from collections import Counter
 
 from adjutant.procedures.report import Quantity
@@ -22,17 +21,6 @@ class RecoveryRefused(ValueError):
     def __init__(self, side, reason):
         self.reason = reason
         super().__init__(f"{side} Straggler Recovery is refused: {reason}; nothing written")
-
-
-def _counts(text, what):
-    """"NAME:N,NAME:N" as {name: N}."""
-    found = {}
-    for item in name_list(text):
-        name, sep, value = item.rpartition(":")
-        if not sep or not name.strip() or not value.strip().isdigit():
-            raise ValueError(f"{what} is NAME:N[,NAME:N ...] (N a whole number), not {item!r}")
-        found[name.strip()] = int(value)
-    return found
 
 
 def _brigades(units, side):

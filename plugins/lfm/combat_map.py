@@ -3,7 +3,7 @@ combat.Stack, which enemy hexes each friendly hex has in its ZOC (8.1), the elev
 favours (8.9), the hexes a retreating stack could enter (10.2-10.9); and the writing back of what a
 result does: D markers (14.1), a retreat moved (10), units eliminated and commander casualties
 reported."""
-from adjutant.plugin import name_list
+from adjutant.plugin import name_list, named_values
 from adjutant.procedures.report import Quantity
 
 from .army import ArmyError, enemy_of
@@ -15,16 +15,7 @@ NR_TERRAIN = ("woods",)   # 10.5: woods, a sunken road, breastworks (Army.breast
 
 def modifier_pairs(text, what="modifiers"):
     """"LABEL:N,LABEL:N" as ((label, int), ...)."""
-    pairs = []
-    for item in name_list(text):
-        label, sep, value = item.rpartition(":")
-        try:
-            pairs.append((label.strip(), int(value)))
-        except ValueError:
-            raise ValueError(f"{what} is LABEL:N[,LABEL:N ...] (N a whole number, + or -), not {item!r}") from None
-        if not sep or not label.strip():
-            raise ValueError(f"{what} is LABEL:N[,LABEL:N ...], not {item!r}")
-    return tuple(pairs)
+    return tuple(named_values(text, what, "LABEL:N", number="signed"))
 
 
 def combat_unit(unit):

@@ -1,7 +1,7 @@
 """The Reorganization phase on a save: shattered brigades determined (15.1-15.3) and written on
 every regiment of the brigade, disorganized stacks rallied (17b) and routed regiments recovered by
 their brigade commanders (17a), each roll through the session."""
-from adjutant.plugin import name_list
+from adjutant.plugin import name_list, named_values
 from adjutant.procedures.report import Quantity
 
 from . import recovery, shatter
@@ -11,13 +11,7 @@ from .stacking import Unit as StackingUnit, stacking_excess
 
 def noted_totals(text):
     """"BRIGADE:N,..." (15.4: the total strengths noted at night) as {brigade: N}."""
-    found = {}
-    for item in name_list(text):
-        brigade, sep, value = item.rpartition(":")
-        if not sep or not brigade.strip() or not value.strip().isdigit():
-            raise ArmyError(f"totals= is BRIGADE:N[,BRIGADE:N ...] (N a whole number), not {item!r}")
-        found[brigade.strip()] = int(value)
-    return found
+    return dict(named_values(text, "totals=", "BRIGADE:N", number="count"))
 
 
 def brigades(army, side, totals=None):

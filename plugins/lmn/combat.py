@@ -1,23 +1,12 @@
 """Odds and combat (11.4, 12.0-12.7, 13.0-13.3, 14.0, 15.2, 17.1 C): the strengths of an attack,
 the chance of each result of the Combat Results Table before rolling, and the attack resolved:
 step losses, eliminations, retreats, disruption, advance after combat, leaders moved to safety."""
-from adjutant.plugin import name_list
+from adjutant.plugin import name_list, named_values
 from adjutant.procedures.report import Quantity
 
 from .army import enemy_of
 from .losses import eliminate, lose_steps, victory_points
 from .strength import battle, describe
-
-
-def _pairs(text, what):
-    """"NAME:N,NAME:N" as [(name, value)]."""
-    pairs = []
-    for item in name_list(text):
-        name, sep, value = item.rpartition(":")
-        if not sep or not name.strip():
-            raise ValueError(f"{what} is NAME:VALUE[,NAME:VALUE ...], not {item!r}")
-        pairs.append((name.strip(), value.strip()))
-    return pairs
 
 
 def _fraction(p):
@@ -48,9 +37,9 @@ class Combat:
     def __init__(self, session, b, losses, advance, retreat_to):
         self.session, self.b = session, b
         self.army, self.charts = session.army, session.charts
-        self.losses = {name: int(n) for name, n in _pairs(losses, "losses")}
+        self.losses = dict(named_values(losses, "losses", "NAME:N", number="count"))
         self.advance = name_list(advance)
-        self.retreat_to = dict(_pairs(retreat_to, "retreat_to"))
+        self.retreat_to = dict(named_values(retreat_to, "retreat_to", "NAME:HEX"))
         self.vp = {"Union": 0, "Confederate": 0}
         self.section = None
 

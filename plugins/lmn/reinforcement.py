@@ -1,18 +1,8 @@
 """Units that come and go: the Union militia raised and removed with the Confederates north of the
 Potomac (18.3), and eliminated dummies placed again on a leader or a fortification (6.0, 4.2 A.1)."""
 
-from adjutant.plugin import name_list
+from adjutant.plugin import name_list, named_values
 from .losses import eliminate
-
-
-def _pairs(text):
-    out = {}
-    for item in name_list(text):
-        name, sep, value = item.rpartition(":")
-        if not sep:
-            raise ValueError(f"a placement is NAME:HEX, not {item!r}")
-        out[name.strip()] = value.strip()
-    return out
 
 
 def militia(session, dummy_towns):
@@ -78,7 +68,7 @@ def dummies(session, side, at):
     army = session.army
     section = session.report.section(f"{side} dummies placed again (6.0)")
     waiting = sorted((u for u in army.waiting if u.side == side and u.kind == "dummy"), key=lambda u: u.name)
-    chosen = _pairs(at)
+    chosen = dict(named_values(at, "at", "NAME:HEX"))
     allowed = sorted({u.hex for u in army.of(side) if u.is_leader or u.is_fortification})
     if side == "Confederate":
         allowed = [h for h in allowed if not army.north(h)]

@@ -3,6 +3,7 @@ the county it stands in, replenishment from a captured depot or an ammunition tr
 the resupply refusals: north of the Potomac while the Union occupies a printed group of places,
 surrounded by enemy ZOC), and each Confederate unit's ammunition with the effects of being out.
 The ammunition is the unit's `ammo` attribute (the companion file's [units]), written back."""
+from adjutant.plugin import named_values
 from adjutant.procedures.report import Quantity
 
 from . import ammo
@@ -121,12 +122,7 @@ def depot_source(session, depot_name, section):
 
 
 def parse_grants(text):
-    found = []
-    for item in (p.strip() for p in text.split(",") if p.strip()):
-        name, sep, amount = item.rpartition(":")
-        if not sep or not name.strip() or not amount.strip().isdigit():
-            raise ArmyError(f"grants= is UNIT:N[,UNIT:N ...] (N a whole number), not {item!r}")
-        found.append((name.strip(), int(amount)))
+    found = named_values(text, "grants=", "UNIT:N", number="count")
     if not found:
         raise ArmyError("name the units receiving ammunition: grants=UNIT:N,...")
     return found

@@ -4,7 +4,7 @@ phases (`r2a.victuals`), a forage march (`r2a.forage`, its odds through `odds`),
 counters and reported with its clause. Whether a unit is "in supply" by the SJW or HCTR rules (the
 base games' supply trace, not in these rules) is the player's word: every unit is in supply but
 those named unsupplied=."""
-from adjutant.plugin import name_list
+from adjutant.plugin import named_values
 from adjutant.procedures.kept import kept_property
 from adjutant.procedures.report import Quantity
 
@@ -29,13 +29,7 @@ class SupplyRefused(ValueError):
 
 def grants_of(text):
     """"UNIT:N,..." as {unit: N}."""
-    found = {}
-    for item in name_list(text):
-        unit, sep, value = item.rpartition(":")
-        if not sep or not unit.strip() or not value.strip().lstrip("-").isdigit():
-            raise ArmyError(f"grants= is UNIT:N[,UNIT:N ...] (N a whole number), not {item!r}")
-        found[unit.strip()] = int(value)
-    return found
+    return dict(named_values(text, "grants=", "UNIT:N", number="signed"))
 
 
 def shown(value):

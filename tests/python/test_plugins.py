@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from adjutant import plugin_host
-from adjutant.plugin import Parameter, Plugin
+from adjutant.plugin import Parameter, Plugin, name_list, named_values
 from adjutant.plugin_host import PluginError, find_plugin, load_plugins, trace_kinds
 from conftest import REPO
 
@@ -51,6 +51,29 @@ def test_a_missing_parameter_and_bad_choices_are_named():
         plugin.tasks["c"].arguments({"side": "French"})
     with pytest.raises(ValueError, match="registers 'c' twice"):
         plugin.check("c", "again")
+
+
+def test_names_and_named_values_are_read_from_a_parameters_text():
+    assert name_list(" A, B,,C ") == ["A", "B", "C"] and name_list(None) == []
+    assert named_values("Iron Brigade: 2, 1/2 Wis:3", "losses", "NAME:N", number="count") == [
+        ("Iron Brigade", 2), ("1/2 Wis", 3)]
+    assert named_values("woods:-1,ridge:+2", "modifiers", "LABEL:N", number="signed") == [("woods", -1), ("ridge", 2)]
+    assert named_values("A:0101, a:b:0202", "at", "NAME:HEX") == [("A", "0101"), ("a:b", "0202")]
+    assert named_values("", "at") == [] and named_values(None, "at") == []
+
+
+@pytest.mark.parametrize("text, number, message", [
+    ("A", None, "at is NAME:N[,NAME:N ...], not 'A'"),
+    (":3", "count", "at is NAME:N[,NAME:N ...] (N a whole number), not ':3'"),
+    ("A:-1", "count", "(N a whole number), not 'A:-1'"),
+    ("A:1.5", "signed", "(N a whole number, + or -), not 'A:1.5'"),
+    ("A:+-1", "signed", "not 'A:+-1'"),
+    ("A:\u00b2", "count", "not 'A:\u00b2'"),
+])
+def test_a_named_value_that_is_not_one_is_refused_naming_the_parameter(text, number, message):
+    with pytest.raises(ValueError) as error:
+        named_values(text, "at", "NAME:N", number=number)
+    assert message in str(error.value)
 
 
 def test_a_kind_of_trace_parses_its_options_and_names_its_mistakes():

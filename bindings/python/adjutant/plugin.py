@@ -35,6 +35,7 @@ command line) and the kind's own parameters, returning Movement.trace's result o
 The host (plugin_host.py) finds plugins by the entry point group ``adjutant.plugins``, by
 ``--plugin PATH``, and ships the built-in ones (plugins/ in the source tree) the same way.
 """
+import re
 import shlex
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
@@ -56,6 +57,26 @@ def name_list(text):
     """A parameter's comma-separated names as a list: "A, B,C" is ["A", "B", "C"]; blanks dropped, [] for
     "" or None."""
     return [n.strip() for n in str(text or "").split(",") if n.strip()]
+
+
+# What named_values reads a value as: its note in the error, and the pattern it must match.
+_NUMBERS = {None: ("", None), "count": (" (N a whole number)", r"\d+"),
+            "signed": (" (N a whole number, + or -)", r"[+-]?\d+")}
+
+
+def named_values(text, what, form="NAME:VALUE", number=None):
+    """A parameter's comma-separated NAME:VALUE items as [(name, value)]: "A:1, B:2" is [("A", "1"),
+    ("B", "2")], [] for "" or None. The name is what comes before the last colon. `number`: "count" reads
+    each value as a whole number, "signed" as one with + or - allowed; None keeps it as text.
+    ValueError naming `what` and `form` (e.g. "LABEL:N") for an item with no name or no such value."""
+    note, pattern = _NUMBERS[number]
+    pairs = []
+    for item in name_list(text):
+        name, sep, raw = item.rpartition(":")
+        if not sep or not name.strip() or (pattern and not re.fullmatch(pattern, raw.strip(), re.ASCII)):
+            raise ValueError(f"{what} is {form}[,{form} ...]{note}, not {item!r}")
+        pairs.append((name.strip(), int(raw) if number else raw.strip()))
+    return pairs
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,12 @@
 """The tasks of fire_procedure.py declared: names, help, parameters; each imports its code when it runs."""
-from adjutant.plugin import Parameter
+from adjutant.plugin import Parameter, named_values
 
 from .fire_lines import register as register_lines
+
+
+def _modifiers(text, what):
+    """"LABEL:N,LABEL:N" as ((label, N), ...)."""
+    return tuple(named_values(text, what, "LABEL:N", number="signed"))
 
 FIRE_PARAMETERS = (
     Parameter("firers", str, "the units firing at target: NAME, or NAME:SP for part of its SP (a battery section's "
@@ -38,12 +43,12 @@ def register(plugin):
 
     def fire_procedure(context, firers, target, split="", selective=False, visibility=None, batteries=None,
                        straggler_modifiers="", morale_modifiers="", leader="", stay=False):
-        from ..fire_procedure import _pairs, prepare, run_fire
+        from ..fire_procedure import prepare, run_fire
         from ..session import start
         session = start(context, f"Fire at {target} (CWR 5.0)")
         built, supply = prepare(session, firers, target, split, selective, visibility, batteries)
-        run_fire(session, built, supply, straggler_modifiers=_pairs(straggler_modifiers, "straggler_modifiers"),
-                 morale_modifiers=_pairs(morale_modifiers, "morale_modifiers"), leader=leader, stay=stay)
+        run_fire(session, built, supply, straggler_modifiers=_modifiers(straggler_modifiers, "straggler_modifiers"),
+                 morale_modifiers=_modifiers(morale_modifiers, "morale_modifiers"), leader=leader, stay=stay)
         return session.finish()
 
     @plugin.procedure("fire-odds", "5.2-5.8: a Fire Combat before rolling: its Fire Strength, shifts and column, the "
@@ -55,12 +60,12 @@ def register(plugin):
                       quantities=("artillery ammunition points", "fire strength", "range"))
     def fire_odds_procedure(context, firers, target, split="", selective=False, visibility=None, batteries=None,
                             straggler_modifiers="", morale_modifiers="", leader=""):
-        from ..fire_procedure import _pairs, prepare, run_odds
+        from ..fire_procedure import prepare, run_odds
         from ..session import start
         session = start(context, f"Fire odds at {target} (CWR 5.2-5.8)")
         built, supply = prepare(session, firers, target, split, selective, visibility, batteries)
-        run_odds(session, built, supply, _pairs(straggler_modifiers, "straggler_modifiers"),
-                 _pairs(morale_modifiers, "morale_modifiers"), leader)
+        run_odds(session, built, supply, _modifiers(straggler_modifiers, "straggler_modifiers"),
+                 _modifiers(morale_modifiers, "morale_modifiers"), leader)
         return session.finish()
 
     register_lines(plugin)

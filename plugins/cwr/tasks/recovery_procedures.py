@@ -1,5 +1,5 @@
 """The tasks of recovery_procedures.py declared: names, help, parameters; each imports its code when it runs."""
-from adjutant.plugin import Parameter
+from adjutant.plugin import Parameter, named_values
 
 SIDE = Parameter("side", str, "whose units", choices=("Union", "Confederate"))
 
@@ -16,10 +16,10 @@ def register(plugin):
                       example="cwr-wrecked.vsav side=Union \"stragglers=Cutler's Brigade:3\"",
                       quantities=("SP", "SP recovered", "stragglers", "stragglers left"))
     def stragglers_procedure(context, side, stragglers="", night=False):
-        from ..recovery_procedures import _counts, recovery
+        from ..recovery_procedures import recovery
         from ..session import start
         session = start(context, f"{side} Straggler Recovery (CWR 9.4)", side=side, one_side="Straggler Recovery")
-        recovery(session, side, _counts(stragglers, "stragglers"), night)
+        recovery(session, side, dict(named_values(stragglers, "stragglers", "NAME:N", number="count")), night)
         return session.finish()
 
     @plugin.procedure("wrecked", "5.9: each infantry and cavalry unit wrecked at 50% of its printed SP lost "
@@ -31,8 +31,8 @@ def register(plugin):
                       example="cwr-wrecked.vsav \"check_marks=Cutler's Brigade:2,Wadsworth's Division:1\"",
                       quantities=("SP lost",))
     def wrecked_procedure(context, side="", check_marks=""):
-        from ..recovery_procedures import _counts, wrecked_status
+        from ..recovery_procedures import wrecked_status
         from ..session import start
         session = start(context, "Wrecked status (CWR 5.9)", side=side or None)
-        wrecked_status(session, side or None, _counts(check_marks, "check_marks"))
+        wrecked_status(session, side or None, dict(named_values(check_marks, "check_marks", "NAME:N", number="count")))
         return session.finish()
