@@ -3,11 +3,13 @@ and largest save, each in fresh processes, and `adjutant --help`.
 
 For each file, every run is a new interpreter that imports adjutant, opens the file once (cold) and
 then again (warm); the interpreter's start and `import adjutant` are timed apart from the opens.
-Peak memory is the high-water RSS after the first open less that after the import, also as a multiple
-of the decoded savedGame text, and apart the file-backed pages the open first touched (the
-extension's code: RssFile's growth) from the rest. The high-water mark is read as VmHWM: ru_maxrss counts the same but
-carries the parent's across exec, which would hide a child's smaller peak. Targets (issue: at scale): a cold open within 2x a warm one, peak memory
-within 3x the text, `adjutant --help` under 150 ms.
+Peak memory is the high-water RSS after the first open less that after the import, also as a
+multiple of the decoded savedGame text, with the file-backed pages the open first touched (the
+extension's code: RssFile's growth, about the same for a file of any size) told apart from the rest,
+the data. The high-water mark is read as VmHWM: ru_maxrss counts the same but carries the parent's
+across exec, which would hide a child's smaller peak. Targets (issue: at scale): a cold open within
+2x a warm one, peak memory within 3x the text (the data: the code pages are the extension's, not the
+file's), `adjutant --help` under 150 ms.
 
     /usr/bin/python3 tests/bench/open_bench.py [--runs N] [--corpus DIR] [FILE ...]
 

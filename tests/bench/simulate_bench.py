@@ -2,6 +2,7 @@
 runs/s on one process and on every core, each the whole command (start, imports, pool) timed over
 RUNS runs (default 2,000; `python3 tests/bench/simulate_bench.py RUNS` for more). Target (issue 23):
 10,000 runs in minutes and 100,000 within the hour on a 2-core machine."""
+import argparse
 import os
 import subprocess
 import sys
@@ -25,7 +26,9 @@ def runs_per_second(folder, runs, jobs):
 
 
 def main():
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("runs", type=int, nargs="?", default=2000, help="runs of each simulation (default 2,000)")
+    runs = parser.parse_args().runs
     cores = os.cpu_count() or 1
     with tempfile.TemporaryDirectory() as tmp:
         adjutant("demo", "--plugin", "litn", "--out", tmp, cwd=tmp)
