@@ -2,8 +2,10 @@
 #include "vmod/game.h"
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <exception>
+#include <functional>
 
 #include "vmod/archive.h"
 #include "vmod/format_error.h"
@@ -89,6 +91,8 @@ PieceType PieceType::written(std::shared_ptr<const std::string> text, std::strin
   viewed.chars_ = std::shared_ptr<const char>(std::move(text), written.data());
   return viewed;
 }
+
+void PieceType::rebase(const char* to) { chars_ = std::shared_ptr<const char>(chars_, to); }
 
 std::string PieceType::text() const {
   const std::string_view chars(chars_.get(), size_);
@@ -205,8 +209,10 @@ void Game::read_commands(std::exception_ptr* failure, bool keep_history, std::op
   CommandReader& reader = *reader_;
   Snapshot* undo = nullptr;
   Snapshot snapshot;
-  // A text that pieces of another game view is read from a copy of each command.
+  // A text that pieces of another game view is read from a copy of each command. (The fence orders
+  // this read after the last use of a copy that has just let go of the text.)
   const bool in_place = text_.use_count() == 1;
+  std::atomic_thread_fence(std::memory_order_acquire);
   const auto apply_part = [&](const Command& part, const PartText* written) {
     if (failure && *failure) return;
     try {
@@ -229,11 +235,21 @@ void Game::read_commands(std::exception_ptr* failure, bool keep_history, std::op
       undo = keep_history ? &snapshot : nullptr;
       context_ = "step " + std::to_string(position_ + 1);
     }
-    reader.next_in_parts(*text_, in_place, [&](const Command& part, const PartText* written) {
-      if (first) end_save = std::holds_alternative<EndSave>(part.record);
-      first = false;
-      apply_part(part, written);
-    });
+    if (in_place) {
+      views_to_settle_.emplace();
+      unsettled_from_ = order_.size();
+    }
+    try {
+      reader.next_in_parts(*text_, in_place, [&](const Command& part, const PartText* written) {
+        if (first) end_save = std::holds_alternative<EndSave>(part.record);
+        first = false;
+        apply_part(part, written);
+      });
+    } catch (...) {
+      settle_views(undo);
+      throw;
+    }
+    settle_views(undo);
     if (in_setup) {
       if (end_save) {
         setup_end_ = i + 1;
@@ -245,6 +261,23 @@ void Game::read_commands(std::exception_ptr* failure, bool keep_history, std::op
     if (keep_history) undo_.push_back(std::move(snapshot));
     ++position_;
   }
+}
+
+void Game::settle_views(Snapshot* undo) {
+  if (!views_to_settle_) return;
+  const auto& views = *views_to_settle_;
+  const auto settle = [&](PieceType& type) {
+    auto it = std::lower_bound(views.begin(), views.end(), type.view(), [](const auto& view, const char* at) {
+      return std::less<const char*>{}(view.first, at);
+    });
+    if (it != views.end() && it->first == type.view()) type.rebase(it->second);
+  };
+  for (size_t k = unsettled_from_; k < order_.size(); ++k)
+    if (order_[k]) settle(pieces_.at(order_[k]->id).type_text);
+  if (undo)
+    for (auto& [id, was] : undo->pieces)
+      if (was) settle(was->type_text);
+  views_to_settle_.reset();
 }
 
 // This game's text read again from its setup, to `steps` steps, with what undoes each of them.
@@ -486,11 +519,14 @@ void Game::register_piece(const AddPiece& add, const std::string& id, const Part
   }
   GamePiece piece;
   piece.id = id;
-  // A type read from the text views it there: the bytes `now` holds are those at `offset` once read.
+  // A type read from the text views it there: the bytes `now` holds are those at `offset` once read
+  // (`now` is in the text itself while its container is unescaped in place).
   const std::optional<std::string_view> type_now = written ? written_type(written->now, add.type) : std::nullopt;
   if (type_now) {
-    const size_t offset = written->offset + static_cast<size_t>(type_now->data() - written->now.data());
-    piece.type_text = PieceType::written(text_, std::string_view(text_->data() + offset, type_now->size()), add.type);
+    const char* settled = text_->data() + written->offset + (type_now->data() - written->now.data());
+    if (views_to_settle_) views_to_settle_->emplace_back(type_now->data(), settled);
+    const char* at = views_to_settle_ ? type_now->data() : settled;
+    piece.type_text = PieceType::written(text_, std::string_view(at, type_now->size()), add.type);
   } else {
     piece.type_text = type_text(add.type);
   }

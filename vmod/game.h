@@ -36,6 +36,8 @@ class PieceType {
   static PieceType written(std::shared_ptr<const std::string> text, std::string_view written, std::string_view type);
   std::string text() const;
   bool is_stack() const { return stack_; }
+  const char* view() const { return chars_.get(); }
+  void rebase(const char* to);  // the view moved to the same bytes at `to`
 
  private:
   std::shared_ptr<const char> chars_;
@@ -181,6 +183,13 @@ class Game {
   void take_file(Game& from);  // the file's text, name and metadata, moved
   void read_commands(std::exception_ptr* failure, bool keep_history, std::optional<size_t> steps);
   using PartText = CommandReader::PartText;
+  // While a container is unescaped in place, a piece read from it views its type where it stands
+  // then (a later command of the container may ask for it), and is moved to where it stands once the
+  // container is put back: each view then and there, in the order read (so by where it stood), and
+  // the first place in the order of pieces the container's pieces may take.
+  std::optional<std::vector<std::pair<const char*, const char*>>> views_to_settle_;
+  size_t unsettled_from_ = 0;
+  void settle_views(Snapshot* undo);
   Game replayed(size_t steps);
   void build_history();
   // `written`: where the command stands in the text, when it was read from there.

@@ -120,6 +120,35 @@ TEST(Game, APiecesTypeIsItsAddPiecesHoweverItIsWritten) {
   EXPECT_EQ(game.piece("A").type(), pieces[0].second);
 }
 
+// A container that adds a piece and then changes and moves it, with separators ahead of them as
+// many as the characters of the type's first trait and its TAB (so that, as the container is
+// unescaped in place, the type where it will stand once put back would read as its second trait
+// alone): the piece's type is read right while the container is read, and again once it is put
+// back, in a save and in a log step opened at its end or replayed to it.
+TEST(Game, APieceAddedAndThenChangedAndMovedInOneContainerKeepsItsType) {
+  const std::string type = nest({"mark;S", "piece;;;;Alpha"});
+  const std::string added = nest({"Union", "Main Map;10;20;;0"});
+  std::vector<std::string> parts = {""};
+  for (int i = 0; i < 6; ++i) parts.push_back("CHATline " + std::to_string(i));
+  parts.push_back(add("A", type, added));
+  parts.push_back("D/" + join_sequence({"A", nest({"Confederate", "Main Map;10;20;;0"}), added}, '/'));
+  parts.push_back("M/A/Main Map/70/80/null/Main Map/10/20/null/me");
+  const std::string container = join_sequence(parts, kEsc);
+  const auto expect_placed = [&](const Game& game, const std::string& when) {
+    const GamePiece& piece = game.piece("A");
+    EXPECT_EQ(piece.type(), type) << when;
+    EXPECT_EQ(piece.state, nest({"Confederate", "Main Map;70;80;;0"})) << when;
+    EXPECT_EQ(piece.x, 70) << when;
+  };
+  expect_placed(Game::from_text(join_sequence({"begin_save", container, "end_save"}, kEsc), "one.vsav"), "a save");
+  Game log = Game::from_text(join_sequence({"begin_save", "end_save", container, "CHATlast"}, kEsc), "one.vlog");
+  expect_placed(log, "a log opened at its end");
+  log.seek(0);
+  EXPECT_EQ(log.find("A"), nullptr);
+  log.seek(log.step_count());
+  expect_placed(log, "a log replayed to its end");
+}
+
 TEST(Game, AZonePropertysRestoreIsKeptUnderItsZone) {
   // ZoneProperty.getPropertyId: name TAB zone TAB board TAB map, with no container (CCN's logs).
   std::vector<std::string> commands = setup_commands();
