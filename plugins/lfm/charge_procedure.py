@@ -12,6 +12,7 @@ from adjutant.procedures.report import Quantity
 from . import charge as rules
 from .apply_result import apply_side
 from .army import ArmyError
+from .combat import commander_casualties
 from .combat_map import casualties, disorganize, require_combat_hex, stack
 
 
@@ -29,6 +30,7 @@ class Plan:
     mp_left: dict
     chargers: object             # combat.Stack
     targets: object
+    left_behind: object          # combat.Stack: the commanders of the chargers' hex not charging
 
 
 def entry_cost(army, units, source, target):
@@ -65,8 +67,10 @@ def plan(session, chargers, target, mp=None, used_road=False, started_stacked=Tr
                               army.terrain(target) in ("town", "woods"))
     left = {u.name: (mp if mp is not None else int(u.attributes.get("ma") or 0)) for u in units}
     own = stack(army, source)
-    charging = type(own)(source, tuple(x for x in own.units if any(x.name == u.name for u in units)))
-    return Plan(side, units, source, target, approach, left, charging, stack(army, target))
+    named = {u.name for u in units}
+    charging = type(own)(source, tuple(x for x in own.units if x.name in named))
+    left_behind = type(own)(source, tuple(x for x in own.commanders if x.name not in named))
+    return Plan(side, units, source, target, approach, left, charging, stack(army, target), left_behind)
 
 
 def describe(section, session, p, used_road, started_stacked):
@@ -110,8 +114,14 @@ def charge(session, p, cohesions, used_road=False, started_stacked=True, retreat
     for clause, text in c.steps:
         if not clause.startswith("3.11"):
             section.add(f"{text} ({clause})", clause=clause)
-    casualties(section, c.casualties, [s for s, hurt in ((p.chargers, r.attacker.adverse),
-                                                         (p.targets, r.defender.adverse)) if not hurt])
+    # 21.1, "a hex that suffers": with the option charge_casualties = "hex", the commanders the
+    # chargers leave in their hex roll too when the chargers retreat or are eliminated.
+    left_behind = p.left_behind if session.charts.option("charge_casualties") == "hex" else type(p.chargers)(p.source, ())
+    found = list(c.casualties)
+    if r.attacker.adverse:
+        found += [(p.source, *x) for x in commander_casualties(left_behind, session.roll)]
+    casualties(section, found, [s for s, hurt in ((p.chargers, r.attacker.adverse), (left_behind, r.attacker.adverse),
+                                                  (p.targets, r.defender.adverse)) if not hurt])
     chargers = [u for u in p.units if u.hex]
     held = any(u.is_combat and u.sp > 0 and u.side != p.side for u in army.in_hex(p.target))
     vacated = r.defender.eliminated or (r.defender.retreat and not held)

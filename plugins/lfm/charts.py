@@ -24,6 +24,7 @@ DEFAULT_OPTIONS = {
     "partial_los_bombards": "yes",
     "commander_drm": "flat",
     "voluntary_advance": "attacker",
+    "charge_casualties": "hex",
 
     # ---- cohesion, shatter, recovery, construction, night (recovery) ----
     "rally_in_zoi": "blocked",
@@ -52,6 +53,7 @@ CHOICES = {
     "partial_los_bombards": ("yes", "no"),
     "commander_drm": ("flat", "cv"),
     "voluntary_advance": ("attacker", "defender"),
+    "charge_casualties": ("hex", "chargers"),
 
     # ---- cohesion, shatter, recovery, construction, night (recovery) ----
     "rally_in_zoi": ("blocked", "allowed"),

@@ -273,6 +273,20 @@ def test_3_11_the_chargers_end_disorganized(demo):
     assert any("12th Illinois Cavalry is disorganized (D) (3.11, 14.1)" in t for t in texts(report))
 
 
+@pytest.mark.parametrize("reading, rolled", [("hex", True), ("chargers", False)])
+def test_21_1_a_commander_left_in_the_chargers_hex_rolls_as_the_option_reads(demo, tmp_path, reading, rolled):
+    # AR: the 12th Illinois Cavalry, charging from 0711 where Wadsworth (division) stands, retreats
+    out = demo.position("lfm-demo.vsav", demo.folder / f"charge-left-{reading}.vsav",
+                        moves={"12th Illinois Cavalry": "0711", "Wadsworth": "0711"})
+    charts = tmp_path / "charts.toml"
+    charts.write_text(demo.charts.read_text() + f'charge_casualties = "{reading}"\n')
+    report, _ = demo.run(out, "charge", chargers="12th Illinois Cavalry", target="0611", charts=charts,
+                         rolls=["charge*=6", "commander casualty Wadsworth=1"], retreat="0812")
+    assert marked(report, "retreat")[("retreat", "0711")] == 1
+    assert marked(report, "commander casualty") == ({("commander casualty", "Wadsworth"): 1} if rolled else {})
+    assert any(r.purpose.startswith("commander casualty") for r in report.rolls) == rolled
+
+
 def test_3_3_the_charge_counts_quarter_mp(demo):
     out = demo.position("lfm-demo.vsav", demo.folder / "charge-mp.vsav", moves={"12th Illinois Cavalry": "0711"})
     report, _ = demo.run(out, "odds", kind="charge", chargers="12th Illinois Cavalry", target="0611")
