@@ -119,7 +119,8 @@ void bind_piece(py::module_& m) {
       .def(
           "move_to", [](PieceRef& p, const std::string& map, int x, int y) { p.game->move_piece(p.id, map, x, y); },
           py::arg("map"), py::arg("x"), py::arg("y"), "Moves the piece (out of its stack) to a point of a map.")
-      .def("__eq__", [](const PieceRef& a, const PieceRef& b) { return a.game == b.game && a.id == b.id; })
+      .def("__eq__", [](const PieceRef& a, const PieceRef& b) { return a.game == b.game && a.id == b.id; },
+           py::is_operator())
       .def("__hash__", [](const PieceRef& p) { return std::hash<std::string>{}(p.id); })
       .def("__repr__", [](const PieceRef& p) {
         const vmod::GamePiece* piece = p.game->find(p.id);

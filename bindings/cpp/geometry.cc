@@ -162,7 +162,7 @@ void bind_hex(py::module_& m) {
       .def(py::init<int, int>(), py::arg("col"), py::arg("row"))
       .def_readonly("col", &core::Hex::col)
       .def_readonly("row", &core::Hex::row)
-      .def("__eq__", [](const core::Hex& a, const core::Hex& b) { return a == b; })
+      .def("__eq__", [](const core::Hex& a, const core::Hex& b) { return a == b; }, py::is_operator())
       .def("__hash__", [](const core::Hex& h) { return std::hash<int64_t>{}((int64_t{h.col} << 32) ^ uint32_t(h.row)); })
       .def("__repr__", [](const core::Hex& h) {
         return "Hex(col=" + std::to_string(h.col) + ", row=" + std::to_string(h.row) + ")";

@@ -44,10 +44,12 @@ def losses(section, units, named, count, cohesion_used, at_least_sp=None):
 
 
 def apply_side(session, section, label, side_result, hexes, cohesion_used, named=(), at_least_sp=None, path=(),
-               enemy_hexes=(), charged_by_cavalry=False):
-    """Applies one side's result to its `hexes`; the SP it lost (for the exchange)."""
+               enemy_hexes=(), charged_by_cavalry=False, only=None):
+    """Applies one side's result to its `hexes` (with `only`, to those of these units there); the SP it
+    lost (for the exchange)."""
     army = session.army
-    units = [u for h in hexes for u in army.in_hex(h) if u.is_combat and u.sp > 0]
+    sharing = lambda u: only is None or any(u is x for x in only)
+    units = [u for h in hexes for u in army.in_hex(h) if u.is_combat and u.sp > 0 and sharing(u)]
     named = [u for u in named if any(u is x for x in units)]
     lost = []
     if side_result.eliminated:
@@ -86,7 +88,8 @@ def apply_side(session, section, label, side_result, hexes, cohesion_used, named
         return loss
 
     for h in retreating:
-        stack = [u for u in army.in_hex(h) if not any(u is x for x in lost) and (u.is_commander or u.sp > 0)]
+        stack = [u for u in army.in_hex(h) if not any(u is x for x in lost) and (u.is_commander or u.sp > 0)
+                 and sharing(u)]
         given = list(path) if len(retreating) == 1 else []
         if path and len(retreating) > 1:
             section.add(f"retreat= names one path and the {label} retreats from {len(retreating)} hexes: "

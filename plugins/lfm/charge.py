@@ -4,7 +4,7 @@ what follows (chargers end disorganized; a target that must retreat does so even
 Movement costs and terrain are facts the caller gives."""
 from dataclasses import dataclass, field
 
-from .combat import commander_casualties
+from .combat import commander_casualties, holds_breastworks
 from .results import parse_result
 
 TABLE = "charge_table"
@@ -20,6 +20,7 @@ class Approach:
     stone_wall: bool = False
     creek: bool = False
     town_or_woods: bool = False
+    town: bool = False           # 24.3: a town is a breastwork as well as 3.10's town
 
 
 def check_charge(chargers, approach, mp_left, *, started_stacked=True, changed_stack=False, used_road=False):
@@ -66,7 +67,14 @@ def modifiers(chargers, targets, approach, charts):
     if chargers.disorganized:
         out.append(("charging cavalry disorganized", drm("charger_disorganized"), "3.10"))
     for key in TERRAIN:
-        if getattr(approach, key) and not (key == "stone_wall" and approach.breastworks):
+        if not getattr(approach, key) or (key == "stone_wall" and approach.breastworks):
+            continue
+        if key == "breastworks" and not holds_breastworks(targets):
+            out.append(("breastworks: none for mounted cavalry (24.2)", 0, "3.10, 24.2"))
+        elif key == "breastworks" and approach.town:
+            out.append(("breastworks: a town is one (24.3), counted with the town's own +1 below, as 3.10's "
+                        "modifiers are cumulative: a reading", drm(key), "3.10, 24.3"))
+        else:
             out.append((key.replace("_", " "), drm(key), "3.10"))
     return tuple(out)
 
@@ -110,8 +118,10 @@ def resolve(chargers, targets, approach, charts, roll, mp_left, *, started_stack
     if result.defender.retreat:
         c.steps.append(("3.6, 10.5", f"{targets.hex} must retreat, even from NR terrain"))
     if result.defender.retreat or result.defender.eliminated:
+        left = min(mp_left.values()) - approach.entry_cost if mp_left else 0
         c.steps.append(("3.5", f"if {targets.hex} is vacated every charger enters it, paying "
-                               f"{approach.entry_cost:g} quarter MP, and may move on with what is left"))
+                               f"{approach.entry_cost:g} quarter MP, and may move on with what is left "
+                               f"({left:g} quarter MP)"))
     if result.attacker.retreat:
         c.steps.append(("3.7", "the chargers retreat and move no further this phase"))
     c.steps.append(("3.11, 14.1", f"the chargers in {chargers.hex} end the charge disorganized (D)"))

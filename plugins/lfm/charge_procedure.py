@@ -12,8 +12,8 @@ from adjutant.procedures.report import Quantity
 from . import charge as rules
 from .apply_result import apply_side
 from .army import ArmyError
-from .combat import commander_casualties
-from .combat_map import casualties, disorganize, require_combat_hex, stack
+from .combat import commander_casualties, exposed_commanders
+from .combat_map import alone_commanders, casualties, disorganize, require_combat_hex, stack
 
 
 def chance(p):
@@ -57,16 +57,22 @@ def plan(session, chargers, target, mp=None, used_road=False, started_stacked=Tr
                         ", ".join(f"{u.name} in {u.hex or 'no hex'}" for u in units))
     source = where.pop()
     side = units[0].side
-    if army.top(target).side == side or any(u.side != side for u in units):
-        raise ArmyError(f"the chargers are one side's, charging the other's hex; {target} holds {army.top(target).side}")
+    if any(u.side != side for u in units):
+        raise ArmyError("the chargers are one side's: " + ", ".join(f"{u.name} ({u.side})" for u in units))
+    if army.top(target).side == side:
+        raise ArmyError(f"{target} holds no enemy unit: the chargers charge an enemy-occupied hex (3.1)")
     if not army.adjacent(source, target):
         raise ArmyError(f"{source} is not adjacent to {target}: move the chargers next to the hex they charge (3.1)")
     features = army.hexside(source, target)
     approach = rules.Approach(float(entry_cost(army, units, source, target)), "steep slope" in features,
                               army.breastworks(target), "stone wall" in features, "creek" in features,
-                              army.terrain(target) in ("town", "woods"))
+                              army.terrain(target) in ("town", "woods"), army.terrain(target) == "town")
     left = {u.name: (mp if mp is not None else int(u.attributes.get("ma") or 0)) for u in units}
     own = stack(army, source)
+    modes = {u.mode for u in own.combat_units if u.type == "cavalry"}
+    if len(modes) > 1:
+        raise ArmyError(f"{source} mixes mounted and dismounted cavalry: a stack cannot (4.3): " +
+                        ", ".join(f"{u.name} {u.mode}" for u in own.combat_units if u.type == "cavalry"))
     named = {u.name for u in units}
     charging = type(own)(source, tuple(x for x in own.units if x.name in named))
     left_behind = type(own)(source, tuple(x for x in own.commanders if x.name not in named))
@@ -106,29 +112,42 @@ def charge(session, p, cohesions, used_road=False, started_stacked=True, retreat
     section.add(f"{session.charts.rule('charge', 'dice')} {c.roll} {c.drm:+d} on column {c.column}: {c.cell}",
                 roll=c.roll, result=c.cell)
     r = c.result
+    whole_hex = session.charts.option("charge_result") == "hex"
+    section.add("the chargers' result is their whole hex's (4.1, 21.1; option charge_result = \"hex\")" if whole_hex
+                else "the chargers' result is theirs alone: the rest of their hex stays (3.7; option charge_result = "
+                     "\"chargers\")", clause="4.1, 21.1" if whole_hex else "3.7")
     defender_lost = apply_side(session, section, "defender", r.defender, [p.target], cohesions[1], lost,
                                path=retreat_path if r.defender.retreat else (), enemy_hexes=[p.source],
                                charged_by_cavalry=True)
     apply_side(session, section, "attacker", r.attacker, [p.source], cohesions[0], lost, at_least_sp=defender_lost,
-               path=retreat_path if r.attacker.retreat and not r.defender.retreat else (), enemy_hexes=[p.target])
+               path=retreat_path if r.attacker.retreat and not r.defender.retreat else (), enemy_hexes=[p.target],
+               only=None if whole_hex else p.units)
+    standing = lambda units: [u for u in units if u.hex and (u.is_commander or u.sp > 0)]
+    chargers = standing(p.units)
+    defenders_left = any(u.is_combat for u in standing(army.in_hex(p.target)) if u.side != p.side)
     for clause, text in c.steps:
-        if not clause.startswith("3.11"):
+        gone = (clause.startswith("3.6") and not defenders_left) or (clause.startswith("3.7") and not chargers)
+        if not clause.startswith("3.11") and not gone:
             section.add(f"{text} ({clause})", clause=clause)
-    # 21.1, "a hex that suffers": with the option charge_casualties = "hex", the commanders the
-    # chargers leave in their hex roll too when the chargers retreat or are eliminated.
-    left_behind = p.left_behind if session.charts.option("charge_casualties") == "hex" else type(p.chargers)(p.source, ())
+    # 21.1: the commanders left in the chargers' hex share their result when it is the hex's.
+    left_behind = p.left_behind if whole_hex else type(p.chargers)(p.source, ())
     found = list(c.casualties)
     if r.attacker.adverse:
         found += [(p.source, *x) for x in commander_casualties(left_behind, session.roll)]
     casualties(section, found, [s for s, hurt in ((p.chargers, r.attacker.adverse), (left_behind, r.attacker.adverse),
                                                   (p.targets, r.defender.adverse)) if not hurt])
-    chargers = [u for u in p.units if u.hex]
+    if not whole_hex:
+        for commander in exposed_commanders(p.left_behind):
+            section.add(f"{commander.name} in {p.source}: not among the chargers: no casualty roll (3.7, 21.1; option "
+                        f"charge_result = \"chargers\")", commander=commander.name, roll=None, casualty=False,
+                        quantity=Quantity("commander casualty", 0, of=commander.name))
     held = any(u.is_combat and u.sp > 0 and u.side != p.side for u in army.in_hex(p.target))
     vacated = r.defender.eliminated or (r.defender.retreat and not held)
-    if vacated and not r.attacker.retreat and all(u.hex == p.source for u in chargers):
+    if vacated and not r.attacker.retreat and chargers and all(u.hex == p.source for u in chargers):
         for u in chargers:
             army.move(u, p.target)
         section.add(f"{', '.join(u.name for u in chargers)} enter{'s' * (len(chargers) == 1)} the vacated {p.target} "
                     f"(3.5)", moved_to=p.target)
     disorganize(session, section, chargers, "3.11, 14.1")
+    alone_commanders(army, section, {p.source, p.target} | {u.hex for u in chargers})
     return section

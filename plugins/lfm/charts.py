@@ -24,7 +24,7 @@ DEFAULT_OPTIONS = {
     "partial_los_bombards": "yes",
     "commander_drm": "flat",
     "voluntary_advance": "attacker",
-    "charge_casualties": "hex",
+    "charge_result": "hex",
 
     # ---- cohesion, shatter, recovery, construction, night (recovery) ----
     "rally_in_zoi": "blocked",
@@ -53,7 +53,7 @@ CHOICES = {
     "partial_los_bombards": ("yes", "no"),
     "commander_drm": ("flat", "cv"),
     "voluntary_advance": ("attacker", "defender"),
-    "charge_casualties": ("hex", "chargers"),
+    "charge_result": ("hex", "chargers"),
 
     # ---- cohesion, shatter, recovery, construction, night (recovery) ----
     "rally_in_zoi": ("blocked", "allowed"),

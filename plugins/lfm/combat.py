@@ -49,6 +49,11 @@ class Stack:
         return any(u.disorganized or u.shattered for u in self.combat_units)
 
 
+def holds_breastworks(stack):
+    """24.2: a breastwork helps the units defending in its hex except mounted cavalry."""
+    return any(not (u.type == "cavalry" and u.mode == "mounted") for u in stack.combat_units)
+
+
 # ---- 8.1-8.2, 8.5: who must be attacked ----
 
 def check_attacks(contacts, attacks, cannot_attack=None):
@@ -146,8 +151,7 @@ def modifiers(attackers, defenders, charts, *, flank=False, elevation=""):
         if s.disorganized:
             out.append((f"defending hex {s.hex} disorganized or shattered", drm("defending_hex_disorganized"),
                         "16.2, 16.5"))
-    fortified = [s.hex for s in defenders
-                 if s.breastworks and any(not (u.type == "cavalry" and u.mode == "mounted") for u in s.combat_units)]
+    fortified = [s.hex for s in defenders if s.breastworks and holds_breastworks(s)]
     if fortified:
         out.append((f"breastworks in {', '.join(fortified)}", drm("breastworks"), "24.2-24.3"))
     elif attackers and all(s.across_stone_wall for s in attackers):

@@ -135,6 +135,10 @@ def retreat(session, section, units, path, enemy_hexes, *, charged_by_cavalry=Fa
         eliminate(session, section, loss, "14.4")
         gone.append(loss)
         staying.remove(loss)
+        if not staying:
+            section.add(f"{from_hex}: the whole stack is eliminated: no retreat; {from_hex} is vacated (14.4)",
+                        vacated=from_hex)
+            return gone
     elif judged.lose_one_unit and staying:
         section.add(f"{from_hex}: a disorganized stack forced to retreat loses one unit of its owner's choice (14.4)")
     who = ", ".join(u.name for u in staying or combat)
@@ -197,6 +201,18 @@ def casualties(section, found, spared=()):
             section.add(f"{c.name} in {s.hex}: no retreat or elimination in his hex: no casualty roll (8.11, 21.1)",
                         commander=c.name, roll=None, casualty=False, quantity=Quantity("commander casualty", 0,
                                                                                         of=c.name))
+
+
+def alone_commanders(army, section, hexes):
+    """21.2: each commander left in one of `hexes` with no combat unit of his side, reported to be moved
+    by the players."""
+    for hex_name in sorted(h for h in hexes if h):
+        here = army.in_hex(hex_name)
+        for c in (u for u in here if u.is_commander):
+            if not any(u.is_combat and u.sp > 0 and u.side == c.side for u in here):
+                section.add(f"{c.name} is alone in {hex_name}: move him to the nearest unit of his command, or to the "
+                            f"hex of his immediate superior on the map (21.2): not done", commander=c.name,
+                            alone_in=hex_name, clause="21.2")
 
 
 def require_combat_hex(army, hex_name, what):

@@ -12,7 +12,7 @@ from adjutant.procedures.report import Quantity
 from . import combat as rules
 from .apply_result import apply_side
 from .army import ArmyError, enemy_of
-from .combat_map import cannot_attack, casualties, contacts, elevation_favours, require_combat_hex, stack
+from .combat_map import alone_commanders, cannot_attack, casualties, contacts, elevation_favours, require_combat_hex, stack
 
 
 class CombatRefused(ValueError):
@@ -144,6 +144,7 @@ def fight(session, p, retreat_path=(), lost=()):
     casualties(section, result.casualties, [s for stacks, hurt in ((p.combat.attackers, r.attacker.adverse),
                                                                    (p.combat.defenders, r.defender.adverse))
                                             if not hurt for s in stacks])
+    alone_commanders(army, section, set(p.targets) | set(p.attacking))
     return section
 
 

@@ -158,3 +158,9 @@ def test_pieces_become_units_by_the_companion_files_units_section(sample_module,
     assert companion.unit(bravo) == {"class": "infantry"}                          # no Side property at all
     lee = next(s for s in module.piece_slots if s.name == "Lee")
     assert companion.unit(lee) == {"side": "Confederate", "class": "infantry"}  # Side from its Unit prototype
+
+
+def test_a_hex_equals_a_hex_and_is_only_unequal_to_anything_else():
+    assert adjutant.Hex(3, 4) == adjutant.Hex(3, 4) and adjutant.Hex(3, 4) != adjutant.Hex(4, 3)
+    assert adjutant.Hex(3, 4) != "0304" and not (adjutant.Hex(3, 4) == "0304") and adjutant.Hex(3, 4) != None
+    assert len({adjutant.Hex(3, 4), adjutant.Hex(3, 4)}) == 1

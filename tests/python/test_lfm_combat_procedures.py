@@ -266,6 +266,10 @@ def test_7_8_bombardment_odds_sum_to_1(demo):
 
 # ---- 3: charge ----
 
+def hex_of(game, name):
+    return next(p for p in game.pieces if p.name == name).location
+
+
 def test_3_11_the_chargers_end_disorganized(demo):
     out = demo.position("lfm-demo.vsav", demo.folder / "charge.vsav", moves={"12th Illinois Cavalry": "0711"})
     report, game = demo.run(out, "charge", chargers="12th Illinois Cavalry", target="0611", rolls=["charge*=4"])
@@ -273,18 +277,78 @@ def test_3_11_the_chargers_end_disorganized(demo):
     assert any("12th Illinois Cavalry is disorganized (D) (3.11, 14.1)" in t for t in texts(report))
 
 
-@pytest.mark.parametrize("reading, rolled", [("hex", True), ("chargers", False)])
-def test_21_1_a_commander_left_in_the_chargers_hex_rolls_as_the_option_reads(demo, tmp_path, reading, rolled):
+@pytest.mark.parametrize("reading", ["hex", "chargers"])
+def test_4_1_3_7_21_1_who_shares_the_chargers_retreat_is_the_options_reading(demo, tmp_path, reading):
     # AR: the 12th Illinois Cavalry, charging from 0711 where Wadsworth (division) stands, retreats
     out = demo.position("lfm-demo.vsav", demo.folder / f"charge-left-{reading}.vsav",
                         moves={"12th Illinois Cavalry": "0711", "Wadsworth": "0711"})
     charts = tmp_path / "charts.toml"
-    charts.write_text(demo.charts.read_text() + f'charge_casualties = "{reading}"\n')
-    report, _ = demo.run(out, "charge", chargers="12th Illinois Cavalry", target="0611", charts=charts,
-                         rolls=["charge*=6", "commander casualty Wadsworth=1"], retreat="0812")
+    charts.write_text(demo.charts.read_text() + f'charge_result = "{reading}"\n')
+    rolls = ["charge*=6"] + (["commander casualty Wadsworth=1"] if reading == "hex" else [])
+    report, game = demo.run(out, "charge", chargers="12th Illinois Cavalry", target="0611", charts=charts,
+                            rolls=rolls, retreat="0812")
     assert marked(report, "retreat")[("retreat", "0711")] == 1
-    assert marked(report, "commander casualty") == ({("commander casualty", "Wadsworth"): 1} if rolled else {})
-    assert any(r.purpose.startswith("commander casualty") for r in report.rolls) == rolled
+    assert any(f'option charge_result = "{reading}"' in t for t in texts(report))
+    assert hex_of(game, "12th Illinois Cavalry") == "0812"
+    if reading == "hex":   # 4.1, 21.1: Wadsworth retreats with the hex and rolls
+        assert marked(report, "commander casualty") == {("commander casualty", "Wadsworth"): 1}
+        assert hex_of(game, "Wadsworth") == "0812"
+    else:                  # 3.7: the cavalry alone retreats; Wadsworth stays, counted 0 without a roll
+        assert marked(report, "commander casualty") == {("commander casualty", "Wadsworth"): 0}
+        assert not any(r.purpose.startswith("commander casualty") for r in report.rolls)
+        assert hex_of(game, "Wadsworth") == "0711"
+        assert any(t.startswith("Wadsworth is alone in 0711") for t in texts(report))   # 21.2
+
+
+def test_21_2_a_commander_left_alone_by_the_charge_is_to_be_moved(demo):
+    # D1 DR: the 55th North Carolina, alone with Heth in 0611, is eliminated; the cavalry enters 0611
+    out = demo.position("lfm-demo.vsav", demo.folder / "charge-alone.vsav",
+                        moves={"12th Illinois Cavalry": "0711", "Heth": "0611"})
+    report, game = demo.run(out, "charge", chargers="12th Illinois Cavalry", target="0611",
+                            rolls=["charge*=2", "commander casualty Heth=6"])
+    said = texts(report)
+    assert any(t.startswith("Heth is alone in 0611") and "(21.2)" in t for t in said)
+    assert not any("must retreat, even from NR terrain" in t for t in said)   # no defender left to retreat (3.6)
+
+
+def test_14_4_a_lone_disorganized_target_is_eliminated_and_does_not_retreat(demo):
+    out = demo.position("lfm-demo.vsav", demo.folder / "charge-14-4.vsav",
+                        moves={"55th North Carolina": "1213", "12th Illinois Cavalry": "1112"},
+                        properties={"55th North Carolina": {"Disorganized_Level": "2"}})
+    report, game = demo.run(out, "charge", chargers="12th Illinois Cavalry", target="1213", rolls=["charge*=3"],
+                            retreat="1313")
+    said = texts(report)
+    assert data(report, "eliminated") == ["55th North Carolina"]
+    assert "1213: the whole stack is eliminated: no retreat; 1213 is vacated (14.4)" in said
+    assert not any("55th North Carolina retreats" in t or "must retreat one or two hexes" in t for t in said)
+    assert hex_of(game, "12th Illinois Cavalry") == "1213"
+
+
+def test_24_2_24_3_a_town_is_a_breastwork_but_not_for_mounted_cavalry(demo):
+    out = demo.position("lfm-demo.vsav", demo.folder / "charge-town.vsav",
+                        moves={"12th Illinois Cavalry": "1207", "55th North Carolina": "1307"})
+    report, _ = demo.run(out, "odds", kind="charge", chargers="12th Illinois Cavalry", target="1307")
+    assert any(t.startswith("DRM +1: breastworks: a town is one (24.3)") and "a reading" in t for t in texts(report))
+    out = demo.position("lfm-demo.vsav", demo.folder / "charge-town-cavalry.vsav",
+                        moves={"12th Illinois Cavalry": "1207", "17th Virginia Cavalry": "1307"},
+                        properties={"17th Virginia Cavalry": {"Mode": "mounted"}})
+    report, _ = demo.run(out, "odds", kind="charge", chargers="12th Illinois Cavalry", target="1307")
+    assert any(t.startswith("DRM +0: breastworks: none for mounted cavalry (24.2)") for t in texts(report))
+
+
+def test_3_1_4_3_a_charge_from_a_mixed_stack_or_into_a_friendly_hex_is_refused_with_its_clause(demo):
+    out = demo.position("lfm-demo.vsav", demo.folder / "charge-mixed.vsav",
+                        moves={"12th Illinois Cavalry": "0711", "8th Illinois Cavalry": "0711"},
+                        properties={"8th Illinois Cavalry": {"Mode": "dismounted"}})
+    with pytest.raises(ValueError) as refused:
+        demo.run(out, "odds", kind="charge", chargers="12th Illinois Cavalry", target="0611")
+    assert "0711 mixes mounted and dismounted cavalry: a stack cannot (4.3)" in str(refused.value)
+    out = demo.position("lfm-demo.vsav", demo.folder / "charge-friendly.vsav",
+                        moves={"12th Illinois Cavalry": "0711", "19th Indiana": "0611"},
+                        off_map=("55th North Carolina",))
+    with pytest.raises(ValueError) as refused:
+        demo.run(out, "odds", kind="charge", chargers="12th Illinois Cavalry", target="0611")
+    assert "0611 holds no enemy unit: the chargers charge an enemy-occupied hex (3.1)" in str(refused.value)
 
 
 def test_3_3_the_charge_counts_quarter_mp(demo):

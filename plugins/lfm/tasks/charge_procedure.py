@@ -2,7 +2,8 @@
 from adjutant.plugin import Parameter, name_list
 
 CHARGE_PARAMETERS = (
-    Parameter("chargers", str, "the charging cavalry, NAME,... (one stack, adjacent to the target)"),
+    Parameter("chargers", str, "the charging cavalry, NAME,... (one stack, adjacent to the target; a commander "
+                               "named among them rides with the charge)"),
     Parameter("target", str, "the hex charged, as VASSAL names it (0910)"),
     Parameter("mp", int, "the quarter MP the chargers have left (the companion file counts quarter MP; default: "
                          "their whole allowance)", None),
