@@ -52,6 +52,7 @@ def apply_side(session, section, label, side_result, hexes, cohesion_used, named
     units = [u for h in hexes for u in army.in_hex(h) if u.is_combat and u.sp > 0 and sharing(u)]
     named = [u for u in named if any(u is x for x in units)]
     lost = []
+    need = None
     if side_result.eliminated:
         lost = units
         section.add(f"the {label}'s whole stack is eliminated (E)")
@@ -62,6 +63,9 @@ def apply_side(session, section, label, side_result, hexes, cohesion_used, named
         crt_named = named[:count] if side_result.retreat else named
         lost = losses(section, units, crt_named, count, cohesion_used, need)
     lost_sp = sum(u.sp for u in lost)
+    if need is not None and lost_sp < need and units and len(lost) == len(units):
+        section.add(f"the {label} loses all it has, {lost_sp} SP, short of the {need} SP the exchange asks (8.10)",
+                    clause="8.10")
     for u in lost:
         eliminate(session, section, u, "8.10")
     survivors = [u for u in units if not any(u is x for x in lost)]
@@ -69,7 +73,9 @@ def apply_side(session, section, label, side_result, hexes, cohesion_used, named
     retreating = sorted({u.hex for u in survivors}) if side_result.retreat else []
     fought = sorted({u.hex for u in units})
     if fought:
+        wiped = not survivors
         section.add(f"{', '.join(retreating)}: the {label} retreats" if retreating else
+                    f"{', '.join(fought)}: the {label}'s whole stack is eliminated: no retreat" if wiped else
                     f"{', '.join(fought)}: the {label} does not retreat", retreating=retreating,
                     quantity=[Quantity("retreat", int(h in retreating), of=h) for h in fought])
 

@@ -67,10 +67,12 @@ def modifiers(chargers, targets, approach, charts):
     if chargers.disorganized:
         out.append(("charging cavalry disorganized", drm("charger_disorganized"), "3.10"))
     for key in TERRAIN:
-        if not getattr(approach, key) or (key == "stone_wall" and approach.breastworks):
+        if not getattr(approach, key):
             continue
-        if key == "breastworks" and not holds_breastworks(targets):
-            out.append(("breastworks: none for mounted cavalry (24.2)", 0, "3.10, 24.2"))
+        if key == "stone_wall" and approach.breastworks:
+            out.append(("stone wall: none, behind breastworks", 0, "24.4"))
+        elif key == "breastworks" and not holds_breastworks(targets):
+            out.append(("breastworks: none for mounted cavalry", 0, "3.10, 24.2"))
         elif key == "breastworks" and approach.town:
             out.append(("breastworks: a town is one (24.3), counted with the town's own +1 below, as 3.10's "
                         "modifiers are cumulative: a reading", drm(key), "3.10, 24.3"))

@@ -31,6 +31,7 @@ class Plan:
     chargers: object             # combat.Stack
     targets: object
     left_behind: object          # combat.Stack: the commanders of the chargers' hex not charging
+    bystanders: tuple            # combat.Unit: the combat units of the chargers' hex not charging
 
 
 def entry_cost(army, units, source, target):
@@ -76,7 +77,8 @@ def plan(session, chargers, target, mp=None, used_road=False, started_stacked=Tr
     named = {u.name for u in units}
     charging = type(own)(source, tuple(x for x in own.units if x.name in named))
     left_behind = type(own)(source, tuple(x for x in own.commanders if x.name not in named))
-    return Plan(side, units, source, target, approach, left, charging, stack(army, target), left_behind)
+    bystanders = tuple(x for x in own.combat_units if x.name not in named)
+    return Plan(side, units, source, target, approach, left, charging, stack(army, target), left_behind, bystanders)
 
 
 def describe(section, session, p, used_road, started_stacked):
@@ -92,8 +94,14 @@ def describe(section, session, p, used_road, started_stacked):
     section.add("the chargers may charge: mounted cavalry stacked together, no road movement, not shattered "
                 "(3.1-3.4, 16.4); command is not needed (3.2)")
     best, theirs, diff = rules.column(p.chargers, p.targets)
-    section.add(f"the chargers' highest cohesion {best} - the target's highest {theirs} = {diff:+d} (3.9)",
-                column=diff)
+    read_on = session.charts.file.lookup(rules.TABLE, 1, value=diff, modifiers=0).column_label
+    section.add(f"the chargers' highest cohesion {best} - the target's highest {theirs} = {diff:+d} (3.9)" +
+                ("" if read_on == str(diff) else f", read on the table's last column, {read_on}"), column=diff)
+    whole_hex = session.charts.option("charge_result") == "hex"
+    for u in p.bystanders:
+        section.add(f"{u.name} in {p.source} is not charging: the column counts the chargers alone (3.9); "
+                    + ("it shares their result (4.1; option charge_result = \"hex\")" if whole_hex else
+                       "their result is not its (3.7; option charge_result = \"chargers\")"), unit=u.name)
     mods = rules.modifiers(p.chargers, p.targets, p.approach, session.charts)
     for label, value, clause in mods:
         section.add(f"DRM {value:+d}: {label} ({clause})", drm=value, clause=clause)
@@ -126,7 +134,7 @@ def charge(session, p, cohesions, used_road=False, started_stacked=True, retreat
     chargers = standing(p.units)
     defenders_left = any(u.is_combat for u in standing(army.in_hex(p.target)) if u.side != p.side)
     for clause, text in c.steps:
-        gone = (clause.startswith("3.6") and not defenders_left) or (clause.startswith("3.7") and not chargers)
+        gone = (clause.startswith("3.6") and not defenders_left) or (clause[:3] in ("3.7", "3.1") and not chargers)
         if not clause.startswith("3.11") and not gone:
             section.add(f"{text} ({clause})", clause=clause)
     # 21.1: the commanders left in the chargers' hex share their result when it is the hex's.
@@ -138,7 +146,7 @@ def charge(session, p, cohesions, used_road=False, started_stacked=True, retreat
                                                   (p.targets, r.defender.adverse)) if not hurt])
     if not whole_hex:
         for commander in exposed_commanders(p.left_behind):
-            section.add(f"{commander.name} in {p.source}: not among the chargers: no casualty roll (3.7, 21.1; option "
+            section.add(f"{commander.name} in {p.source}: not among the chargers: no casualty roll (21.1; option "
                         f"charge_result = \"chargers\")", commander=commander.name, roll=None, casualty=False,
                         quantity=Quantity("commander casualty", 0, of=commander.name))
     held = any(u.is_combat and u.sp > 0 and u.side != p.side for u in army.in_hex(p.target))

@@ -160,8 +160,10 @@ def retreat(session, section, units, path, enemy_hexes, *, charged_by_cavalry=Fa
             write(session, section, u, "disorganized", "true")
         if u.name in judged.limbered:
             write(session, section, u, "mode", "limbered")
+    along = [u.name for u in units if u.is_commander]
     section.add(f"{who} retreat{'s' if len(staying or combat) == 1 else ''} {from_hex}-{'-'.join(path)}, ending in "
-                f"{judged.ends_in} (10.1)", moved_to=judged.ends_in, path=list(path))
+                f"{judged.ends_in} (10.1)" + (f"; {', '.join(along)} with them" if along else ""),
+                moved_to=judged.ends_in, path=list(path))
     return gone
 
 
@@ -210,12 +212,12 @@ def alone_commanders(army, section, hexes):
         here = army.in_hex(hex_name)
         for c in (u for u in here if u.is_commander):
             if not any(u.is_combat and u.sp > 0 and u.side == c.side for u in here):
-                section.add(f"{c.name} is alone in {hex_name}: move him to the nearest unit of his command, or to the "
-                            f"hex of his immediate superior on the map (21.2): not done", commander=c.name,
-                            alone_in=hex_name, clause="21.2")
+                section.add(f"{c.name} is in {hex_name} with no unit of his side: move him to the nearest unit of his "
+                            f"command, or to the hex of his immediate superior on the map (21.2): not done",
+                            commander=c.name, alone_in=hex_name, clause="21.2")
 
 
 def require_combat_hex(army, hex_name, what):
     army.require_hex(hex_name)
     if not any(u.is_combat for u in army.in_hex(hex_name)):
-        raise ArmyError(f"{what} {hex_name} holds no combat unit")
+        raise ArmyError(f"{what} {hex_name} holds no combat unit (8.1, 3.1: combat and charges are against units)")

@@ -297,7 +297,7 @@ def test_4_1_3_7_21_1_who_shares_the_chargers_retreat_is_the_options_reading(dem
         assert marked(report, "commander casualty") == {("commander casualty", "Wadsworth"): 0}
         assert not any(r.purpose.startswith("commander casualty") for r in report.rolls)
         assert hex_of(game, "Wadsworth") == "0711"
-        assert any(t.startswith("Wadsworth is alone in 0711") for t in texts(report))   # 21.2
+        assert any(t.startswith("Wadsworth is in 0711 with no unit of his side") for t in texts(report))   # 21.2
 
 
 def test_21_2_a_commander_left_alone_by_the_charge_is_to_be_moved(demo):
@@ -307,7 +307,7 @@ def test_21_2_a_commander_left_alone_by_the_charge_is_to_be_moved(demo):
     report, game = demo.run(out, "charge", chargers="12th Illinois Cavalry", target="0611",
                             rolls=["charge*=2", "commander casualty Heth=6"])
     said = texts(report)
-    assert any(t.startswith("Heth is alone in 0611") and "(21.2)" in t for t in said)
+    assert any(t.startswith("Heth is in 0611 with no unit of his side") and "(21.2)" in t for t in said)
     assert not any("must retreat, even from NR terrain" in t for t in said)   # no defender left to retreat (3.6)
 
 
@@ -333,7 +333,7 @@ def test_24_2_24_3_a_town_is_a_breastwork_but_not_for_mounted_cavalry(demo):
                         moves={"12th Illinois Cavalry": "1207", "17th Virginia Cavalry": "1307"},
                         properties={"17th Virginia Cavalry": {"Mode": "mounted"}})
     report, _ = demo.run(out, "odds", kind="charge", chargers="12th Illinois Cavalry", target="1307")
-    assert any(t.startswith("DRM +0: breastworks: none for mounted cavalry (24.2)") for t in texts(report))
+    assert any(t.startswith("DRM +0: breastworks: none for mounted cavalry (3.10, 24.2)") for t in texts(report))
 
 
 def test_3_1_4_3_a_charge_from_a_mixed_stack_or_into_a_friendly_hex_is_refused_with_its_clause(demo):
@@ -349,6 +349,17 @@ def test_3_1_4_3_a_charge_from_a_mixed_stack_or_into_a_friendly_hex_is_refused_w
     with pytest.raises(ValueError) as refused:
         demo.run(out, "odds", kind="charge", chargers="12th Illinois Cavalry", target="0611")
     assert "0611 holds no enemy unit: the chargers charge an enemy-occupied hex (3.1)" in str(refused.value)
+
+
+def test_3_9_4_1_a_unit_not_charging_is_named_and_a_column_off_the_table_is_read_on_its_last(demo):
+    out = demo.position("lfm-demo.vsav", demo.folder / "charge-bystander.vsav",
+                        moves={"12th Illinois Cavalry": "0711", "8th Illinois Cavalry": "0711"},
+                        properties={"8th Illinois Cavalry": {"Mode": "mounted"}, "12th Illinois Cavalry": {"Cohesion": "9"}})
+    report, _ = demo.run(out, "odds", kind="charge", chargers="12th Illinois Cavalry", target="0611")
+    said = texts(report)
+    assert ("8th Illinois Cavalry in 0711 is not charging: the column counts the chargers alone (3.9); it shares "
+            "their result (4.1; option charge_result = \"hex\")") in said
+    assert any(t.endswith("(3.9), read on the table's last column, 3") for t in said)
 
 
 def test_3_3_the_charge_counts_quarter_mp(demo):
