@@ -136,8 +136,8 @@ def retreat(session, section, units, path, enemy_hexes, *, charged_by_cavalry=Fa
         gone.append(loss)
         staying.remove(loss)
         if not staying:
-            section.add(f"{from_hex}: the whole stack is eliminated: no retreat; {from_hex} is vacated (14.4)",
-                        vacated=from_hex)
+            section.add(f"{from_hex}: the whole stack is eliminated: no retreat; {from_hex} is vacated (14.4)" +
+                        ("; retreat= is not used" if path else ""), vacated=from_hex)
             return gone
     elif judged.lose_one_unit and staying:
         section.add(f"{from_hex}: a disorganized stack forced to retreat loses one unit of its owner's choice (14.4)")

@@ -319,7 +319,7 @@ def test_14_4_a_lone_disorganized_target_is_eliminated_and_does_not_retreat(demo
                             retreat="1313")
     said = texts(report)
     assert data(report, "eliminated") == ["55th North Carolina"]
-    assert "1213: the whole stack is eliminated: no retreat; 1213 is vacated (14.4)" in said
+    assert "1213: the whole stack is eliminated: no retreat; 1213 is vacated (14.4); retreat= is not used" in said
     assert not any("55th North Carolina retreats" in t or "must retreat one or two hexes" in t for t in said)
     assert hex_of(game, "12th Illinois Cavalry") == "1213"
 
