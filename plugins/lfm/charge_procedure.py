@@ -134,8 +134,9 @@ def charge(session, p, cohesions, used_road=False, started_stacked=True, retreat
     chargers = standing(p.units)
     defenders_left = any(u.is_combat for u in standing(army.in_hex(p.target)) if u.side != p.side)
     for clause, text in c.steps:
-        gone = (clause.startswith("3.6") and not defenders_left) or (clause[:3] in ("3.7", "3.1") and not chargers)
-        if not clause.startswith("3.11") and not gone:
+        first = clause.split(",")[0]
+        gone = (first == "3.6" and not defenders_left) or (first in ("3.7", "3.1") and not chargers)
+        if first != "3.11" and not gone:
             section.add(f"{text} ({clause})", clause=clause)
     # 21.1: the commanders left in the chargers' hex share their result when it is the hex's.
     left_behind = p.left_behind if whole_hex else type(p.chargers)(p.source, ())
